@@ -1,0 +1,32 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// AttrGraph: an AttributeGraph-style incremental dependency graph in pure Swift.
+///
+/// The product has no package dependencies: only the Swift toolchain and system libraries.
+let internalChecks: [SwiftSetting] = [
+    // `checkInvariants()` and other expensive self-checks run in debug builds only.
+    .define("AG_INTERNAL_CHECKS", .when(configuration: .debug)),
+]
+
+let package = Package(
+    name: "AttrGraph",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "AttrGraph", targets: ["AttrGraph"]),
+        .library(name: "RunLoopBridge", targets: ["RunLoopBridge"]),
+        .library(name: "DeclarativeViews", targets: ["DeclarativeViews"]),
+        .executable(name: "agdump", targets: ["agdump"]),
+    ],
+    targets: [
+        .target(name: "AttrGraph", swiftSettings: internalChecks),
+        .target(name: "RunLoopBridge", dependencies: ["AttrGraph"], swiftSettings: internalChecks),
+        .target(name: "DeclarativeViews", dependencies: ["AttrGraph", "RunLoopBridge"], swiftSettings: internalChecks),
+        .target(name: "AGDumpCore", dependencies: ["AttrGraph"], path: "Tools/agdump/Core"),
+        .executableTarget(name: "agdump", dependencies: ["AGDumpCore"], path: "Tools/agdump/Main"),
+        .executableTarget(name: "Benchmarks", dependencies: ["AttrGraph"], path: "Benchmarks"),
+        .target(name: "AttrGraphTestSupport", dependencies: ["AttrGraph"], path: "Tests/AttrGraphTestSupport"),
+        .testTarget(name: "AttrGraphTests", dependencies: ["AttrGraph", "AttrGraphTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

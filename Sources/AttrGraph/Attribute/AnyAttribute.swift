@@ -1,0 +1,306 @@
+/// An untyped attribute id: 32 bits naming one node of one graph.
+///
+///     let input = Attribute(value: 1)
+///     let id = input.identifier          // AnyAttribute
+///     let typed = id.unsafeCast(to: Int.self)
+///
+/// Ids print as `#N` where N is ``rawValue``, the number AttributeGraph's cycle reports and
+/// graph descriptions use.
+@frozen
+public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+
+    @inlinable
+    public init(rawValue: UInt32) {
+        self.rawValue = rawValue
+    }
+
+    /// The id that names no attribute.
+    public static let `nil` = AnyAttribute(rawValue: 2)
+
+    public init<Value>(_ attribute: Attribute<Value>) {
+        self = attribute.identifier
+    }
+
+    public var description: String { "#\(rawValue)" }
+
+    public func unsafeCast<Value>(to _: Value.Type) -> Attribute<Value> {
+        Attribute<Value>(identifier: self)
+    }
+
+    /// The attribute whose rule is running on this thread, if any.
+    public static var current: AnyAttribute? {
+        guard let state = _ThreadLocal.context.pointee.updating else { return nil }
+        let current = state.pointee.current
+        return current == 0 ? nil : _Engine(state).attribute(current)
+    }
+
+    /// Whether the running rule's body was mutated (``mutateBody(as:invalidating:_:)``) since it last ran.
+    public static var currentWasModified: Bool {
+        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
+        let engine = _Engine(state)
+        return engine.node(state.pointee.current).pointee.flags.contains(.selfModified)
+    }
+
+    // MARK: Flags
+
+    /// User-defined flags (AttributeGraph's subgraph flags), used to select attributes in
+    /// ``Subgraph/update(flags:)``, ``Subgraph/isDirty(flags:)`` and ``Subgraph/forEach(_:_:)``.
+    public struct Flags: OptionSet, Sendable, Hashable {
+        public var rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+    }
+
+    public var flags: Flags {
+        get {
+            let (engine, index) = _Engine.resolveLive(self)
+            return Flags(rawValue: engine.node(index).pointee.subgraphFlags)
+        }
+        nonmutating set {
+            let (engine, index) = _Engine.resolveLive(self)
+            engine.node(index).pointee.subgraphFlags = newValue.rawValue
+        }
+    }
+
+    public func setFlags(_ newFlags: Flags, mask: Flags) {
+        flags = flags.subtracting(mask).union(newFlags.intersection(mask))
+    }
+
+    // MARK: Inputs
+
+    /// Adds an explicit, always-enabled input edge: `self` depends on `attribute` whether or
+    /// not its rule reads it, until one of them is destroyed.
+    ///
+    /// - Parameters:
+    ///   - attribute: the input; must belong to the same graph.
+    ///   - options: edge options (``InputOptions/alwaysEnabled`` is always added).
+    ///   - token: accepted for AttributeGraph compatibility; unused.
+    public func addInput(_ attribute: AnyAttribute, options: InputOptions = [], token: Int) {
+        let (engine, index) = _Engine.resolveLive(self)
+        engine.checkThread()
+        let inputIndex = engine.localIndex(of: attribute, use: "addInput on \(self)")
+        let flags = _EdgeFlags(rawValue: UInt8(truncatingIfNeeded: options.rawValue)).union(.alwaysEnabled)
+        let existing = engine.findInputEdge(consumer: index, input: attribute)
+        if existing >= 0 {
+            engine.node(index).pointee.inputs.base.unsafelyUnwrapped[existing].flags.formUnion(flags)
+            return
+        }
+        engine.addInputEdge(consumer: index, input: attribute, flags: flags.union(.changed))
+        _ = inputIndex
+        let node = engine.node(index)
+        if !node.pointee.flags.contains(.external) && !node.pointee.flags.contains(.indirect) {
+            node.pointee.flags.insert(.inputsChanged)
+            engine.markDirty(index)
+            engine.notifyContexts()
+        }
+    }
+
+    public func addInput<Value>(_ attribute: Attribute<Value>, options: InputOptions = [], token: Int) {
+        addInput(attribute.identifier, options: options, token: token)
+    }
+
+    // MARK: Value state
+
+    public var valueState: ValueState {
+        let (engine, index) = _Engine.resolveLive(self)
+        let node = engine.node(index)
+        var state = ValueState(rawValue: UInt8(truncatingIfNeeded: node.pointee.flags.rawValue))
+        state.remove(.updating)
+        if node.pointee.updateCount > 0 { state.insert(.updating) }
+        return state
+    }
+
+    /// Whether the attribute holds a value (it may still be dirty).
+    public var hasValue: Bool {
+        let (engine, index) = _Engine.resolveLive(self)
+        let (direct, _) = engine.resolveAlias(index)
+        return engine.node(direct).pointee.flags.contains(.valueExists)
+    }
+
+    /// Brings the attribute up to date without recording a dependency.
+    public func updateValue() {
+        let (engine, index) = _Engine.resolveLive(self)
+        engine.checkThread()
+        let (direct, _) = engine.resolveAlias(index)
+        engine.bringUpToDate(direct)
+    }
+
+    /// Same as ``updateValue()`` (AttributeGraph prefetches on another thread; here it is eager).
+    public func prefetchValue() {
+        updateValue()
+    }
+
+    /// Forces the rule to run again on its next read, and marks everything that depends on it dirty.
+    public func invalidateValue() {
+        let (engine, index) = _Engine.resolveLive(self)
+        engine.checkThread()
+        engine.invalidateValue(index)
+    }
+
+    /// Traps unless the attribute's value type is `type`.
+    public func verify(type: Any.Type) {
+        let actual = valueType
+        if actual != type {
+            _Misuse.typeMismatch(self, expected: type, actual: actual)
+        }
+    }
+
+    // MARK: Body
+
+    public var _bodyType: Any.Type {
+        let (engine, index) = _Engine.resolveLive(self)
+        return engine.type(engine.node(index)).pointee.bodyType
+    }
+
+    public var _bodyPointer: UnsafeRawPointer {
+        let (engine, index) = _Engine.resolveLive(self)
+        return UnsafeRawPointer(engine.node(index).pointee.body.unsafelyUnwrapped)
+    }
+
+    /// The value type (for an alias, its source's value type).
+    public var valueType: Any.Type {
+        let (engine, index) = _Engine.resolveLive(self)
+        if let projected = engine.storage.offsetValueType(index) {
+            return projected
+        }
+        let (direct, _) = engine.resolveAlias(index)
+        return engine.type(engine.node(direct)).pointee.valueType
+    }
+
+    /// Mutates the rule body in place. With `invalidating`, the rule runs again on its next
+    /// read (and dependents become dirty); ``Rule/bodyChanged`` is then `true` during that run.
+    ///
+    /// Traps when `type` is not the body type.
+    public func mutateBody<Body>(as type: Body.Type, invalidating: Bool, _ body: (inout Body) -> Void) {
+        let (engine, index) = _Engine.resolveLive(self)
+        engine.checkThread()
+        let node = engine.node(index)
+        let bodyType = engine.type(node).pointee.bodyType
+        guard bodyType == Body.self else {
+            _Misuse.fail(
+                "AttrGraph: mutateBody(as: \(_shortTypeName(Body.self))) on attribute \(self), whose body is "
+                    + "\(_shortTypeName(bodyType)).")
+        }
+        body(&node.pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: Body.self).pointee)
+        if invalidating {
+            let node = engine.node(index)
+            node.pointee.flags.insert(.selfModified)
+            engine.invalidateValue(index)
+        }
+    }
+
+    // MARK: Graph membership
+
+    /// The graph context that owns the attribute's subgraph.
+    public var graph: Graph {
+        subgraph.graph
+    }
+
+    /// The subgraph that owns the attribute.
+    public var subgraph: Subgraph {
+        guard let subgraph = subgraph2 else {
+            _Misuse.destroyedAttribute(self)
+        }
+        return subgraph
+    }
+
+    /// The subgraph that owns the attribute, or `nil` when it is gone.
+    public var subgraph2: Subgraph? {
+        guard let state = _GraphRegistry.state(of: self) else { return nil }
+        let engine = _Engine(state)
+        let index = rawValue & _GraphRegistry.indexMask
+        guard index != 0, index < state.pointee.highWater,
+            !engine.node(index).pointee.flags.contains(.free)
+        else { return nil }
+        return engine.storage.subgraph(at: engine.node(index).pointee.subgraph)
+    }
+
+    // MARK: Indirection
+
+    /// For an indirect attribute: the attribute it aliases.
+    public var source: AnyAttribute {
+        get {
+            let (engine, index) = _Engine.resolveLive(self)
+            return engine.indirectRecord(index)?.pointee.source ?? self
+        }
+        nonmutating set {
+            let (engine, index) = _Engine.resolveLive(self)
+            engine.setIndirectSource(index, newValue)
+        }
+    }
+
+    /// For an indirect attribute: the attribute brought up to date before the alias is followed.
+    public var indirectDependency: AnyAttribute? {
+        get {
+            let (engine, index) = _Engine.resolveLive(self)
+            guard let record = engine.indirectRecord(index), record.pointee.dependency != .nil else { return nil }
+            return record.pointee.dependency
+        }
+        nonmutating set {
+            let (engine, index) = _Engine.resolveLive(self)
+            guard let record = engine.indirectRecord(index) else {
+                _Misuse.fail("AttrGraph: \(self) is not an indirect attribute; it has no dependency to set.")
+            }
+            record.pointee.dependency = newValue ?? .nil
+        }
+    }
+
+    /// Creates an attribute aliasing `size` bytes at `offset` inside this attribute's value.
+    public func create(offset: Int, size: Int = 0) -> AnyAttribute {
+        let (engine, index) = _Engine.resolveLive(self)
+        return engine.createIndirect(source: self, sourceIndex: index, offset: offset, size: size, mutable: false)
+    }
+
+    /// Creates an alias of this attribute.
+    public func unsafeOffset(at offset: Int) -> AnyAttribute {
+        create(offset: offset)
+    }
+
+    /// Creates a re-pointable alias (``IndirectAttribute``) whose source is this attribute.
+    public func createIndirect(size: UInt64 = 0) -> AnyAttribute {
+        let (engine, index) = _Engine.resolveLive(self)
+        return engine.createIndirect(source: self, sourceIndex: index, offset: 0, size: Int(size), mutable: true)
+    }
+
+    // MARK: Search
+
+    /// Visits attributes reachable from this one breadth-first (inputs by default, outputs with
+    /// ``SearchOptions/searchOutputs``), stopping when `body` returns `true`.
+    /// Returns whether `body` returned `true` for some attribute. O(reachable nodes).
+    public func breadthFirstSearch(options: SearchOptions = [], _ body: (AnyAttribute) -> Bool) -> Bool {
+        let (engine, start) = _Engine.resolveLive(self)
+        let searchInputs = options.contains(.searchInputs) || !options.contains(.searchOutputs)
+        let searchOutputs = options.contains(.searchOutputs)
+        var visited: Set<UInt32> = [start]
+        var queue: [UInt32] = [start]
+        var head = 0
+        while head < queue.count {
+            let index = queue[head]
+            head += 1
+            if body(engine.attribute(index)) { return true }
+            let node = engine.node(index)
+            var next: [UInt32] = []
+            if searchInputs {
+                next += node.pointee.inputs.buffer.map { $0.attribute.rawValue & _GraphRegistry.indexMask }
+            }
+            if searchOutputs {
+                next += node.pointee.outputs.buffer.map { $0.rawValue & _GraphRegistry.indexMask }
+            }
+            for candidate in next where !visited.contains(candidate) {
+                let candidateNode = engine.node(candidate)
+                if candidateNode.pointee.flags.contains(.free) { continue }
+                if !options.contains(.traverseGraphContexts),
+                    engine.state.pointee.subgraphContext[Int(candidateNode.pointee.subgraph)]
+                        != engine.state.pointee.subgraphContext[Int(node.pointee.subgraph)]
+                {
+                    continue
+                }
+                visited.insert(candidate)
+                queue.append(candidate)
+            }
+        }
+        return false
+    }
+}
+
+public typealias AttributeUpdateBlock = () -> (UnsafeMutableRawPointer, AnyAttribute) -> Void

@@ -1,0 +1,113 @@
+/// Creating attributes: interning the body type, placing the body and optional value in the
+/// current subgraph.
+extension _Engine {
+    /// The subgraph new attributes go into: ``Subgraph/current``, or, inside a rule, the
+    /// running attribute's subgraph.
+    static func creationSubgraph(creating type: Any.Type) -> Subgraph {
+        if let subgraph = Subgraph.current {
+            guard subgraph.isValid else { _Misuse.invalidSubgraph(creating: type) }
+            return subgraph
+        }
+        if let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 {
+            let engine = _Engine(state)
+            if let subgraph = engine.storage.subgraph(at: engine.node(state.pointee.current).pointee.subgraph),
+                subgraph.isValid
+            {
+                return subgraph
+            }
+        }
+        _Misuse.noSubgraph(creating: type)
+    }
+
+    /// Creates a node whose body is `body` and, when given, whose value starts as `value`.
+    static func createAttribute<Body, Value>(
+        body: Body, value: Value?, vtable: any _AttributeVTable.Type,
+        mode: ComparisonMode, typeFlags: _AttributeType.Flags, nodeFlags: _NodeFlags
+    ) -> AnyAttribute {
+        let subgraph = creationSubgraph(creating: Body.self)
+        let engine = subgraph.graph.storage.engine
+        engine.checkThread()
+        let typeIndex = engine.typeIndex(for: Body.self) {
+            _AttributeTypeRecord.make(vtable: vtable, body: Body.self, value: Value.self, mode: mode, flags: typeFlags)
+        }
+        var flags = nodeFlags
+        if typeFlags.contains(.mainThread) { flags.insert(.mainThread) }
+        if value != nil { flags.insert(.valueExists) }
+        let index = engine.createNode(typeIndex: typeIndex, subgraph: subgraph, flags: flags) { block in
+            block.initializeMemory(as: Body.self, repeating: body, count: 1)
+        }
+        if let value {
+            engine.node(index).pointee.value.unsafelyUnwrapped.initializeMemory(as: Value.self, repeating: value, count: 1)
+        }
+        return engine.attribute(index)
+    }
+}
+
+extension Attribute {
+    /// Creates an input attribute holding `value`.
+    ///
+    ///     let count = Attribute(value: 0)
+    ///     count.value = 1      // marks everything that read `count` dirty
+    public init(value: Value) {
+        identifier = _Engine.createAttribute(
+            body: External<Value>(), value: value, vtable: _ExternalVTable<Value>.self,
+            mode: External<Value>.comparisonMode, typeFlags: External<Value>.flags.union(.external),
+            nodeFlags: .external)
+    }
+
+    /// Creates an input attribute with no value yet; reading it before setting it traps.
+    public init(type _: Value.Type) {
+        identifier = _Engine.createAttribute(
+            body: External<Value>(), value: Value?.none, vtable: _ExternalVTable<Value>.self,
+            mode: External<Value>.comparisonMode, typeFlags: External<Value>.flags.union(.external),
+            nodeFlags: .external)
+    }
+
+    /// Creates a computed attribute whose value is `rule.value`, computed on first read and
+    /// recomputed when something it read changed.
+    public init<R: Rule>(_ rule: R) where R.Value == Value {
+        identifier = _Engine.createAttribute(
+            body: rule, value: Value?.none, vtable: _RuleVTable<R>.self,
+            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+    }
+
+    /// Creates a computed attribute that already holds `initialValue`; the rule still runs on
+    /// the first read, and a cycle that reaches it first sees `initialValue`.
+    public init<R: Rule>(_ rule: R, initialValue: Value) where R.Value == Value {
+        identifier = _Engine.createAttribute(
+            body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
+            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+    }
+
+    /// Creates a computed attribute whose ``StatefulRule/updateValue()`` writes its value.
+    public init<R: StatefulRule>(_ rule: R) where R.Value == Value {
+        identifier = _Engine.createAttribute(
+            body: rule, value: Value?.none, vtable: _StatefulRuleVTable<R>.self,
+            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+    }
+
+    /// Creates a stateful computed attribute that already holds `initialValue`.
+    public init<R: StatefulRule>(_ rule: R, initialValue: Value) where R.Value == Value {
+        identifier = _Engine.createAttribute(
+            body: rule, value: initialValue, vtable: _StatefulRuleVTable<R>.self,
+            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+    }
+
+    /// AttributeGraph's low-level initialiser: a body copied from `body`, an optional initial
+    /// value, and an update function (called as `update()(bodyPointer, attribute)`; it writes
+    /// the value with ``Graph/setOutputValue(_:)``). Slower than ``Rule`` bodies: one closure
+    /// call per run.
+    public init<Body: _AttributeBody>(
+        body: UnsafePointer<Body>, value: UnsafePointer<Value>?, flags: _AttributeType.Flags = [],
+        update: AttributeUpdateBlock
+    ) {
+        let isExternal = flags.contains(.external)
+        let id = _Engine.createAttribute(
+            body: body.pointee, value: value?.pointee, vtable: _ClosureBodyVTable<Body, Value>.self,
+            mode: Body.comparisonMode, typeFlags: flags.union(Body.flags),
+            nodeFlags: isExternal ? .external : [.dirty, .pending])
+        let (engine, index) = _Engine.resolve(id)
+        engine.storage.setClosureUpdate(update(), forType: engine.node(index).pointee.typeIndex)
+        identifier = id
+    }
+}

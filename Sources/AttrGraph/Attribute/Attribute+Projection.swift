@@ -1,0 +1,71 @@
+/// A byte offset of a `Member` inside a `Base` value, for offset attributes.
+///
+///     let second = pair[offset: { _ in PointerOffset<Pair, Int>(byteOffset: 8) }]
+@frozen
+public struct PointerOffset<Base, Member>: Hashable, Sendable {
+    public var byteOffset: Int
+
+    public init(byteOffset: Int) {
+        self.byteOffset = byteOffset
+    }
+
+    /// The offset of a stored property, when `keyPath` names one.
+    public init?(keyPath: KeyPath<Base, Member>) {
+        guard let offset = MemoryLayout<Base>.offset(of: keyPath) else { return nil }
+        byteOffset = offset
+    }
+
+    /// Evaluates `body` to get an offset (AttributeGraph's spelling).
+    public static func offset(_ body: (inout Base) -> PointerOffset<Base, Member>) -> PointerOffset<Base, Member> {
+        let storage = UnsafeMutablePointer<Base>.allocate(capacity: 1)
+        defer { storage.deallocate() }
+        // The closure is expected to compute an offset without reading the (uninitialised) base.
+        return body(&storage.pointee)
+    }
+}
+
+extension PointerOffset where Base == Member {
+    /// The zero offset.
+    public init() {
+        byteOffset = 0
+    }
+}
+
+extension Attribute {
+    /// An attribute for a part of this attribute's value: `pair.first`.
+    public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Attribute<Member> {
+        self[keyPath: keyPath]
+    }
+
+    /// An attribute for the part of the value at `keyPath`.
+    ///
+    /// A stored property becomes an offset attribute aliasing the bytes inside this value
+    /// (shared: asking again returns the same attribute); any other key path becomes a
+    /// ``Focus`` rule.
+    public subscript<Member>(keyPath keyPath: KeyPath<Value, Member>) -> Attribute<Member> {
+        if let offset = MemoryLayout<Value>.offset(of: keyPath) {
+            return unsafeOffset(at: offset, as: Member.self)
+        }
+        return Attribute<Member>(Focus(root: self, keyPath: keyPath))
+    }
+
+    public subscript<Member>(offset body: (inout Value) -> PointerOffset<Value, Member>) -> Attribute<Member> {
+        unsafeOffset(at: PointerOffset.offset(body).byteOffset, as: Member.self)
+    }
+
+    /// An attribute aliasing the `Member` stored `offset` bytes into this attribute's value.
+    public func unsafeOffset<Member>(at offset: Int, as _: Member.Type) -> Attribute<Member> {
+        if offset == 0 && Member.self == Value.self {
+            return Attribute<Member>(identifier: identifier)
+        }
+        let (engine, index) = _Engine.resolveLive(identifier)
+        let alias = engine.createIndirect(
+            source: identifier, sourceIndex: index, offset: offset, size: MemoryLayout<Member>.size, mutable: false,
+            valueType: Member.self)
+        return Attribute<Member>(identifier: alias)
+    }
+
+    public func applying<Member>(offset: PointerOffset<Value, Member>) -> Attribute<Member> {
+        unsafeOffset(at: offset.byteOffset, as: Member.self)
+    }
+}

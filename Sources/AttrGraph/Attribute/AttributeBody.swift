@@ -1,0 +1,23 @@
+/// The requirements every attribute body type shares (rules, stateful rules, inputs).
+///
+/// All have defaults; override ``comparisonMode`` to change how new values are compared with
+/// old ones, or ``flags`` for AttributeGraph type flags.
+public protocol _AttributeBody {
+    /// Called before the body is destroyed (when ``_hasDestroySelf`` is `true`).
+    static func _destroySelf(_ pointer: UnsafeMutableRawPointer)
+    static var _hasDestroySelf: Bool { get }
+    /// Writes the body type's initial value, if it has one (used when a cycle reaches an
+    /// attribute that has no value yet).
+    static func _updateDefault(_ pointer: UnsafeMutableRawPointer)
+    static var comparisonMode: ComparisonMode { get }
+    typealias Flags = _AttributeType.Flags
+    static var flags: Flags { get }
+}
+
+extension _AttributeBody {
+    public static func _destroySelf(_ pointer: UnsafeMutableRawPointer) {}
+    public static var _hasDestroySelf: Bool { false }
+    public static func _updateDefault(_ pointer: UnsafeMutableRawPointer) {}
+    public static var comparisonMode: ComparisonMode { .equatableUnlessPOD }
+    public static var flags: Flags { .mainThread }
+}

@@ -1,0 +1,54 @@
+/// A re-pointable alias: reads go to ``source``, which can be changed; readers of the alias
+/// then see the new source's value.
+///
+///     let content = IndirectAttribute(source: placeholder)
+///     let rendered = Attribute(Map(content.projectedValue) { render($0) })
+///     content.source = realContent      // `rendered` is now dirty and reads realContent
+///
+/// Set ``dependency`` to an attribute that must be up to date before the alias is followed
+/// (e.g. the rule that decides the source).
+@frozen
+@propertyWrapper
+@dynamicMemberLookup
+public struct IndirectAttribute<Value>: Hashable, Sendable {
+    public let identifier: AnyAttribute
+
+    public init(source: Attribute<Value>) {
+        let (engine, index) = _Engine.resolveLive(source.identifier)
+        identifier = engine.createIndirect(
+            source: source.identifier, sourceIndex: index, offset: 0, size: MemoryLayout<Value>.size,
+            mutable: true, valueType: Value.self)
+    }
+
+    public var source: Attribute<Value> {
+        get { Attribute(identifier: identifier.source) }
+        nonmutating set { identifier.source = newValue.identifier }
+    }
+
+    public var dependency: AnyAttribute? {
+        get { identifier.indirectDependency }
+        nonmutating set { identifier.indirectDependency = newValue }
+    }
+
+    public var value: Value {
+        get { Attribute<Value>(identifier: identifier).value }
+        nonmutating set { Attribute<Value>(identifier: identifier).value = newValue }
+    }
+
+    public func changedValue(options: ValueOptions = []) -> (value: Value, changed: Bool) {
+        Attribute<Value>(identifier: identifier).changedValue(options: options)
+    }
+
+    public var wrappedValue: Value {
+        get { value }
+        nonmutating set { value = newValue }
+    }
+
+    public var projectedValue: Attribute<Value> {
+        Attribute(identifier: identifier)
+    }
+
+    public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Attribute<Member> {
+        Attribute<Value>(identifier: identifier)[keyPath: keyPath]
+    }
+}

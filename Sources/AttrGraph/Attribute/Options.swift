@@ -1,0 +1,92 @@
+/// The state bits of an attribute's value (AttributeGraph's `AGValueState`).
+public struct ValueState: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let dirty = ValueState(rawValue: 1 << 0)
+    public static let pending = ValueState(rawValue: 1 << 1)
+    public static let updating = ValueState(rawValue: 1 << 2)
+    public static let valueExists = ValueState(rawValue: 1 << 3)
+    public static let mainThread = ValueState(rawValue: 1 << 4)
+    public static let mainRef = ValueState(rawValue: 1 << 5)
+    public static let requiresMainThread = ValueState(rawValue: 1 << 6)
+    public static let selfModified = ValueState(rawValue: 1 << 7)
+}
+
+/// Options for an input edge added with ``AnyAttribute/addInput(_:options:token:)``.
+public struct InputOptions: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let unprefetched = InputOptions(rawValue: 1 << 0)
+    public static let syncMainRef = InputOptions(rawValue: 1 << 1)
+    /// Never pruned when a run does not read it. Edges added with `addInput` always have it.
+    public static let alwaysEnabled = InputOptions(rawValue: 1 << 2)
+}
+
+/// Options for reading a value (``Attribute/changedValue(options:)``).
+public struct ValueOptions: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let unprefetched = ValueOptions(rawValue: 1 << 0)
+    public static let syncMainRef = ValueOptions(rawValue: 1 << 1)
+    public static let incrementGraphVersion = ValueOptions(rawValue: 1 << 2)
+}
+
+/// Flags returned with a value by ``Attribute/valueAndFlags(options:)``.
+public struct ChangedValueFlags: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The input changed since the running rule last ran.
+    public static let changed = ChangedValueFlags(rawValue: 1 << 0)
+    public static let requiresMainThread = ChangedValueFlags(rawValue: 1 << 1)
+}
+
+/// Options for ``AnyAttribute/breadthFirstSearch(options:_:)``.
+public struct SearchOptions: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Walk the attributes this one reads (the default when neither direction is given).
+    public static let searchInputs = SearchOptions(rawValue: 1 << 0)
+    /// Walk the attributes that read this one.
+    public static let searchOutputs = SearchOptions(rawValue: 1 << 1)
+    /// Also cross into other contexts of a shared graph.
+    public static let traverseGraphContexts = SearchOptions(rawValue: 1 << 2)
+}
+
+/// How a body type's values are compared for the equality cut-off.
+public enum ComparisonMode: UInt8, Sendable {
+    /// Byte-wise for trivially-copyable values, otherwise always changed (skips `==`).
+    case bitwise = 0
+    case indirect = 1
+    /// The default: `==` for `Equatable` values, byte-wise for trivially-copyable ones,
+    /// otherwise always changed.
+    case equatableUnlessPOD = 2
+    case equatableAlways = 3
+}
+
+/// Attribute type descriptions (AttributeGraph's `AGAttributeType`); only its ``Flags`` are API.
+public struct _AttributeType: Sendable {
+    public struct Flags: OptionSet, Sendable, Hashable {
+        public var rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        public static let hasDestroySelf = Flags(rawValue: 1 << 2)
+        /// Rules of this type run on the main thread in AttributeGraph (bookkeeping only here).
+        public static let mainThread = Flags(rawValue: 1 << 3)
+        /// An input attribute.
+        public static let external = Flags(rawValue: 1 << 4)
+        public static let asyncThread = Flags(rawValue: 1 << 5)
+    }
+}
+
+// Names used by code written against AttributeGraph's C-level Swift imports.
+public typealias AGValueState = ValueState
+public typealias AGInputOptions = InputOptions
+public typealias AGValueOptions = ValueOptions
+public typealias AGChangedValueFlags = ChangedValueFlags
+public typealias AGSearchOptions = SearchOptions
+public typealias AGComparisonMode = ComparisonMode

@@ -1,0 +1,291 @@
+import Foundation
+
+/// The keys of AttributeGraph's description options dictionary.
+public struct DescriptionOption: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// `"graph/dot"`, `"graph/dict"` or `"stack/text"`.
+    public static let format = DescriptionOption(rawValue: "format")
+    /// Bool: include attribute values.
+    public static let includeValues = DescriptionOption(rawValue: "include-values")
+    /// Int: characters before a description is cut with `…` (DOT 40, dict 1024 by default).
+    public static let truncationLimit = DescriptionOption(rawValue: "truncation-limit")
+    /// Int: frames of `stack/text`.
+    public static let maxFrames = DescriptionOption(rawValue: "max-frames")
+    /// A collection of attributes (or ids): only these appear in `graph/dot`.
+    public static let attributeIDs = DescriptionOption(rawValue: "attribute-ids")
+    /// Bool: also describe every other live graph (`graph/dict`).
+    public static let allGraphs = DescriptionOption(rawValue: "all_graphs")
+    /// Bool: group `graph/dot` nodes in one cluster per subgraph (AttrGraph's addition).
+    public static let clusterSubgraphs = DescriptionOption(rawValue: "cluster-subgraphs")
+}
+
+/// Typed description options (the Swift-native counterpart of the options dictionary).
+public struct GraphDescriptionOptions: Sendable {
+    public enum Format: String, Sendable {
+        case dot = "graph/dot"
+        case dictionary = "graph/dict"
+        case stack = "stack/text"
+    }
+
+    public var format: Format
+    public var includeValues: Bool
+    /// `nil` means the format's default (40 for DOT, 1024 for the dictionary).
+    public var truncationLimit: Int?
+    /// Only these attributes (DOT); `nil` for all.
+    public var attributeIDs: Set<AnyAttribute>?
+    public var clusterSubgraphs: Bool
+    public var maxFrames: Int?
+    public var rankdir: String?
+
+    public init(
+        format: Format, includeValues: Bool = false, truncationLimit: Int? = nil, attributeIDs: Set<AnyAttribute>? = nil,
+        clusterSubgraphs: Bool = false, maxFrames: Int? = nil, rankdir: String? = nil
+    ) {
+        self.format = format
+        self.includeValues = includeValues
+        self.truncationLimit = truncationLimit
+        self.attributeIDs = attributeIDs
+        self.clusterSubgraphs = clusterSubgraphs
+        self.maxFrames = maxFrames
+        self.rankdir = rankdir
+    }
+}
+
+extension Graph {
+    public static let descriptionFormatDot = "graph/dot"
+    public static let descriptionFormatDictionary = "graph/dict"
+    public static let descriptionFormatStack = "stack/text"
+
+    /// AttributeGraph's description entry point: `graph/dot` returns a DOT `String`,
+    /// `graph/dict` a JSON-style `[String: Any]` archive (version 2), `stack/text` the update
+    /// stack as a `String` (`nil` when nothing is updating). Keys are ``DescriptionOption``s
+    /// or their raw strings.
+    ///
+    /// Describing never records dependencies and never runs rules; values are shown as they
+    /// are (possibly stale). Cost: O(attributes + edges).
+    public static func description(_ graph: Graph?, options: [AnyHashable: Any]) -> Any? {
+        func option(_ key: DescriptionOption) -> Any? {
+            options[AnyHashable(key)] ?? options[AnyHashable(key.rawValue)]
+        }
+        let formatName = (option(.format) as? String) ?? descriptionFormatDictionary
+        guard let format = GraphDescriptionOptions.Format(rawValue: formatName) else { return nil }
+        var typed = GraphDescriptionOptions(format: format)
+        typed.includeValues = (option(.includeValues) as? Bool) ?? false
+        typed.truncationLimit = option(.truncationLimit) as? Int
+        typed.maxFrames = option(.maxFrames) as? Int
+        typed.clusterSubgraphs = (option(.clusterSubgraphs) as? Bool) ?? false
+        if let ids = option(.attributeIDs) {
+            if let attributes = ids as? [AnyAttribute] {
+                typed.attributeIDs = Set(attributes)
+            } else if let attributes = ids as? Set<AnyAttribute> {
+                typed.attributeIDs = attributes
+            } else if let numbers = ids as? [Int] {
+                typed.attributeIDs = Set(numbers.map { AnyAttribute(rawValue: UInt32(truncatingIfNeeded: $0)) })
+            } else if let numbers = ids as? Set<Int> {
+                typed.attributeIDs = Set(numbers.map { AnyAttribute(rawValue: UInt32(truncatingIfNeeded: $0)) })
+            }
+        }
+        let allGraphs = (option(.allGraphs) as? Bool) ?? false
+        switch format {
+        case .dot:
+            return graph?.description(options: typed)
+        case .stack:
+            guard let graph, graph.isUpdating else { return nil }
+            return graph.description(options: typed)
+        case .dictionary:
+            var storages: [GraphStorage] = graph.map { [$0.storage] } ?? []
+            if allGraphs || graph == nil {
+                for state in _GraphRegistry.allStates() where !storages.contains(where: { $0.state == state }) {
+                    storages.append(state.pointee.storage)
+                }
+            }
+            let archive = GraphArchive(
+                graphs: storages.map {
+                    $0.archiveGraph(includeValues: typed.includeValues, truncationLimit: typed.truncationLimit ?? 1024)
+                })
+            return archive.json.foundationObject
+        }
+    }
+
+    public static func description(_ graph: Graph?, options: NSDictionary) -> Any? {
+        var converted: [AnyHashable: Any] = [:]
+        for (key, value) in options {
+            if let key = key as? AnyHashable { converted[key] = value }
+        }
+        return description(graph, options: converted)
+    }
+
+    /// This graph described in `options.format` as text: DOT, the archive JSON, or the update
+    /// stack (empty when nothing is updating).
+    public func description(options: GraphDescriptionOptions) -> String {
+        switch options.format {
+        case .dot:
+            return storage.description(options: options, cycle: nil)
+        case .dictionary:
+            let graph = storage.archiveGraph(
+                includeValues: options.includeValues, truncationLimit: options.truncationLimit ?? 1024)
+            return GraphArchive(graphs: [graph]).json.serialized(pretty: true)
+        case .stack:
+            return storage.stackDescription(maxFrames: options.maxFrames)
+        }
+    }
+
+    /// The archive of this graph (AttrGraph's typed form of `graph/dict`).
+    package func archive(includeValues: Bool = true, truncationLimit: Int = 1024) -> GraphArchive {
+        GraphArchive(graphs: [storage.archiveGraph(includeValues: includeValues, truncationLimit: truncationLimit)])
+    }
+}
+
+extension GraphStorage {
+    /// DOT for this graph (or the given attributes), with `cycle` highlighted.
+    func description(options: GraphDescriptionOptions, cycle: CycleRecord?) -> String {
+        var graph = archiveGraph(includeValues: options.includeValues, truncationLimit: 1024)
+        graph.cycle = cycle
+        let renderer = DOTRenderer(
+            options: DOTRenderer.Options(
+                includeValues: options.includeValues, truncationLimit: options.truncationLimit ?? 40,
+                attributeIDs: options.attributeIDs.map { Set($0.map(\.rawValue)) },
+                clusterSubgraphs: options.clusterSubgraphs, rankdir: options.rankdir))
+        return renderer.render(graph)
+    }
+
+    /// AttributeGraph's `stack/text`: one line a frame, innermost first, and the inputs of the
+    /// innermost frame.
+    func stackDescription(maxFrames: Int?) -> String {
+        let engine = self.engine
+        var text = ""
+        var count = 0
+        for (_, _, frame) in engine.stackFrames() {
+            let record = engine.type(engine.node(frame.node))
+            text += "  #\(count): \(frame.node) \(_shortTypeName(record.pointee.bodyType)) -> \(_shortTypeName(record.pointee.valueType))\n"
+            let inputs = engine.node(frame.node).pointee.inputs
+            if count == 0 && inputs.count > 0 {
+                text += "  -- inputs:\n"
+                for edge in inputs.buffer {
+                    let index = edge.attribute.rawValue & _GraphRegistry.indexMask
+                    text += "    \(index)"
+                    if !engine.node(index).pointee.flags.contains(.free) {
+                        text += " " + engine.typeSignature(index)
+                    }
+                    if edge.flags.contains(.changed) { text += ", changed" }
+                    if edge.flags.contains(.alwaysEnabled) { text += ", always-enabled" }
+                    if edge.flags.contains(.unprefetched) { text += ", unprefetched" }
+                    text += "\n"
+                }
+                text += "  --\n"
+            }
+            count += 1
+            if let maxFrames, count >= maxFrames { break }
+        }
+        return text
+    }
+
+    /// This storage as an archived graph: nodes in id order, types in first-use order.
+    func archiveGraph(includeValues: Bool, truncationLimit: Int) -> GraphArchive.Graph {
+        let engine = self.engine
+        let state = self.state
+        var nodeIndices: [UInt32] = []
+        for index in 1..<state.pointee.highWater where !engine.node(index).pointee.flags.contains(.free) {
+            nodeIndices.append(index)
+        }
+        var arrayIndexOfNode: [UInt32: Int] = [:]
+        for (position, index) in nodeIndices.enumerated() { arrayIndexOfNode[index] = position }
+        var typeArrayIndex: [UInt32: Int] = [:]
+        var types: [GraphArchive.TypeEntry] = []
+        var nodes: [GraphArchive.Node] = []
+        var edges: [GraphArchive.Edge] = []
+        let renderer = DOTRenderer()
+        func clip(_ text: String) -> String {
+            text.count > truncationLimit ? String(text.prefix(truncationLimit)) + "…" : text
+        }
+        Graph.withoutUpdate {
+            for index in nodeIndices {
+                let node = engine.node(index)
+                let record = engine.type(node)
+                let typeIndex: Int
+                if let existing = typeArrayIndex[node.pointee.typeIndex] {
+                    typeIndex = existing
+                } else {
+                    typeIndex = types.count
+                    typeArrayIndex[node.pointee.typeIndex] = typeIndex
+                    types.append(
+                        GraphArchive.TypeEntry(
+                            id: Int(node.pointee.typeIndex),
+                            name: record.pointee.isIndirect ? "IndirectAttribute" : clip(_shortTypeName(record.pointee.bodyType)),
+                            value: record.pointee.isIndirect ? "" : clip(_shortTypeName(record.pointee.valueType)),
+                            size: record.pointee.combinedSize, flags: Int(record.pointee.flags.rawValue)))
+                }
+                let body = node.pointee.body.unsafelyUnwrapped
+                var flags = Int(node.pointee.flags.rawValue & 0xFF) & ~Int(ValueState.updating.rawValue)
+                if node.pointee.updateCount > 0 { flags |= Int(ValueState.updating.rawValue) }
+                var entry = GraphArchive.Node(
+                    type: typeIndex, id: engine.attribute(index).rawValue, flags: flags,
+                    subgraphFlags: Int(node.pointee.subgraphFlags))
+                if let indirect = engine.indirectRecord(index) {
+                    entry.indirect = GraphArchive.Indirect(
+                        offset: Int(indirect.pointee.offset),
+                        dependency: indirect.pointee.dependency == .nil ? nil : indirect.pointee.dependency.rawValue)
+                } else {
+                    entry.desc = clip(record.pointee.vtable.describeBody(body))
+                    if includeValues, node.pointee.flags.contains(.valueExists) {
+                        entry.value = clip(record.pointee.vtable.describeValue(node.pointee.value.unsafelyUnwrapped))
+                    }
+                }
+                nodes.append(entry)
+                for edge in node.pointee.inputs.buffer {
+                    guard engine.owns(edge.attribute),
+                        let source = arrayIndexOfNode[edge.attribute.rawValue & _GraphRegistry.indexMask]
+                    else { continue }
+                    edges.append(
+                        GraphArchive.Edge(
+                            src: source, dst: arrayIndexOfNode[index]!, flags: Int(edge.flags.rawValue)))
+                }
+            }
+        }
+        _ = renderer
+        let liveSubgraphs = allSubgraphs
+        var subgraphArrayIndex: [ObjectIdentifier: Int] = [:]
+        for (position, subgraph) in liveSubgraphs.enumerated() {
+            subgraphArrayIndex[ObjectIdentifier(subgraph)] = position
+        }
+        let subgraphs = liveSubgraphs.map { subgraph in
+            GraphArchive.Subgraph(
+                id: Int(subgraph.subgraphID), contextID: Int(context(at: subgraph.contextIndex)?.contextID ?? 0),
+                invalid: !subgraph.isValid,
+                parents: (0..<subgraph.parentCount).compactMap { subgraphArrayIndex[ObjectIdentifier(subgraph.parent(at: $0))] },
+                children: subgraph.children.compactMap { subgraphArrayIndex[ObjectIdentifier($0.subgraph)] },
+                nodes: subgraph.nodes.compactMap { arrayIndexOfNode[$0] }.sorted())
+        }
+        let counters = state.pointee.counters
+        let counterObject = JSONObject([
+            ("nodes", .int(state.pointee.liveNodes)), ("created_nodes", .int(Int(counters.createdNodes))),
+            ("subgraphs", .int(liveSubgraphCount)), ("created_subgraphs", .int(Int(counters.createdSubgraphs))),
+            ("updates", .int(Int(counters.updates))), ("changes", .int(Int(counters.changes))),
+            ("transactions", .int(Int(counters.transactions))),
+        ])
+        return GraphArchive.Graph(
+            id: Int(graphID), counters: counterObject, types: types, nodes: nodes, edges: edges, subgraphs: subgraphs,
+            transactionCount: Int(counters.transactions), updateCount: Int(counters.updates),
+            changeCount: Int(counters.changes), cycle: lastCycle)
+    }
+}
+
+extension JSONValue {
+    /// The value as Foundation-style objects (`[String: Any]`, `[Any]`, `Int`, `Double`, `String`, `Bool`, `NSNull`).
+    package var foundationObject: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let value): return value
+        case .int(let value): return value
+        case .double(let value): return value
+        case .string(let value): return value
+        case .array(let values): return values.map(\.foundationObject)
+        case .object(let object):
+            var dictionary: [String: Any] = [:]
+            for member in object.members { dictionary[member.key] = member.value.foundationObject }
+            return dictionary
+        }
+    }
+}

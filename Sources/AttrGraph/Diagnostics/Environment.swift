@@ -1,0 +1,59 @@
+import Foundation
+
+/// Every environment variable AttrGraph and its companion libraries read, each read once per
+/// process on first use. The README lists them all.
+///
+///     AG_PRINT_CYCLES=2 AG_TRAP_CYCLES=1 swift test
+///
+/// Values are parsed like AttributeGraph parses them: an integer (`atoi`); anything that is not
+/// a number counts as 0.
+public enum AGEnvironment {
+    /// `AG_PRINT_CYCLES`: how much to print when a cycle is detected. **Default 1.**
+    /// - 0: nothing.
+    /// - 1: `=== AttributeGraph: cycle detected through attribute N ===`.
+    /// - 2: also the evaluation stack (one `frame S.F: …` line per frame, innermost first, each
+    ///   naming the body and value type), the cycle path, the nested update that caused it, `===`.
+    /// - 3: also the Graphviz DOT of the attributes on the update stacks, before the stack.
+    /// - 4: also writes the archive `cycle.ag-json` to the temporary directory and prints its path.
+    public static let printCycles: Int = integer("AG_PRINT_CYCLES") ?? 1
+
+    /// `AG_TRAP_CYCLES`: non-zero stops the process at the first cycle, after reporting it, with
+    /// `precondition failure: cyclic graph: N` (a trap a debugger stops on; SIGILL on x86-64 Linux).
+    public static let trapCycles: Bool = (integer("AG_TRAP_CYCLES") ?? 0) != 0
+
+    /// `AG_HANG_THRESHOLD_MS`: how long a run-loop turn may stay busy before RunLoopBridge's
+    /// ``HangMonitor`` reports a hang. Default 250 ms.
+    public static let hangThresholdMilliseconds: Int? = integer("AG_HANG_THRESHOLD_MS")
+
+    /// `DV_RUN_SECONDS`: a headless DeclarativeViews app exits with status 0 after this many
+    /// seconds (fractions allowed) unless something stopped it earlier.
+    public static let runSeconds: Double? = ProcessInfo.processInfo.environment["DV_RUN_SECONDS"].flatMap(Double.init)
+
+    /// `DV_PRINT_RENDER`: non-zero makes a headless DeclarativeViews app print its text
+    /// rendering to stdout after every update that changed it.
+    public static let printRender: Bool = (integer("DV_PRINT_RENDER") ?? 0) != 0
+
+    /// `DV_LAYOUT_FEEDBACK_THRESHOLD`: layout passes per view per run-loop turn after which the
+    /// layout-feedback-loop detector reports the view and stops laying it out for that turn
+    /// (like UIKit's `UIViewLayoutFeedbackLoopDebuggingThreshold`). Default 100.
+    public static let layoutFeedbackThreshold: Int = integer("DV_LAYOUT_FEEDBACK_THRESHOLD") ?? 100
+
+    static func integer(_ name: String) -> Int? {
+        guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
+        // atoi semantics: leading whitespace, optional sign, digits; anything else stops.
+        let trimmed = text.drop(while: { $0 == " " || $0 == "\t" })
+        var digits = ""
+        for (offset, character) in trimmed.enumerated() {
+            if character.isASCII, character.isNumber || (offset == 0 && (character == "-" || character == "+")) {
+                digits.append(character)
+            } else {
+                break
+            }
+        }
+        return Int(digits) ?? 0
+    }
+}
+
+func _isMainThread() -> Bool {
+    Thread.isMainThread
+}

@@ -1,0 +1,85 @@
+/// Every way of misusing the graph ends here, with a message that says what happened and what
+/// to do instead: never silent corruption.
+///
+/// AttributeGraph's own fatal conditions keep AG's wording (`precondition failure: …`).
+enum _Misuse {
+    static func fail(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+        fatalError(message, file: file, line: line)
+    }
+
+    static func unknownAttribute(_ attribute: AnyAttribute) -> Never {
+        if attribute == .nil {
+            fail("AttrGraph: read of the nil attribute (AnyAttribute.nil). Check the attribute was created before use.")
+        }
+        fail(
+            "AttrGraph: \(attribute) is not an attribute of any live graph: its graph was released, "
+                + "or the id was never created. Keep the Graph (or a Subgraph of it) alive while you use its attributes.")
+    }
+
+    static func destroyedAttribute(_ attribute: AnyAttribute) -> Never {
+        fail(
+            "AttrGraph: attribute \(attribute) belongs to an invalidated subgraph and was destroyed; it can no "
+                + "longer be read or changed. Hold a WeakAttribute to find out when an attribute has gone.")
+    }
+
+    static func foreignAttribute(_ attribute: AnyAttribute, graphSlot: UInt32, use: String) -> Never {
+        fail(
+            "AttrGraph: attribute \(attribute) belongs to another graph and cannot be used in \(use). "
+                + "Attributes of different graphs cannot depend on each other; create the graphs with "
+                + "Graph(shared:) to connect them.")
+    }
+
+    static func wrongThread() -> Never {
+        fail(
+            "AttrGraph: a graph was used from a second thread while it was updating on another. A Graph is "
+                + "single-threaded: confine it (and its attributes) to one thread or actor.")
+    }
+
+    static func setComputedDuringUpdate(_ attribute: AnyAttribute, bodyType: Any.Type) -> Never {
+        fail(
+            "AttrGraph: cannot set the value of computed attribute \(attribute) (\(_shortTypeName(bodyType))) while "
+                + "the graph is updating. Set an input attribute instead, or write the value from the rule itself "
+                + "(StatefulRule).")
+    }
+
+    static func cyclicEdge(_ attribute: AnyAttribute) -> Never {
+        let id = attribute.rawValue
+        fail("precondition failure: cyclic edge: \(id) -> \(id) (the rule of attribute \(id) read its own value)")
+    }
+
+    static func failedInitialValue(_ attribute: AnyAttribute, bodyType: Any.Type) -> Never {
+        fail("precondition failure: attribute failed to set an initial value: \(attribute.rawValue), \(_shortTypeName(bodyType))")
+    }
+
+    static func cyclicGraph(_ attribute: AnyAttribute) -> Never {
+        fail("precondition failure: cyclic graph: \(attribute.rawValue)")
+    }
+
+    static func noValue(_ attribute: AnyAttribute, type: Any.Type) -> Never {
+        fail(
+            "AttrGraph: attribute \(attribute) (\(_shortTypeName(type))) has no value yet: "
+                + "set the input's value before reading it.")
+    }
+
+    static func noCurrentAttribute(_ use: String) -> Never {
+        fail("AttrGraph: \(use) can only be used while a rule is running.")
+    }
+
+    static func noSubgraph(creating type: Any.Type) -> Never {
+        fail(
+            "AttrGraph: attempting to create attribute with no subgraph: \(_shortTypeName(type)). "
+                + "Create attributes inside `subgraph.apply { … }` or set `Subgraph.current`.")
+    }
+
+    static func invalidSubgraph(creating type: Any.Type) -> Never {
+        fail(
+            "AttrGraph: attempting to create attribute \(_shortTypeName(type)) in an invalidated subgraph. "
+                + "Create a new Subgraph instead.")
+    }
+
+    static func typeMismatch(_ attribute: AnyAttribute, expected: Any.Type, actual: Any.Type) -> Never {
+        fail(
+            "AttrGraph: attribute \(attribute) holds \(_shortTypeName(actual)) but was used as "
+                + "\(_shortTypeName(expected)). Check the attribute id and the Attribute<Value> type.")
+    }
+}

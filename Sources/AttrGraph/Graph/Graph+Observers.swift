@@ -1,0 +1,170 @@
+/// Attribute observers: callbacks run after an update when an observed attribute changed.
+///
+///     let observer = total.observe { newTotal in print("total is now", newTotal) }
+///     price.value = 12
+///     graph.update()          // brings `total` up to date, then prints if it changed
+///     observer.cancel()       // releases the callback and everything it captured
+///
+/// An observer is a node with an always-enabled edge to the observed attribute, living in the
+/// observed attribute's subgraph: when that subgraph is invalidated the observer is cancelled
+/// and its callback released. Dropping the last reference to the ``AttributeObserver`` also
+/// cancels it.
+public final class AttributeObserver {
+    private let attribute: AnyWeakAttribute
+
+    init(node: AnyAttribute) {
+        attribute = AnyWeakAttribute(node)
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Whether the observer will still be called (not cancelled, subgraph still valid).
+    public var isActive: Bool { attribute.attribute != nil }
+
+    /// Stops the observer and releases its callback. Safe to call more than once.
+    public func cancel() {
+        guard let node = attribute.attribute else { return }
+        let (engine, index) = _Engine.resolve(node)
+        engine.destroyObserver(index)
+    }
+}
+
+@available(*, unavailable)
+extension AttributeObserver: Sendable {}
+
+extension Attribute {
+    /// Calls `callback` with the new value after each ``Graph/update()`` (or
+    /// ``Subgraph/update(flags:)``) in which this attribute's value changed. The attribute is
+    /// brought up to date now; changes from here on are reported.
+    ///
+    /// Keep the returned observer: releasing it cancels the observation.
+    public func observe(_ callback: @escaping (Value) -> Void) -> AttributeObserver {
+        let (engine, index) = _Engine.resolveLive(identifier)
+        engine.checkThread()
+        guard let subgraph = engine.storage.subgraph(at: engine.node(index).pointee.subgraph) else {
+            _Misuse.destroyedAttribute(identifier)
+        }
+        updateValue()
+        let body = _ObserverBody(observed: identifier, callback: callback)
+        let typeIndex = engine.typeIndex(for: _ObserverBody<Value>.self) {
+            _AttributeTypeRecord.make(
+                vtable: _ObserverVTable<Value>.self, body: _ObserverBody<Value>.self, value: Void.self,
+                mode: .bitwise, flags: [])
+        }
+        let node = engine.createNode(typeIndex: typeIndex, subgraph: subgraph, flags: [.observer, .valueExists]) {
+            $0.initializeMemory(as: _ObserverBody<Value>.self, repeating: body, count: 1)
+        }
+        engine.addInputEdge(consumer: node, input: identifier, flags: .alwaysEnabled)
+        return AttributeObserver(node: engine.attribute(node))
+    }
+}
+
+/// The body of an observer node.
+struct _ObserverBody<Value>: CustomStringConvertible {
+    let observed: AnyAttribute
+    let callback: (Value) -> Void
+
+    var description: String { "observer of \(observed)" }
+}
+
+protocol _ObserverNotifying {
+    /// Reads the observed value and calls the callback (user code: call after bookkeeping).
+    static func notify(_ engine: _Engine, node: UInt32)
+}
+
+enum _ObserverVTable<Value>: _AttributeVTable, _ObserverNotifying {
+    static var bodyType: Any.Type { _ObserverBody<Value>.self }
+    static var valueType: Any.Type { Void.self }
+
+    /// Runs when the observed attribute's edge is marked changed: queue the notification.
+    static func update(_ engine: _Engine, node: UInt32, body: UnsafeMutableRawPointer) {
+        engine.state.pointee.firedObservers.append(node)
+    }
+
+    static func notify(_ engine: _Engine, node: UInt32) {
+        let pointer = engine.node(node).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _ObserverBody<Value>.self)
+        let body = pointer.pointee
+        let value = Attribute<Value>(identifier: body.observed).value
+        body.callback(value)
+    }
+
+    static func destroyBody(_ body: UnsafeMutableRawPointer) {
+        body.assumingMemoryBound(to: _ObserverBody<Value>.self).deinitialize(count: 1)
+    }
+
+    static func destroyValue(_ value: UnsafeMutableRawPointer) {}
+
+    static func describeBody(_ body: UnsafeRawPointer) -> String {
+        body.assumingMemoryBound(to: _ObserverBody<Value>.self).pointee.description
+    }
+
+    static func describeValue(_ value: UnsafeRawPointer) -> String { "()" }
+}
+
+extension _Engine {
+    /// Destroys one observer node (cancellation), releasing its callback.
+    func destroyObserver(_ index: UInt32) {
+        let node = self.node(index)
+        guard node.pointee.flags.contains(.observer), !node.pointee.flags.contains(.free) else { return }
+        guard let subgraph = storage.subgraph(at: node.pointee.subgraph) else { return }
+        subgraph.nodes.removeAll { $0 == index }
+        node.pointee.flags.insert(.invalidated)
+        if storage.mustDeferDestruction {
+            storage.deferDestruction(of: [index])
+        } else {
+            storage.destroyNodes([index])
+        }
+    }
+}
+
+extension Graph {
+    /// The host's update: brings every observed attribute that may have changed up to date,
+    /// then calls the observers whose attribute really changed, in creation order. Clears
+    /// ``needsUpdate``.
+    ///
+    /// May be called re-entrantly (from inside a rule, e.g. by a run-loop observer); reads it
+    /// makes are not dependencies of the running rule. Cost: O(dirty observers + the rules
+    /// they need).
+    public func update() {
+        clearNeedsUpdate()
+        flushObservers()
+    }
+
+    func flushObservers() {
+        let engine = storage.engine
+        engine.checkThread()
+        let state = engine.state
+        if state.pointee.dirtyObservers.isEmpty { return }
+        var pending: [UInt32] = []
+        pending.reserveCapacity(state.pointee.dirtyObservers.count)
+        while !state.pointee.dirtyObservers.isEmpty {
+            pending.append(state.pointee.dirtyObservers.removeLast())
+        }
+        pending.sort()
+        let firedStart = state.pointee.firedObservers.count
+        Graph.withoutUpdate {
+            for index in pending {
+                let node = engine.node(index)
+                guard node.pointee.flags.contains(.observer), !node.pointee.flags.contains(.free),
+                    !node.pointee.flags.contains(.invalidated)
+                else { continue }
+                engine.bringUpToDate(index)
+            }
+        }
+        // Collect first, then call out.
+        var fired: [UInt32] = []
+        while state.pointee.firedObservers.count > firedStart {
+            fired.append(state.pointee.firedObservers.removeLast())
+        }
+        fired.sort()
+        for index in fired {
+            let node = engine.node(index)
+            guard node.pointee.flags.contains(.observer), !node.pointee.flags.contains(.free),
+                !node.pointee.flags.contains(.invalidated)
+            else { continue }
+            (engine.type(node).pointee.vtable as? any _ObserverNotifying.Type)?.notify(engine, node: index)
+        }
+    }
+}

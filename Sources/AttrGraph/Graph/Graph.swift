@@ -1,0 +1,190 @@
+/// A dependency graph of attributes (AttributeGraph's `AGGraph`): one context on a node
+/// storage that ``init(shared:)`` lets several contexts share.
+///
+///     let graph = Graph()
+///     let root = Subgraph(graph: graph)
+///     let total = root.apply {
+///         let price = Attribute(value: 10)
+///         let quantity = Attribute(value: 3)
+///         return Attribute(Map(price) { $0 * 2 })
+///     }
+///     print(total.value)
+///
+/// A graph is single-threaded: create, read and update it on one thread (a debug check traps
+/// when a second thread uses it during an update). Attributes live in ``Subgraph``s; a graph
+/// lives while any of its subgraphs or contexts is referenced.
+///
+/// Hosts learn that inputs changed through ``onUpdate(_:)`` / ``needsUpdate`` and decide when to
+/// update: read the attributes they need, call ``Subgraph/update(flags:)``, or ``update()`` to
+/// run attribute observers.
+public final class Graph {
+    let storage: GraphStorage
+    private(set) var contextIndex: UInt32 = 0
+    /// AttributeGraph's `contextID`.
+    public private(set) var contextID: UInt64 = 0
+
+    var updateCallback: (() -> Void)?
+    var invalidationCallback: ((AnyAttribute) -> Void)?
+
+    /// Where this graph's diagnostics go; `nil` means ``DiagnosticSink/default`` (stderr).
+    public var diagnosticSink: DiagnosticSink?
+
+    /// How cycles are reported; defaults to the `AG_PRINT_CYCLES` / `AG_TRAP_CYCLES` environment.
+    public var cycleReporting: CycleReporting = .environment
+
+    /// Creates a graph with its own storage.
+    public convenience init() {
+        self.init(shared: nil)
+    }
+
+    /// Creates a context sharing `shared`'s storage (a new storage when `nil`): attributes of
+    /// the two contexts may depend on each other; each context has its own update callback
+    /// and needs-update flag.
+    public init(shared: Graph?) {
+        storage = shared?.storage ?? GraphStorage()
+        (contextIndex, contextID) = storage.addContext(self)
+        if let shared {
+            diagnosticSink = shared.diagnosticSink
+            cycleReporting = shared.cycleReporting
+        }
+    }
+
+    deinit {
+        storage.removeContext(contextIndex)
+    }
+
+    var sink: DiagnosticSink { diagnosticSink ?? .default }
+
+    // MARK: Host callbacks
+
+    /// Sets the function called when an input change makes this context's attributes dirty
+    /// (each time ``needsUpdate`` turns from `false` to `true`). It may be called during an
+    /// update, after the change's bookkeeping is done.
+    public func onUpdate(_ callback: @escaping () -> Void) {
+        updateCallback = callback
+    }
+
+    /// Sets the function called with an indirect attribute whose source was destroyed by a
+    /// subgraph invalidation, so that the host can re-point it.
+    public func onInvalidation(_ callback: @escaping (AnyAttribute) -> Void) {
+        invalidationCallback = callback
+    }
+
+    /// Whether something changed since the host last called ``update()`` (or a subgraph update).
+    public var needsUpdate: Bool {
+        storage.state.pointee.contextNeedsUpdate[Int(contextIndex)]
+    }
+
+    /// Raises ``needsUpdate`` and calls the update callback if it was not raised yet.
+    public func setNeedsUpdate() {
+        let engine = storage.engine
+        if !engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] {
+            engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] = true
+            engine.state.pointee.contextsToNotify.append(contextIndex)
+        }
+        engine.notifyContexts()
+    }
+
+    /// Clears ``needsUpdate`` without updating.
+    public func clearNeedsUpdate() {
+        storage.state.pointee.contextNeedsUpdate[Int(contextIndex)] = false
+    }
+
+    /// Whether an update of this graph is running (on any of its contexts).
+    public var isUpdating: Bool {
+        storage.engine.isUpdating
+    }
+
+    // MARK: Invalidation
+
+    /// Invalidates every subgraph of this context.
+    public func invalidate() {
+        for subgraph in storage.allSubgraphs where subgraph.contextIndex == contextIndex {
+            subgraph.invalidate()
+        }
+    }
+
+    /// Marks every computed attribute of this context to run again on its next read.
+    public func invalidateAllValues() {
+        for subgraph in storage.allSubgraphs where subgraph.contextIndex == contextIndex {
+            for index in subgraph.nodes {
+                storage.engine.invalidateValue(index)
+            }
+        }
+    }
+
+    /// Runs `body`, postponing the destruction of subgraphs invalidated meanwhile until it returns.
+    public func withoutSubgraphInvalidation<V>(_ body: () -> V) -> V {
+        let wasDeferring = beginDeferringSubgraphInvalidation()
+        defer { endDeferringSubgraphInvalidation(wasDeferring: wasDeferring) }
+        return body()
+    }
+
+    /// Starts postponing subgraph destruction; returns whether it was already postponed.
+    public func beginDeferringSubgraphInvalidation() -> Bool {
+        let was = storage.deferringInvalidation
+        storage.deferringInvalidation = true
+        return was
+    }
+
+    public func endDeferringSubgraphInvalidation(wasDeferring: Bool) {
+        storage.deferringInvalidation = wasDeferring
+        if !wasDeferring, !storage.engine.isUpdating {
+            storage.runDeferredInvalidations(engine: storage.engine)
+        }
+    }
+
+    // MARK: Rule-side static API
+
+    /// Runs `body` outside the current update: reads inside it record no dependency.
+    public static func withoutUpdate<V>(_ body: () -> V) -> V {
+        let thread = _ThreadLocal.context
+        guard let state = thread.pointee.updating else { return body() }
+        let savedCurrent = state.pointee.current
+        state.pointee.current = 0
+        thread.pointee.updating = nil
+        defer {
+            state.pointee.current = savedCurrent
+            thread.pointee.updating = state
+        }
+        return body()
+    }
+
+    /// The running rule's current value, or `nil` before it has one.
+    public static func outputValue<Value>() -> UnsafePointer<Value>? {
+        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return nil }
+        let node = _Engine(state).node(state.pointee.current)
+        guard node.pointee.flags.contains(.valueExists) else { return nil }
+        return UnsafePointer(node.pointee.value.unsafelyUnwrapped.assumingMemoryBound(to: Value.self))
+    }
+
+    /// Writes the running rule's output (with the equality cut-off).
+    public static func setOutputValue<Value>(_ value: UnsafePointer<Value>) {
+        setOutputValue(value.pointee)
+    }
+
+    static func setOutputValue<Value>(_ value: Value) {
+        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else {
+            _Misuse.noCurrentAttribute("Graph.setOutputValue")
+        }
+        _Engine(state).setOutput(state.pointee.current, value)
+    }
+
+    /// Whether any input of the running rule changed since its last run, ignoring `excludedInputs`.
+    public static func anyInputsChanged(excluding excludedInputs: [AnyAttribute]) -> Bool {
+        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
+        let node = _Engine(state).node(state.pointee.current)
+        for edge in node.pointee.inputs.buffer where edge.flags.contains(.changed) {
+            if !excludedInputs.contains(edge.attribute) { return true }
+        }
+        return false
+    }
+}
+
+@available(*, unavailable)
+extension Graph: Sendable {}
+
+extension Graph: Hashable {
+    public static func == (lhs: Graph, rhs: Graph) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,235 @@
+/// The shared storage behind one or more ``Graph`` contexts (``Graph/init(shared:)``): the node
+/// table, the type table, the subgraph table and the update stacks.
+///
+/// The per-node state is in ``_GraphState`` (raw memory); this object keeps what needs Swift
+/// references and is only touched on slow paths.
+final class GraphStorage {
+    let state: UnsafeMutablePointer<_GraphState>
+
+    var engine: _Engine { _Engine(state) }
+
+    /// Body type → type-table index.
+    private var typeIndexByBody: [ObjectIdentifier: UInt32] = [:]
+    /// Update functions of bodies created with ``Attribute/init(body:value:flags:update:)``.
+    private var closureUpdates: [UInt32: (UnsafeMutableRawPointer, AnyAttribute) -> Void] = [:]
+
+    /// (source index, offset) → the shared offset alias of that projection.
+    var offsetAliases: [UInt64: UInt32] = [:]
+    /// Value types of aliases whose value is a projection of their source's value.
+    var offsetValueTypes: [UInt32: Any.Type] = [:]
+
+    /// Subgraph index → subgraph (unowned: a subgraph removes itself when it is destroyed).
+    private var subgraphs: [Unmanaged<Subgraph>?] = []
+    private var freeSubgraphIndices: [UInt32] = []
+    private(set) var liveSubgraphCount = 0
+    private var nextSubgraphID: UInt32 = 1
+
+    /// Context index → context (unowned: a context removes itself in `deinit`).
+    private var contexts: [Unmanaged<Graph>?] = []
+    private var nextContextID: UInt64 = 1
+
+    /// The most recent cycle detected in this graph (recorded in archives).
+    var lastCycle: CycleRecord?
+
+    /// Nested updates opened with ``Graph/beginNestedUpdate(reason:)``.
+    var nestedUpdates: [_NestedUpdate] = []
+
+    /// Nodes of subgraphs invalidated while the graph was updating (or while invalidation was
+    /// deferred); destroyed when the update ends.
+    private var deferredNodes: [UInt32] = []
+    /// Set by ``Graph/beginDeferringSubgraphInvalidation()``.
+    var deferringInvalidation = false
+    /// Indirect attributes whose source was destroyed, reported to the invalidation callbacks.
+    private var invalidatedIndirects: [AnyAttribute] = []
+
+    /// The unique id of this storage (AG's `graphID`).
+    let graphID: UInt64
+
+    private static let idLock = _Lock()
+    nonisolated(unsafe) private static var nextGraphID: UInt64 = 1
+
+    init() {
+        state = .allocate(capacity: 1)
+        graphID = GraphStorage.idLock.withLock {
+            defer { GraphStorage.nextGraphID += 1 }
+            return GraphStorage.nextGraphID
+        }
+        state.initialize(to: _GraphState(storage: self))
+        let (slot, serial) = _GraphRegistry.register(state)
+        state.pointee.slot = slot
+        state.pointee.serial = serial
+    }
+
+    deinit {
+        // Every subgraph holds its graph, so by now all subgraphs (and their nodes) are gone;
+        // destroy any node left over defensively, then free the memory.
+        let engine = self.engine
+        var leftovers: [_Engine.DetachedBody] = []
+        for index in 1..<state.pointee.highWater where !engine.node(index).pointee.flags.contains(.free) {
+            leftovers.append(engine.detachNode(index, dying: { _ in true }))
+        }
+        engine.destroy(leftovers)
+        _GraphRegistry.unregister(slot: state.pointee.slot)
+        state.pointee.releaseBuffers()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    // MARK: Types
+
+    func internType(key: ObjectIdentifier, make: () -> _AttributeTypeRecord) -> UInt32 {
+        if let index = typeIndexByBody[key] { return index }
+        let index = UInt32(state.pointee.types.count)
+        state.pointee.types.append(make())
+        typeIndexByBody[key] = index
+        return index
+    }
+
+    func setClosureUpdate(_ update: @escaping (UnsafeMutableRawPointer, AnyAttribute) -> Void, forType index: UInt32) {
+        if closureUpdates[index] == nil {
+            closureUpdates[index] = update
+        }
+    }
+
+    func closureUpdate(forType index: UInt32) -> (UnsafeMutableRawPointer, AnyAttribute) -> Void {
+        closureUpdates[index] ?? { _, _ in }
+    }
+
+    // MARK: Contexts
+
+    func addContext(_ graph: Graph) -> (index: UInt32, id: UInt64) {
+        let index = UInt32(contexts.count)
+        contexts.append(Unmanaged.passUnretained(graph))
+        state.pointee.contextNeedsUpdate.append(false)
+        defer { nextContextID += 1 }
+        return (index, nextContextID)
+    }
+
+    func removeContext(_ index: UInt32) {
+        contexts[Int(index)] = nil
+    }
+
+    func context(at index: UInt32) -> Graph? {
+        contexts[Int(index)]?.takeUnretainedValue()
+    }
+
+    var liveContexts: [Graph] {
+        contexts.compactMap { $0?.takeUnretainedValue() }
+    }
+
+    /// Calls the update callback of every context whose needs-update flag was raised.
+    func notifyContexts(engine: _Engine) {
+        var pending: [UInt32] = []
+        while !state.pointee.contextsToNotify.isEmpty {
+            pending.append(state.pointee.contextsToNotify.removeLast())
+        }
+        for index in pending.reversed() {
+            context(at: index)?.updateCallback?()
+        }
+    }
+
+    // MARK: Subgraphs
+
+    /// Reserves a subgraph-table slot (filled by ``setSubgraph(_:at:)``) and a subgraph id.
+    func reserveSubgraphSlot(contextIndex: UInt32) -> (index: UInt32, id: UInt32) {
+        let index: UInt32
+        if let reused = freeSubgraphIndices.popLast() {
+            index = reused
+            state.pointee.subgraphContext[Int(index)] = contextIndex
+        } else {
+            index = UInt32(subgraphs.count)
+            subgraphs.append(nil)
+            state.pointee.subgraphContext.append(contextIndex)
+        }
+        liveSubgraphCount += 1
+        state.pointee.counters.createdSubgraphs += 1
+        defer { nextSubgraphID += 1 }
+        return (index, nextSubgraphID)
+    }
+
+    func setSubgraph(_ subgraph: Subgraph, at index: UInt32) {
+        subgraphs[Int(index)] = Unmanaged.passUnretained(subgraph)
+    }
+
+    func removeSubgraph(at index: UInt32) {
+        subgraphs[Int(index)] = nil
+        freeSubgraphIndices.append(index)
+        liveSubgraphCount -= 1
+    }
+
+    func subgraph(at index: UInt32) -> Subgraph? {
+        guard Int(index) < subgraphs.count else { return nil }
+        return subgraphs[Int(index)]?.takeUnretainedValue()
+    }
+
+    /// Live subgraphs in creation order of their ids.
+    var allSubgraphs: [Subgraph] {
+        subgraphs.compactMap { $0?.takeUnretainedValue() }.sorted { $0.subgraphID < $1.subgraphID }
+    }
+
+    /// Whether destroying nodes must wait (an update is running, or invalidation is deferred).
+    var mustDeferDestruction: Bool {
+        deferringInvalidation || engine.isUpdating
+    }
+
+    func deferDestruction(of nodes: [UInt32]) {
+        deferredNodes.append(contentsOf: nodes)
+    }
+
+    /// Destroys the nodes of subgraphs invalidated while destruction had to wait.
+    func runDeferredInvalidations(engine: _Engine) {
+        guard !deferringInvalidation else { return }
+        while !deferredNodes.isEmpty {
+            let batch = deferredNodes
+            deferredNodes.removeAll()
+            destroyNodes(batch)
+        }
+        reportInvalidatedIndirects()
+    }
+
+    /// Destroys `nodes` (all flagged `.invalidated`): unlinks them, frees their slots, then
+    /// destroys their bodies and values, which may run user deinitialisers.
+    func destroyNodes(_ nodes: [UInt32]) {
+        let engine = self.engine
+        var detached: [_Engine.DetachedBody] = []
+        detached.reserveCapacity(nodes.count)
+        for index in nodes where !engine.node(index).pointee.flags.contains(.free) {
+            detached.append(
+                engine.detachNode(index, dying: { engine.node($0).pointee.flags.contains(.invalidated) }))
+        }
+        engine.destroy(detached)
+        engine.notifyContexts()
+        reportInvalidatedIndirects()
+    }
+
+    // MARK: Invalidation callbacks
+
+    func indirectSourceDestroyed(engine: _Engine, indirect: UInt32) {
+        invalidatedIndirects.append(engine.attribute(indirect))
+        engine.markDirty(indirect)
+    }
+
+    /// Calls the contexts' invalidation callbacks for indirect attributes whose source was
+    /// destroyed (AttributeGraph's `onInvalidation`), after the node table is consistent.
+    func reportInvalidatedIndirects() {
+        guard !invalidatedIndirects.isEmpty, !engine.isUpdating else { return }
+        let attributes = invalidatedIndirects
+        invalidatedIndirects.removeAll()
+        for attribute in attributes {
+            let index = attribute.rawValue & _GraphRegistry.indexMask
+            let node = engine.node(index)
+            guard !node.pointee.flags.contains(.free) else { continue }
+            let contextIndex = state.pointee.subgraphContext[Int(node.pointee.subgraph)]
+            context(at: contextIndex)?.invalidationCallback?(attribute)
+        }
+    }
+}
+
+/// A nested update opened by a host while the graph was updating (see ``Graph/beginNestedUpdate(reason:)``).
+struct _NestedUpdate {
+    var reason: String
+    /// The attribute innermost on the update stack when the nested update began.
+    var outerAttribute: AnyAttribute?
+    /// The nested update that was open when this one began (-1 for none).
+    var parent: Int32
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Per-thread engine context: the subgraph new attributes go into, and the graph whose update
+/// is innermost on this thread (for ``AnyAttribute/current`` and the static output-value calls).
+///
+/// Written when an update stack is opened or closed and when ``Subgraph/current`` changes,
+/// never per node.
+struct _ThreadContext {
+    /// Retained; released when replaced or when the thread ends.
+    var subgraph: Unmanaged<Subgraph>?
+    /// The graph state whose update is innermost on this thread.
+    var updating: UnsafeMutablePointer<_GraphState>?
+}
+
+enum _ThreadLocal {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, _threadContextDestructor)
+        precondition(status == 0, "AttrGraph: pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    /// This thread's context, created on first use.
+    @inline(__always)
+    static var context: UnsafeMutablePointer<_ThreadContext> {
+        if let raw = pthread_getspecific(key) {
+            return raw.assumingMemoryBound(to: _ThreadContext.self)
+        }
+        return makeContext()
+    }
+
+    @inline(never)
+    private static func makeContext() -> UnsafeMutablePointer<_ThreadContext> {
+        let context = UnsafeMutablePointer<_ThreadContext>.allocate(capacity: 1)
+        context.initialize(to: _ThreadContext(subgraph: nil, updating: nil))
+        pthread_setspecific(key, context)
+        return context
+    }
+}
+
+#if canImport(Darwin)
+private func _threadContextDestructor(_ raw: UnsafeMutableRawPointer) {
+    _destroyThreadContext(raw)
+}
+#else
+private func _threadContextDestructor(_ raw: UnsafeMutableRawPointer?) {
+    guard let raw else { return }
+    _destroyThreadContext(raw)
+}
+#endif
+
+private func _destroyThreadContext(_ raw: UnsafeMutableRawPointer) {
+    let context = raw.assumingMemoryBound(to: _ThreadContext.self)
+    context.pointee.subgraph?.release()
+    context.deinitialize(count: 1)
+    context.deallocate()
+}

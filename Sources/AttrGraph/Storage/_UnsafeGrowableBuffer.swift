@@ -1,0 +1,68 @@
+/// A growable array of trivially-copyable elements in raw memory, for the engine's work stacks
+/// (update frames, dirty-propagation worklists, queued observers).
+///
+/// Unlike `Array`, reading and writing elements costs no reference counting and no uniqueness
+/// check; the owner frees it with ``release()``. Elements must be trivially copyable (checked
+/// when the buffer is created): they are never deinitialised.
+struct _UnsafeGrowableBuffer<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count: Int = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int = 16) {
+        precondition(_isPOD(Element.self), "_UnsafeGrowableBuffer holds trivially-copyable elements only")
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    func release() {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        base[count] = element
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func removeLast() -> Element {
+        count -= 1
+        return base[count]
+    }
+
+    @inline(__always)
+    var last: Element { base[count - 1] }
+
+    @inline(__always)
+    func pointer(at index: Int) -> UnsafeMutablePointer<Element> { base + index }
+
+    mutating func removeAll() { count = 0 }
+
+    /// Drops elements past `newCount`.
+    mutating func truncate(to newCount: Int) { count = min(count, newCount) }
+
+    @inline(never)
+    private mutating func grow() {
+        let newCapacity = capacity * 2
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    var elements: UnsafeMutableBufferPointer<Element> {
+        UnsafeMutableBufferPointer(start: base, count: count)
+    }
+}

@@ -1,0 +1,277 @@
+/// A group of attributes with one lifetime (AttributeGraph's `AGSubgraph`).
+///
+///     let detail = Subgraph(graph: graph)
+///     root.addChild(detail)
+///     let title = detail.apply { Attribute(TitleRule(model: model)) }
+///     …
+///     detail.invalidate()   // destroys `title` and releases its rule body and value
+///
+/// Attributes are created in ``current`` (set it with ``apply(_:)``). Invalidating a subgraph
+/// destroys its attributes — releasing every rule body, value, observer and closure they held
+/// — invalidates the children that have no other valid parent, removes edges from other
+/// subgraphs' attributes (those re-run on their next read), and calls the subgraph's
+/// observers. A subgraph is invalidated when its last reference goes away. During an update,
+/// destruction waits until the update ends.
+public final class Subgraph {
+    public let graph: Graph
+    let index: UInt32
+    let contextIndex: UInt32
+    /// AttributeGraph's `subgraph_id`.
+    let subgraphID: UInt32
+    /// The attribute that created it (``init(graph:attribute:)``), if any.
+    let creator: AnyAttribute?
+
+    /// Indices of the nodes it owns, in creation order.
+    var nodes: [UInt32] = []
+    private var valid = true
+    private(set) var children: [(subgraph: Subgraph, tag: UInt8)] = []
+    private var parents: [Unmanaged<Subgraph>] = []
+    private var observers: [(id: Int, callback: () -> Void)] = []
+    private var nextObserverID = 1
+
+    public convenience init(graph: Graph) {
+        self.init(graph: graph, attribute: .nil)
+    }
+
+    /// Creates a subgraph recording `attribute` as the attribute that created it.
+    public init(graph: Graph, attribute: AnyAttribute) {
+        self.graph = graph
+        creator = attribute == .nil ? nil : attribute
+        contextIndex = graph.contextIndex
+        (index, subgraphID) = graph.storage.reserveSubgraphSlot(contextIndex: graph.contextIndex)
+        graph.storage.setSubgraph(self, at: index)
+    }
+
+    deinit {
+        invalidate()
+        for parent in parents {
+            parent.takeUnretainedValue().forgetChild(self)
+        }
+        graph.storage.removeSubgraph(at: index)
+    }
+
+    /// The subgraph new attributes are created in, on this thread.
+    public static var current: Subgraph? {
+        get { _ThreadLocal.context.pointee.subgraph?.takeUnretainedValue() }
+        set {
+            let context = _ThreadLocal.context
+            let old = context.pointee.subgraph
+            context.pointee.subgraph = newValue.map { Unmanaged.passRetained($0) }
+            old?.release()
+        }
+    }
+
+    /// The graph context of ``current``.
+    public static var currentGraphContext: Graph? {
+        current?.graph
+    }
+
+    /// Runs `body` with this subgraph as ``current`` (restored afterwards), outside any running
+    /// rule's dependency tracking.
+    public func apply<Value>(_ body: () -> Value) -> Value {
+        let saved = Subgraph.current
+        Subgraph.current = self
+        defer { Subgraph.current = saved }
+        return Graph.withoutUpdate(body)
+    }
+
+    /// Whether the subgraph has not been invalidated.
+    public var isValid: Bool { valid }
+
+    // MARK: Invalidation
+
+    /// Invalidates this subgraph and the children left without a valid parent. Cost: O(nodes
+    /// destroyed + their edges).
+    public func invalidate() {
+        guard valid else { return }
+        var batch: [Subgraph] = [self]
+        valid = false
+        var position = 0
+        while position < batch.count {
+            let subgraph = batch[position]
+            position += 1
+            for (child, _) in subgraph.children where child.valid {
+                let hasOtherValidParent = child.parents.contains { parent in
+                    let parent = parent.takeUnretainedValue()
+                    return parent !== subgraph && parent.valid
+                }
+                if !hasOtherValidParent {
+                    child.valid = false
+                    batch.append(child)
+                }
+            }
+        }
+        let storage = graph.storage
+        let engine = storage.engine
+        var dying: [UInt32] = []
+        for subgraph in batch {
+            for index in subgraph.nodes {
+                engine.node(index).pointee.flags.insert(.invalidated)
+            }
+            dying += subgraph.nodes
+            subgraph.nodes.removeAll()
+        }
+        if storage.mustDeferDestruction {
+            storage.deferDestruction(of: dying)
+        } else {
+            storage.destroyNodes(dying)
+        }
+        // Collect first, then call out: release children and run observers last.
+        var callbacks: [() -> Void] = []
+        var released: [Subgraph] = []
+        for subgraph in batch {
+            callbacks += subgraph.observers.map(\.callback)
+            subgraph.observers.removeAll()
+            released += subgraph.children.map(\.subgraph)
+            for (child, _) in subgraph.children {
+                child.parents.removeAll { $0.takeUnretainedValue() === subgraph }
+            }
+            subgraph.children.removeAll()
+        }
+        for callback in callbacks {
+            callback()
+        }
+        released.removeAll()
+    }
+
+    // MARK: Children
+
+    /// Makes `child` a child of this subgraph (retaining it): invalidating this subgraph
+    /// invalidates `child` unless another valid parent holds it.
+    public func addChild(_ child: Subgraph) {
+        addChild(child, tag: 0)
+    }
+
+    public func addChild(_ child: Subgraph, tag: UInt8) {
+        guard child.graph.storage === graph.storage else {
+            _Misuse.fail("AttrGraph: addChild: the child subgraph belongs to another graph.")
+        }
+        guard child !== self, !child.isAncestor(of: self) else {
+            _Misuse.fail("AttrGraph: addChild: adding this child would make a subgraph its own ancestor.")
+        }
+        children.append((child, tag))
+        child.parents.append(Unmanaged.passUnretained(self))
+    }
+
+    public func removeChild(_ child: Subgraph) {
+        guard let position = children.firstIndex(where: { $0.subgraph === child }) else { return }
+        children.remove(at: position)
+        child.parents.removeAll { $0.takeUnretainedValue() === self }
+    }
+
+    private func forgetChild(_ child: Subgraph) {
+        children.removeAll { $0.subgraph === child }
+    }
+
+    public var childCount: Int { children.count }
+
+    public func child(at index: Int, tag: UnsafeMutablePointer<UInt8>?) -> Subgraph {
+        tag?.pointee = children[index].tag
+        return children[index].subgraph
+    }
+
+    public var parentCount: Int { parents.count }
+
+    public func parent(at index: Int) -> Subgraph {
+        parents[index].takeUnretainedValue()
+    }
+
+    /// Whether `other` is a (transitive) child of this subgraph.
+    public func isAncestor(of other: Subgraph) -> Bool {
+        var stack = children.map(\.subgraph)
+        var seen: Set<ObjectIdentifier> = []
+        while let next = stack.popLast() {
+            if next === other { return true }
+            if seen.insert(ObjectIdentifier(next)).inserted {
+                stack += next.children.map(\.subgraph)
+            }
+        }
+        return false
+    }
+
+    // MARK: Observers
+
+    /// Adds a function called once when the subgraph is invalidated or destroyed; returns an
+    /// id for ``removeObserver(_:)``. The function is released after it is called.
+    @discardableResult
+    public func addObserver(_ observer: @escaping () -> Void) -> Int {
+        let id = nextObserverID
+        nextObserverID += 1
+        if valid {
+            observers.append((id, observer))
+        } else {
+            observer()
+        }
+        return id
+    }
+
+    public func removeObserver(_ id: Int) {
+        observers.removeAll { $0.id == id }
+    }
+
+    // MARK: Updating
+
+    /// Brings up to date every dirty attribute of this subgraph and its descendants whose
+    /// flags intersect `flags` (all when `flags` is empty). O(attributes in the subtree).
+    public func update(flags: AnyAttribute.Flags = []) {
+        let engine = graph.storage.engine
+        engine.checkThread()
+        graph.clearNeedsUpdate()
+        Graph.withoutUpdate {
+            forEachNode(flags: flags) { index in
+                let node = engine.node(index)
+                if node.pointee.flags.contains(.free) || node.pointee.flags.contains(.indirect) { return }
+                engine.bringUpToDate(index)
+            }
+        }
+        graph.flushObservers()
+    }
+
+    /// Whether an attribute of this subgraph or its descendants with matching flags is dirty.
+    public func isDirty(flags: AnyAttribute.Flags = []) -> Bool {
+        let engine = graph.storage.engine
+        var dirty = false
+        forEachNode(flags: flags) { index in
+            if engine.node(index).pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 { dirty = true }
+        }
+        return dirty
+    }
+
+    /// Whether an attribute of this subgraph or its descendants has a flag in `flags`.
+    public func intersects(flags: AnyAttribute.Flags) -> Bool {
+        var found = false
+        forEachNode(flags: flags) { _ in found = true }
+        return found
+    }
+
+    /// Calls `callback` with every attribute of this subgraph and its descendants whose flags
+    /// intersect `flags` (all when `flags` is empty).
+    public func forEach(_ flags: AnyAttribute.Flags, _ callback: (AnyAttribute) -> Void) {
+        let engine = graph.storage.engine
+        forEachNode(flags: flags) { callback(engine.attribute($0)) }
+    }
+
+    private func forEachNode(flags: AnyAttribute.Flags, _ body: (UInt32) -> Void) {
+        let engine = graph.storage.engine
+        var stack: [Subgraph] = [self]
+        var seen: Set<ObjectIdentifier> = []
+        while let subgraph = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(subgraph)).inserted, subgraph.valid else { continue }
+            for index in subgraph.nodes {
+                let nodeFlags = engine.node(index).pointee.subgraphFlags
+                if flags.isEmpty || nodeFlags & flags.rawValue != 0 {
+                    body(index)
+                }
+            }
+            stack += subgraph.children.map(\.subgraph).reversed()
+        }
+    }
+}
+
+extension Subgraph: Hashable {
+    public static func == (lhs: Subgraph, rhs: Subgraph) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+@available(*, unavailable)
+extension Subgraph: Sendable {}

@@ -1,0 +1,317 @@
+/// Pull phase: bringing attributes up to date, running rules, recording dependencies, and
+/// writing outputs with the equality cut-off.
+extension _Engine {
+    // MARK: Reading
+
+    /// The address of `attribute`'s up-to-date value. Inside a rule of this graph the read is
+    /// recorded as a dependency of the running rule.
+    @inline(__always)
+    func read(_ index: UInt32, _ attribute: AnyAttribute) -> UnsafeRawPointer {
+        let node = self.node(index)
+        let flags = node.pointee.flags
+        if state.pointee.current == 0,
+            flags.rawValue & (_NodeFlags.needsUpdate.rawValue | _NodeFlags.indirect.rawValue
+                | _NodeFlags.free.rawValue | _NodeFlags.valueExists.rawValue) == _NodeFlags.valueExists.rawValue
+        {
+            checkThread()
+            return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
+        }
+        return readSlow(index, attribute, changed: nil)
+    }
+
+    /// The general read: records the dependency, follows aliases, updates, handles cycles.
+    /// When `changed` is given it receives whether the read edge is marked changed.
+    @inline(never)
+    func readSlow(_ index: UInt32, _ attribute: AnyAttribute, changed: UnsafeMutablePointer<Bool>?)
+        -> UnsafeRawPointer
+    {
+        checkThread()
+        if node(index).pointee.flags.contains(.free) {
+            _Misuse.destroyedAttribute(attribute)
+        }
+        let current = state.pointee.current
+        if current != 0 {
+            if current == index {
+                _Misuse.cyclicEdge(self.attribute(current))
+            }
+            let edge = recordRead(consumer: current, input: attribute)
+            if let changed {
+                changed.pointee = node(current).pointee.inputs[edge].flags.contains(.changed)
+            }
+        } else {
+            changed?.pointee = false
+        }
+        let (direct, offset) = resolveAlias(index)
+        bringUpToDate(direct)
+        let node = self.node(direct)
+        guard node.pointee.flags.contains(.valueExists) else {
+            _Misuse.noValue(attribute, type: type(node).pointee.valueType)
+        }
+        return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped + offset)
+    }
+
+    /// Makes `index` (a direct node) up to date, applying the cycle contract when it is
+    /// already being updated.
+    @inline(__always)
+    func bringUpToDate(_ index: UInt32) {
+        let node = self.node(index)
+        guard node.pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 else { return }
+        if node.pointee.updateCount > 0 {
+            if handleReentry(index) {
+                updateNode(index)
+            }
+        } else {
+            updateNode(index)
+        }
+    }
+
+    /// Follows indirect nodes to the direct node they alias, bringing each alias's dependency
+    /// up to date first. Returns the direct node and the accumulated byte offset.
+    @inline(__always)
+    func resolveAlias(_ index: UInt32) -> (UInt32, Int) {
+        guard node(index).pointee.flags.contains(.indirect) else { return (index, 0) }
+        return resolveAliasSlow(index)
+    }
+
+    @inline(never)
+    func resolveAliasSlow(_ start: UInt32) -> (UInt32, Int) {
+        var index = start
+        var offset = 0
+        var hops = 0
+        while node(index).pointee.flags.contains(.indirect) {
+            let record = node(index).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _IndirectRecord.self)
+            let dependency = record.pointee.dependency
+            if dependency != .nil {
+                let (dependencyEngine, dependencyIndex) = _Engine.resolveLive(dependency)
+                let (direct, _) = dependencyEngine.resolveAlias(dependencyIndex)
+                dependencyEngine.bringUpToDate(direct)
+            }
+            offset += Int(record.pointee.offset)
+            let source = record.pointee.source
+            index = localIndex(of: source, use: "the source of indirect attribute \(attribute(index))")
+            hops += 1
+            if hops > 10_000 {
+                _Misuse.fail("AttrGraph: indirect attribute \(attribute(start)) aliases itself through a loop of sources.")
+            }
+        }
+        return (index, offset)
+    }
+
+    /// Records that the running rule `consumer` read `input`; returns the edge's position.
+    /// Reads usually repeat the previous run's order, so the expected edge is checked first.
+    @inline(__always)
+    func recordRead(consumer: UInt32, input: AnyAttribute) -> Int {
+        let consumerNode = node(consumer)
+        let cursor = Int(state.pointee.cursor)
+        let inputs = consumerNode.pointee.inputs
+        if cursor < Int(inputs.count), inputs[cursor].attribute == input {
+            inputs.base.unsafelyUnwrapped[cursor].flags.insert(.enabled)
+            state.pointee.cursor = UInt32(cursor + 1)
+            return cursor
+        }
+        return recordReadSlow(consumer: consumer, input: input)
+    }
+
+    @inline(never)
+    func recordReadSlow(consumer: UInt32, input: AnyAttribute) -> Int {
+        let existing = findInputEdge(consumer: consumer, input: input)
+        if existing >= 0 {
+            node(consumer).pointee.inputs.base.unsafelyUnwrapped[existing].flags.insert(.enabled)
+            state.pointee.cursor = UInt32(existing + 1)
+            return existing
+        }
+        let inputIndex = localIndex(of: input, use: "a read inside the rule of \(attribute(consumer))")
+        _ = inputIndex
+        let position = addInputEdge(consumer: consumer, input: input, flags: .enabled)
+        state.pointee.cursor = UInt32(position + 1)
+        return position
+    }
+
+    // MARK: Updating
+
+    /// Brings `root` up to date without native recursion over its known inputs: an explicit
+    /// stack walks the inputs recorded by the previous run, updating dirty ones first, so that
+    /// when a rule finally runs every input it read last time is already clean. Only inputs a
+    /// rule reads for the first time can nest (one new update stack each).
+    func updateNode(_ root: UInt32) {
+        beginSegment()
+        defer { endSegment() }
+        let base = state.pointee.frames.count
+        pushFrame(root)
+        while state.pointee.frames.count > base {
+            let top = state.pointee.frames.count - 1
+            let frame = state.pointee.frames.pointer(at: top)
+            let index = frame.pointee.node
+            let node = self.node(index)
+            var next: UInt32 = 0
+            while frame.pointee.inputIndex < node.pointee.inputs.count {
+                let edge = node.pointee.inputs[Int(frame.pointee.inputIndex)]
+                let inputIndex = edge.attribute.rawValue & _GraphRegistry.indexMask
+                let (direct, _) = resolveAlias(inputIndex)
+                let input = self.node(direct)
+                if input.pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 {
+                    if input.pointee.updateCount == 0 {
+                        next = direct
+                        break
+                    }
+                    if handleReentry(direct) {
+                        frame.pointee.inputIndex += 1
+                        next = direct
+                        break
+                    }
+                }
+                frame.pointee.inputIndex += 1
+            }
+            if next != 0 {
+                pushFrame(next)
+                continue
+            }
+            finishFrame(index)
+            popFrame()
+        }
+    }
+
+    /// All inputs of `index` are up to date: run its rule if it is pending, an input changed or
+    /// its body was mutated; otherwise clean it without running (the cut-off).
+    @inline(__always)
+    private func finishFrame(_ index: UInt32) {
+        let node = self.node(index)
+        let flags = node.pointee.flags
+        if flags.rawValue & (_NodeFlags.pending.rawValue | _NodeFlags.inputsChanged.rawValue
+            | _NodeFlags.selfModified.rawValue) != 0
+        {
+            runRule(index)
+        }
+        self.node(index).pointee.flags.remove(.dirty)
+    }
+
+    /// Runs the rule of `index` with dependency recording, prunes inputs it no longer reads,
+    /// and checks that it produced a value.
+    func runRule(_ index: UInt32) {
+        let node = self.node(index)
+        let savedCurrent = state.pointee.current
+        let savedCursor = state.pointee.cursor
+        state.pointee.current = index
+        state.pointee.cursor = 0
+        let top = state.pointee.frames.count - 1
+        if top >= 0, state.pointee.frames[top].node == index {
+            state.pointee.frames.pointer(at: top).pointee.flags.insert(.running)
+        }
+        state.pointee.counters.updates += 1
+        if state.pointee.onMainThread {
+            state.pointee.counters.mainThreadUpdates += 1
+        }
+        let record = type(node)
+        record.pointee.vtable.update(self, node: index, body: node.pointee.body.unsafelyUnwrapped)
+        pruneUnreadInputs(index)
+        node.pointee.flags.remove([.pending, .inputsChanged, .selfModified])
+        state.pointee.current = savedCurrent
+        state.pointee.cursor = savedCursor
+        if !node.pointee.flags.contains(.valueExists) {
+            _Misuse.failedInitialValue(attribute(index), bodyType: type(node).pointee.bodyType)
+        }
+    }
+
+    /// After a run: drops input edges the rule did not read (unless always-enabled) and clears
+    /// the per-run marks on the rest.
+    private func pruneUnreadInputs(_ index: UInt32) {
+        let node = self.node(index)
+        let id = attribute(index)
+        let count = Int(node.pointee.inputs.count)
+        guard let base = node.pointee.inputs.base else { return }
+        var write = 0
+        for read in 0..<count {
+            var edge = base[read]
+            if edge.flags.contains(.enabled) || edge.flags.contains(.alwaysEnabled) {
+                edge.flags.remove([.enabled, .changed])
+                base[write] = edge
+                write += 1
+            } else {
+                let inputIndex = edge.attribute.rawValue & _GraphRegistry.indexMask
+                if !self.node(inputIndex).pointee.flags.contains(.free) {
+                    self.node(inputIndex).pointee.outputs.removeFirst(id)
+                }
+            }
+        }
+        node.pointee.inputs.count = UInt32(write)
+    }
+
+    // MARK: Writing
+
+    /// Writes the output of the running rule `index`, comparing with the previous value: only a
+    /// real change flags the consumers' edges.
+    @inline(__always)
+    func setOutput<Value>(_ index: UInt32, _ newValue: Value) {
+        let node = self.node(index)
+        let slot = node.pointee.value.unsafelyUnwrapped.assumingMemoryBound(to: Value.self)
+        if node.pointee.flags.contains(.valueExists) {
+            let equal = withUnsafePointer(to: newValue) { type(node).pointee.valuesEqual(slot, $0) }
+            if equal { return }
+            slot.pointee = newValue
+        } else {
+            slot.initialize(to: newValue)
+            node.pointee.flags.insert(.valueExists)
+        }
+        state.pointee.counters.changes += 1
+        if node.pointee.outputs.count != 0 {
+            markOutputsChanged(index)
+        }
+    }
+
+    /// Sets the value of `index` from outside its rule (an input, or overriding a rule's value
+    /// when no update is running). Returns whether the value changed.
+    func setValue<Value>(_ index: UInt32, offset: Int, _ newValue: Value) -> Bool {
+        checkThread()
+        let node = self.node(index)
+        guard let valueAddress = node.pointee.value else {
+            _Misuse.fail("AttrGraph: attribute \(attribute(index)) has no value storage to set.")
+        }
+        if !node.pointee.flags.contains(.external), isUpdating, state.pointee.current != index {
+            _Misuse.setComputedDuringUpdate(attribute(index), bodyType: type(node).pointee.bodyType)
+        }
+        let slot = (valueAddress + offset).assumingMemoryBound(to: Value.self)
+        if node.pointee.flags.contains(.valueExists) {
+            let record = type(node)
+            let equal: Bool
+            if offset == 0 {
+                equal = withUnsafePointer(to: newValue) { record.pointee.valuesEqual(slot, $0) }
+            } else if let comparator = _equatableComparator(for: Value.self) {
+                equal = withUnsafePointer(to: newValue) { comparator.equal(slot, $0) }
+            } else {
+                equal = false
+            }
+            if equal { return false }
+            slot.pointee = newValue
+        } else {
+            guard offset == 0 else {
+                _Misuse.fail("AttrGraph: cannot set part of attribute \(attribute(index)) before it has a value.")
+            }
+            slot.initialize(to: newValue)
+            node.pointee.flags.insert(.valueExists)
+            node.pointee.flags.remove(.pending)
+        }
+        state.pointee.counters.changes += 1
+        markOutputsChanged(index)
+        notifyContexts()
+        return true
+    }
+
+    /// Marks a computed node to re-run on its next read and its dependents dirty.
+    func invalidateValue(_ index: UInt32) {
+        let node = self.node(index)
+        if node.pointee.flags.contains(.external) || node.pointee.flags.contains(.indirect) { return }
+        node.pointee.flags.insert(.pending)
+        if node.pointee.flags.contains(.dirty) {
+            // Already dirty: dependents are dirty too (invariant); just make it re-run.
+            return
+        }
+        markDirty(index)
+        notifyContexts()
+    }
+}
+
+func _equatableComparator<Value>(for _: Value.Type) -> (any _ValueComparator.Type)? {
+    guard let equatable = Value.self as? any Equatable.Type else { return nil }
+    func open<T: Equatable>(_: T.Type) -> any _ValueComparator.Type { _EquatableComparator<T>.self }
+    return open(equatable)
+}

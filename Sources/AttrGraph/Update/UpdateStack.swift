@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The update stacks: frames of nodes being brought up to date, grouped in segments (one per
+/// nested "update stack" in AttributeGraph's terms, printed as `frame S.F`).
+///
+/// Frames live in one contiguous buffer for the whole graph; a segment records where it starts.
+/// The innermost segment is the current update stack.
+extension _Engine {
+    /// Opens an update stack. Pair with ``endSegment()`` (use `defer`).
+    func beginSegment() {
+        let thread = _ThreadLocal.context
+        if state.pointee.segments.isEmpty {
+            state.pointee.updatingThread = pthread_self()
+            state.pointee.onMainThread = _isMainThread()
+            state.pointee.counters.transactions += 1
+        } else {
+            checkThread()
+        }
+        state.pointee.segments.append(
+            _Segment(
+                firstFrame: state.pointee.frames.count, nestedUpdate: state.pointee.activeNestedUpdate,
+                savedCurrent: state.pointee.current, savedCursor: state.pointee.cursor,
+                savedThreadUpdating: thread.pointee.updating))
+        thread.pointee.updating = state
+    }
+
+    /// Closes the innermost update stack. When the outermost one closes, the update episode
+    /// ends: cycle marks are reset and deferred subgraph invalidations run.
+    func endSegment() {
+        let segment = state.pointee.segments.removeLast()
+        state.pointee.frames.truncate(to: segment.firstFrame)
+        state.pointee.current = segment.savedCurrent
+        state.pointee.cursor = segment.savedCursor
+        _ThreadLocal.context.pointee.updating = segment.savedThreadUpdating
+        if state.pointee.segments.isEmpty {
+            endEpisode()
+        }
+    }
+
+    private func endEpisode() {
+        state.pointee.updatingThread = nil
+        while !state.pointee.cycleNodes.isEmpty {
+            let index = state.pointee.cycleNodes.removeLast()
+            node(index).pointee.flags.remove([.cyclic, .cycleReported])
+        }
+        if state.pointee.activeNestedUpdate < 0 {
+            storage.nestedUpdates.removeAll()
+        }
+        storage.runDeferredInvalidations(engine: self)
+    }
+
+    /// Pushes a frame for `index`, counting the node as updating.
+    @inline(__always)
+    func pushFrame(_ index: UInt32) {
+        let node = self.node(index)
+        node.pointee.updateCount &+= 1
+        let pending = node.pointee.flags.contains(.pending)
+        state.pointee.frames.append(_Frame(node: index, inputIndex: 0, flags: pending ? .pending : []))
+    }
+
+    @inline(__always)
+    func popFrame() {
+        let frame = state.pointee.frames.removeLast()
+        node(frame.node).pointee.updateCount &-= 1
+    }
+
+    /// All frames of all segments, innermost first, with their segment number (outermost = 0).
+    func stackFrames() -> [(segment: Int, index: Int, frame: _Frame)] {
+        var result: [(Int, Int, _Frame)] = []
+        let segments = state.pointee.segments
+        for segmentIndex in stride(from: segments.count - 1, through: 0, by: -1) {
+            let start = segments[segmentIndex].firstFrame
+            let end = segmentIndex + 1 < segments.count ? segments[segmentIndex + 1].firstFrame : state.pointee.frames.count
+            var frameIndex = end - 1
+            while frameIndex >= start {
+                result.append((segmentIndex, frameIndex - start, state.pointee.frames[frameIndex]))
+                frameIndex -= 1
+            }
+        }
+        return result
+    }
+}

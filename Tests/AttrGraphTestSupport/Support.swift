@@ -1,0 +1,78 @@
+import AttrGraph
+
+/// Records which rules ran, in order, so tests can assert exactly what re-ran after a change.
+///
+///     let trace = Trace()
+///     let doubled = Attribute(Traced("doubled", trace) { x.value * 2 })
+///     _ = doubled.value
+///     #expect(trace.take() == ["doubled"])
+public final class Trace: @unchecked Sendable {
+    // @unchecked: a trace is used by one test on one thread (like the graph it observes).
+    public private(set) var events: [String] = []
+
+    public init() {}
+
+    public func record(_ event: String) {
+        events.append(event)
+    }
+
+    /// The events since the last call, then forgets them.
+    @discardableResult
+    public func take() -> [String] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// The events since the last call as a set (for rules whose order is unspecified).
+    public func takeSet() -> Set<String> {
+        Set(take())
+    }
+}
+
+/// A rule that records its name in a ``Trace`` each time it runs, then computes `compute()`.
+public struct Traced<Value>: Rule, CustomStringConvertible {
+    public let name: String
+    public let trace: Trace
+    public let compute: () -> Value
+
+    public init(_ name: String, _ trace: Trace, _ compute: @escaping () -> Value) {
+        self.name = name
+        self.trace = trace
+        self.compute = compute
+    }
+
+    public var value: Value {
+        trace.record(name)
+        return compute()
+    }
+
+    public var description: String { name }
+}
+
+/// A graph with one root subgraph, for tests.
+public struct TestGraph {
+    public let graph: Graph
+    public let root: Subgraph
+
+    public init(printLevel: Int = 0, trap: Bool = false, sink: DiagnosticSink? = .discard) {
+        graph = Graph()
+        graph.cycleReporting = CycleReporting(printLevel: printLevel, trap: trap)
+        graph.diagnosticSink = sink
+        root = Subgraph(graph: graph)
+    }
+
+    /// Runs `body` with the root subgraph current (attributes created inside go into it).
+    public func callAsFunction<R>(_ body: () throws -> R) rethrows -> R {
+        let saved = Subgraph.current
+        Subgraph.current = root
+        defer { Subgraph.current = saved }
+        return try body()
+    }
+}
+
+/// An object whose deallocation tests can observe through a weak reference.
+public final class Token: @unchecked Sendable {
+    // @unchecked: immutable.
+    public let name: String
+    public init(_ name: String = "token") { self.name = name }
+}

@@ -1,0 +1,325 @@
+import AttrGraph
+import AttrGraphTestSupport
+import Testing
+
+/// Push-dirty / pull-evaluate, cut-off and dependency tracking, by scenario: which rules re-ran.
+@Suite struct EvaluationTests {
+    @Test func inputValueReadsBackAndSetReportsChange() {
+        let test = TestGraph()
+        test {
+            let input = Attribute(value: 5)
+            #expect(input.value == 5)
+            #expect(input.hasValue)
+            #expect(input.setValue(5) == false)
+            #expect(input.setValue(6) == true)
+            #expect(input.value == 6)
+        }
+    }
+
+    @Test func ruleIsLazyAndRunsOnceUntilAnInputChanges() {
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let input = Attribute(value: 2)
+            let doubled = Attribute(Traced("doubled", trace) { input.value * 2 })
+            #expect(trace.take() == [])
+            #expect(doubled.value == 4)
+            #expect(doubled.value == 4)
+            #expect(trace.take() == ["doubled"])
+            input.value = 3
+            #expect(trace.take() == [], "setting an input computes nothing")
+            #expect(doubled.value == 6)
+            #expect(trace.take() == ["doubled"])
+        }
+    }
+
+    @Test func unchangedInputDoesNotReevaluateDependents() {
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let input = Attribute(value: 1)
+            let a = Attribute(Traced("a", trace) { input.value + 1 })
+            _ = a.value
+            trace.take()
+            #expect(input.setValue(1) == false)
+            _ = a.value
+            #expect(trace.take() == [])
+        }
+    }
+
+    @Test func equalityCutoffStopsPropagationWithoutRunningDownstreamRules() {
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let input = Attribute(value: 1)
+            let parity = Attribute(Traced("parity", trace) { input.value % 2 })
+            let label = Attribute(Traced("label", trace) { parity.value == 0 ? "even" : "odd" })
+            let shout = Attribute(Traced("shout", trace) { label.value.uppercased() })
+            #expect(shout.value == "ODD")
+            #expect(trace.take() == ["shout", "label", "parity"])
+            input.value = 3  // parity stays 1
+            #expect(shout.value == "ODD")
+            #expect(trace.take() == ["parity"], "label and shout are cleaned without running")
+            input.value = 4
+            #expect(shout.value == "EVEN")
+            #expect(trace.take() == ["parity", "label", "shout"])
+        }
+    }
+
+    @Test func diamondRunsEachRuleOnceAndBottomOnlyAfterBothSides() {
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let top = Attribute(value: 1)
+            let left = Attribute(Traced("left", trace) { top.value + 1 })
+            let right = Attribute(Traced("right", trace) { top.value * 10 })
+            let bottom = Attribute(Traced("bottom", trace) { left.value + right.value })
+            #expect(bottom.value == 12)
+            trace.take()
+            top.value = 2
+            #expect(bottom.value == 23)
+            #expect(trace.take() == ["left", "right", "bottom"], "inputs are brought up to date before the rule runs")
+        }
+    }
+
+    @Test func dynamicDependenciesAppearAndDisappear() {
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let useLeft = Attribute(value: true)
+            let left = Attribute(value: "L")
+            let right = Attribute(value: "R")
+            let pick = Attribute(Traced("pick", trace) { useLeft.value ? left.value : right.value })
+            #expect(pick.value == "L")
+            trace.take()
+            right.value = "R2"  // not a dependency yet
+            #expect(pick.value == "L")
+            #expect(trace.take() == [])
+            useLeft.value = false
+            #expect(pick.value == "R2")
+            #expect(trace.take() == ["pick"])
+            left.value = "L2"  // no longer a dependency: the edge was pruned
+            #expect(pick.value == "R2")
+            #expect(trace.take() == [])
+            right.value = "R3"
+            #expect(pick.value == "R3")
+            #expect(trace.take() == ["pick"])
+        }
+    }
+
+    @Test func explicitAlwaysEnabledInputSurvivesPruning() {
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let input = Attribute(value: 1)
+            let unrelated = Attribute(value: 10)
+            let rule = Attribute(Traced("rule", trace) { input.value })
+            rule.addInput(unrelated, token: 0)
+            _ = rule.value
+            trace.take()
+            unrelated.value = 11
+            #expect(rule.valueState.contains(.dirty))
+            _ = rule.value
+            #expect(trace.take() == ["rule"], "an explicit input makes the rule re-run although it never reads it")
+            unrelated.value = 12
+            _ = rule.value
+            #expect(trace.take() == ["rule"], "and it is still an input after that run")
+        }
+    }
+
+    @Test func nonEquatableValuesAreAlwaysTreatedAsChanged() {
+        final class Box { let value: Int; init(_ value: Int) { self.value = value } }
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let input = Attribute(value: 1)
+            let boxed = Attribute(Traced("boxed", trace) { Box(input.value / 10) })
+            let reader = Attribute(Traced("reader", trace) { boxed.value.value })
+            _ = reader.value
+            trace.take()
+            input.value = 2  // same box contents, but a Box is not Equatable
+            _ = reader.value
+            #expect(trace.take() == ["boxed", "reader"])
+        }
+    }
+
+    @Test func plainOldDataWithoutEquatableIsComparedBitwise() {
+        struct Point { var x: Int; var y: Int }  // trivially copyable, not Equatable
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let input = Attribute(value: 1)
+            let point = Attribute(Traced("point", trace) { Point(x: input.value / 10, y: 0) })
+            let reader = Attribute(Traced("reader", trace) { point.value.x })
+            _ = reader.value
+            trace.take()
+            input.value = 2
+            _ = reader.value
+            #expect(trace.take() == ["point"], "an identical bit pattern cuts off")
+        }
+    }
+
+    @Test func invalidateValueForcesARerun() {
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let input = Attribute(value: 1)
+            let rule = Attribute(Traced("rule", trace) { input.value })
+            let reader = Attribute(Traced("reader", trace) { rule.value + 1 })
+            _ = reader.value
+            trace.take()
+            rule.invalidateValue()
+            #expect(rule.valueState.contains(.pending))
+            _ = reader.value
+            #expect(trace.take() == ["rule"], "same value: the reader is cut off")
+        }
+    }
+
+    @Test func statefulRuleKeepsStateAndSeesItsPreviousValue() {
+        struct Accumulate: StatefulRule {
+            typealias Value = Int
+            @Attribute var input: Int
+            var runs = 0
+            mutating func updateValue() {
+                runs += 1
+                value = (hasValue ? value : 0) + input * 100 + runs
+            }
+        }
+        let test = TestGraph()
+        test {
+            let input = Attribute(value: 1)
+            let total = Attribute(Accumulate(input: input))
+            #expect(total.value == 101)
+            input.value = 2
+            #expect(total.value == 101 + 200 + 2)
+        }
+    }
+
+    @Test func changedValueReportsPerEdgeChangesInsideARule() {
+        struct Changes: StatefulRule {
+            typealias Value = String
+            @Attribute var a: Int
+            @Attribute var b: Int
+            mutating func updateValue() {
+                let (_, aChanged) = $a.changedValue()
+                let (_, bChanged) = context.changedValue(of: $b)
+                value = (aChanged ? "a" : "") + (bChanged ? "b" : "")
+            }
+        }
+        let test = TestGraph()
+        test {
+            let a = Attribute(value: 1)
+            let b = Attribute(value: 1)
+            let changes = Attribute(Changes(a: a, b: b))
+            _ = changes.value
+            b.value = 2
+            #expect(changes.value == "b")
+            a.value = 2
+            #expect(changes.value == "a")
+            #expect(a.changedValue().changed == false, "outside a rule nothing is 'changed'")
+        }
+    }
+
+    @Test func propertyWrapperAndKeyPathProjections() {
+        struct Pair: Equatable { var first: Int; var second: String; var computed: Int { first * 2 } }
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            @Attribute(value: Pair(first: 1, second: "x")) var pair
+            #expect(pair.first == 1)
+            let first = $pair.first
+            let second = $pair[keyPath: \.second]
+            let computed = $pair.computed  // not a stored property: a Focus rule
+            #expect(first.value == 1)
+            #expect(second.value == "x")
+            #expect(computed.value == 2)
+            #expect($pair.first == first, "offset projections are shared")
+            let reader = Attribute(Traced("reader", trace) { first.value + 1 })
+            #expect(reader.value == 2)
+            pair = Pair(first: 5, second: "y")
+            #expect(reader.value == 6)
+            #expect(computed.value == 10)
+            #expect(trace.take() == ["reader", "reader"])
+        }
+    }
+
+    @Test func mapAndFocusRules() {
+        let test = TestGraph()
+        test {
+            let celsius = Attribute(value: 20.0)
+            let fahrenheit = Attribute(Map(celsius) { $0 * 9 / 5 + 32 })
+            #expect(fahrenheit.value == 68)
+            celsius.value = 100
+            #expect(fahrenheit.value == 212)
+            let text = Attribute(value: "hello")
+            let count = Attribute(Focus(root: text, keyPath: \.count))
+            #expect(count.value == 5)
+        }
+    }
+
+    @Test func mutateBodyWithInvalidationReRunsAndReportsBodyChanged() {
+        struct Scale: Rule {
+            @Attribute var input: Int
+            var factor: Int
+            var value: String { "\(input * factor) bodyChanged=\(bodyChanged)" }
+        }
+        let test = TestGraph()
+        test {
+            let input = Attribute(value: 2)
+            let scaled = Attribute(Scale(input: input, factor: 3))
+            #expect(scaled.value == "6 bodyChanged=false")
+            scaled.mutateBody(as: Scale.self, invalidating: true) { $0.factor = 5 }
+            #expect(scaled.value == "10 bodyChanged=true")
+            input.value = 1
+            #expect(scaled.value == "5 bodyChanged=false")
+        }
+    }
+
+    @Test func ruleWithInitialValueStartsWithIt() {
+        let test = TestGraph()
+        test {
+            let input = Attribute(value: 3)
+            let attribute = Attribute(Map(input) { $0 + 1 }, initialValue: 0)
+            #expect(attribute.hasValue)
+            #expect(attribute.value == 4)
+        }
+    }
+
+    @Test func countersCountNodesRunsAndChanges() {
+        let test = TestGraph()
+        test {
+            let input = Attribute(value: 1)
+            let rule = Attribute(Map(input) { $0 + 1 })
+            #expect(test.graph.counter(for: .nodes) == 2)
+            #expect(test.graph.counter(for: .createdNodes) == 2)
+            let updatesBefore = test.graph.counter(for: .updates)
+            _ = rule.value
+            #expect(test.graph.counter(for: .updates) == updatesBefore + 1)
+            let changes = test.graph.counter(for: .changes)
+            input.value = 2
+            #expect(test.graph.counter(for: .changes) == changes + 1)
+            #expect(test.graph.counter(for: .subgraphs) == 1)
+        }
+    }
+
+    @Test func updateCallbackAndNeedsUpdateFlag() {
+        let test = TestGraph()
+        var calls = 0
+        test.graph.onUpdate { calls += 1 }
+        test {
+            let input = Attribute(value: 1)
+            let rule = Attribute(Map(input) { $0 + 1 })
+            _ = rule.value
+            #expect(!test.graph.needsUpdate)
+            input.value = 2
+            #expect(test.graph.needsUpdate)
+            #expect(calls == 1)
+            input.value = 3
+            #expect(calls == 1, "called when the flag rises, not for every change")
+            test.graph.update()
+            #expect(!test.graph.needsUpdate)
+            input.value = 4
+            #expect(calls == 2)
+        }
+    }
+}
