@@ -104,7 +104,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     public var valueState: ValueState {
         let (engine, index) = _Engine.resolveLive(self)
         let node = engine.node(index)
-        var state = ValueState(rawValue: UInt8(truncatingIfNeeded: node.pointee.flags.rawValue))
+        var state = ValueState(rawValue: UInt8(truncatingIfNeeded: node.pointee.flags.rawValue & _NodeFlags.valueStateMask))
         state.remove(.updating)
         if node.pointee.updateCount > 0 { state.insert(.updating) }
         return state

@@ -159,13 +159,13 @@ extension GraphStorage {
         var count = 0
         for (_, _, frame) in engine.stackFrames() {
             let record = engine.type(engine.node(frame.node))
-            text += "  #\(count): \(frame.node) \(_shortTypeName(record.pointee.bodyType)) -> \(_shortTypeName(record.pointee.valueType))\n"
+            text += "  #\(count): \(engine.attribute(frame.node).rawValue) \(_shortTypeName(record.pointee.bodyType)) -> \(_shortTypeName(record.pointee.valueType))\n"
             let inputs = engine.node(frame.node).pointee.inputs
             if count == 0 && inputs.count > 0 {
                 text += "  -- inputs:\n"
                 for edge in inputs.buffer {
                     let index = edge.attribute.rawValue & _GraphRegistry.indexMask
-                    text += "    \(index)"
+                    text += "    \(edge.attribute.rawValue)"
                     if !engine.node(index).pointee.flags.contains(.free) {
                         text += " " + engine.typeSignature(index)
                     }
@@ -196,7 +196,6 @@ extension GraphStorage {
         var types: [GraphArchive.TypeEntry] = []
         var nodes: [GraphArchive.Node] = []
         var edges: [GraphArchive.Edge] = []
-        let renderer = DOTRenderer()
         func clip(_ text: String) -> String {
             text.count > truncationLimit ? String(text.prefix(truncationLimit)) + "…" : text
         }
@@ -218,7 +217,7 @@ extension GraphStorage {
                             size: record.pointee.combinedSize, flags: Int(record.pointee.flags.rawValue)))
                 }
                 let body = node.pointee.body.unsafelyUnwrapped
-                var flags = Int(node.pointee.flags.rawValue & 0xFF) & ~Int(ValueState.updating.rawValue)
+                var flags = Int(node.pointee.flags.rawValue & _NodeFlags.valueStateMask) & ~Int(ValueState.updating.rawValue)
                 if node.pointee.updateCount > 0 { flags |= Int(ValueState.updating.rawValue) }
                 var entry = GraphArchive.Node(
                     type: typeIndex, id: engine.attribute(index).rawValue, flags: flags,
@@ -244,7 +243,6 @@ extension GraphStorage {
                 }
             }
         }
-        _ = renderer
         let liveSubgraphs = allSubgraphs
         var subgraphArrayIndex: [ObjectIdentifier: Int] = [:]
         for (position, subgraph) in liveSubgraphs.enumerated() {

@@ -104,7 +104,7 @@ extension GraphStorage {
         let record = cycleRecord(through: index)
         lastCycle = record
         if reporting.printLevel >= 1 {
-            var text = "=== AttributeGraph: cycle detected through attribute \(index) ===\n"
+            var text = "=== AttributeGraph: cycle detected through attribute \(engine.attribute(index).rawValue) ===\n"
             if reporting.printLevel >= 2 {
                 if reporting.printLevel >= 3 {
                     let onStack = Set(engine.stackFrames().map { engine.attribute($0.frame.node) })
@@ -137,7 +137,7 @@ extension GraphStorage {
             if frame.flags.contains(.cancelled) { flags += "C" }
             if node.pointee.flags.contains(.dirty) { flags += "D" }
             if node.pointee.flags.contains(.valueExists) { flags += "V" }
-            text += "frame \(segment).\(frameIndex): attribute \(frame.node); count=\(node.pointee.updateCount), "
+            text += "frame \(segment).\(frameIndex): attribute \(engine.attribute(frame.node).rawValue); count=\(node.pointee.updateCount), "
             text += "index=\(frame.inputIndex)/\(node.pointee.inputs.count) \(flags)  "
             text += engine.typeSignature(frame.node) + "\n"
         }
@@ -173,7 +173,7 @@ extension GraphStorage {
                 var text = "nested update started by \(update.reason)"
                 if let outer = update.outerAttribute {
                     let outerIndex = outer.rawValue & _GraphRegistry.indexMask
-                    text += " while attribute \(outerIndex) (\(engine.typeSignature(outerIndex))) was updating"
+                    text += " while attribute \(outer.rawValue) (\(engine.typeSignature(outerIndex))) was updating"
                 }
                 cause = text
                 break
@@ -185,7 +185,8 @@ extension GraphStorage {
             // another thread's or graph's update): report the reader only.
             cause = nil
         }
-        return CycleRecord(attribute: index, path: path, cause: cause)
+        return CycleRecord(
+            attribute: engine.attribute(index).rawValue, path: path.map { engine.attribute($0).rawValue }, cause: cause)
     }
 
     func cyclePathReport(_ record: CycleRecord) -> String {
@@ -194,7 +195,8 @@ extension GraphStorage {
         for (position, id) in record.path.enumerated() {
             let prefix = position == 0 ? "" : "  -> "
             let suffix = position == record.path.count - 1 && position > 0 ? " (re-entered)" : ""
-            text += "\(prefix)attribute \(id) (\(engine.typeSignature(id)))\(suffix)\n"
+            let signature = engine.typeSignature(id & _GraphRegistry.indexMask)
+            text += "\(prefix)attribute \(id) (\(signature))\(suffix)\n"
         }
         if let cause = record.cause {
             text += "cause: \(cause)\n"

@@ -33,6 +33,15 @@ struct _NodeFlags: OptionSet {
     static let mainThread = _NodeFlags(rawValue: 1 << 4)
     static let selfModified = _NodeFlags(rawValue: 1 << 7)
 
+    // Bits 5 and 6 are AttributeGraph's main-ref / requires-main-thread bits, which AttrGraph
+    // does not use; it keeps two bits of bookkeeping there and masks them out of ``ValueState``.
+    /// The node's rule is running now.
+    static let running = _NodeFlags(rawValue: 1 << 5)
+    /// Marked dirty again while its rule was running (through a cycle): stays dirty afterwards.
+    static let redirtied = _NodeFlags(rawValue: 1 << 6)
+    /// The value-state bits that are AttributeGraph's (``ValueState``).
+    static let valueStateMask: UInt16 = 0x9F
+
     // AttrGraph bookkeeping.
     /// An indirect (alias / offset) node: its body is an ``_IndirectRecord``.
     static let indirect = _NodeFlags(rawValue: 1 << 8)

@@ -58,7 +58,7 @@ extension _Engine {
         guard node.pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 else { return }
         if node.pointee.updateCount > 0 {
             if handleReentry(index) {
-                updateNode(index)
+                reevaluateReentrantly(index)
             }
         } else {
             updateNode(index)
@@ -155,9 +155,10 @@ extension _Engine {
                         break
                     }
                     if handleReentry(direct) {
-                        frame.pointee.inputIndex += 1
-                        next = direct
-                        break
+                        // Evaluated once more in place; the frame then sees its value (stale
+                        // rules apply from here on) and moves past it.
+                        reevaluateReentrantly(direct)
+                        continue
                     }
                 }
                 frame.pointee.inputIndex += 1
@@ -171,6 +172,17 @@ extension _Engine {
         }
     }
 
+    /// The cycle contract's re-entrant evaluation: run the rule of `index` (already on an update
+    /// stack, without a value) once more, directly, without first walking the inputs its
+    /// interrupted run recorded (they lead back into the cycle).
+    func reevaluateReentrantly(_ index: UInt32) {
+        beginSegment()
+        defer { endSegment() }
+        pushFrame(index)
+        runRule(index)
+        popFrame()
+    }
+
     /// All inputs of `index` are up to date: run its rule if it is pending, an input changed or
     /// its body was mutated; otherwise clean it without running (the cut-off).
     @inline(__always)
@@ -182,7 +194,12 @@ extension _Engine {
         {
             runRule(index)
         }
-        self.node(index).pointee.flags.remove(.dirty)
+        if node.pointee.flags.contains(.redirtied) {
+            node.pointee.flags.remove(.redirtied)
+            markDependentsDirty(index)
+        } else {
+            node.pointee.flags.remove(.dirty)
+        }
     }
 
     /// Runs the rule of `index` with dependency recording, prunes inputs it no longer reads,
@@ -202,8 +219,15 @@ extension _Engine {
             state.pointee.counters.mainThreadUpdates += 1
         }
         let record = type(node)
+        let wasRunning = node.pointee.flags.contains(.running)
+        node.pointee.flags.insert(.running)
         record.pointee.vtable.update(self, node: index, body: node.pointee.body.unsafelyUnwrapped)
-        pruneUnreadInputs(index)
+        if !wasRunning { node.pointee.flags.remove(.running) }
+        // A re-entrant run (the node is on the stack more than once) leaves the pruning to the
+        // outermost run, whose reads are still being recorded.
+        if node.pointee.updateCount <= 1 {
+            pruneUnreadInputs(index)
+        }
         node.pointee.flags.remove([.pending, .inputsChanged, .selfModified])
         state.pointee.current = savedCurrent
         state.pointee.cursor = savedCursor

@@ -46,15 +46,28 @@ extension _Engine {
         }
     }
 
+    /// Marks the dependents of `index` dirty (not `index` itself, which already is).
+    func markDependentsDirty(_ index: UInt32) {
+        let outputs = node(index).pointee.outputs
+        for position in 0..<Int(outputs.count) {
+            markDirty(outputs[position].rawValue & _GraphRegistry.indexMask)
+        }
+    }
+
     /// Sets the dirty bit; returns whether it was newly set. Raises the owning context's
     /// needs-update flag and queues dirty observers.
     @inline(__always)
     private func setDirtyFlag(_ index: UInt32) -> Bool {
         let node = self.node(index)
         let flags = node.pointee.flags
-        if flags.contains(.dirty) || flags.contains(.indirect) || flags.contains(.external)
-            || flags.contains(.free)
-        {
+        if flags.contains(.dirty) {
+            if flags.contains(.running) {
+                // Its own run made one of its inputs dirty again (a cycle): keep it dirty.
+                node.pointee.flags.insert(.redirtied)
+            }
+            return false
+        }
+        if flags.contains(.indirect) || flags.contains(.external) || flags.contains(.free) {
             return false
         }
         node.pointee.flags.insert(.dirty)
