@@ -16,6 +16,25 @@ struct _Frame {
 
 struct _FrameFlags: OptionSet {
     var rawValue: UInt8
+
+    // Concrete set operations: the generic `OptionSet` defaults are unspecialized (and slow) in
+    // debug builds, and these flags are tested on every node visit.
+    @inline(__always) init(rawValue: UInt8) { self.rawValue = rawValue }
+    @inline(__always) func contains(_ member: Self) -> Bool { rawValue & member.rawValue == member.rawValue }
+    @inline(__always) @discardableResult
+    mutating func insert(_ member: Self) -> (inserted: Bool, memberAfterInsert: Self) {
+        let inserted = rawValue & member.rawValue != member.rawValue
+        rawValue |= member.rawValue
+        return (inserted, member)
+    }
+    @inline(__always) @discardableResult
+    mutating func remove(_ member: Self) -> Self? {
+        let removed = rawValue & member.rawValue
+        rawValue &= ~member.rawValue
+        return removed == 0 ? nil : Self(rawValue: removed)
+    }
+    @inline(__always) mutating func formUnion(_ other: Self) { rawValue |= other.rawValue }
+    @inline(__always) func union(_ other: Self) -> Self { Self(rawValue: rawValue | other.rawValue) }
     /// The node was pending (never computed or invalidated) when pushed.
     static let pending = _FrameFlags(rawValue: 1)
     /// The frame was cancelled (AG's `C`).

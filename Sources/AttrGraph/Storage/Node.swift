@@ -25,6 +25,25 @@ struct _Node {
 struct _NodeFlags: OptionSet {
     var rawValue: UInt16
 
+    // Concrete set operations: the generic `OptionSet` defaults are unspecialized (and slow) in
+    // debug builds, and these flags are tested on every node visit.
+    @inline(__always) init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inline(__always) func contains(_ member: Self) -> Bool { rawValue & member.rawValue == member.rawValue }
+    @inline(__always) @discardableResult
+    mutating func insert(_ member: Self) -> (inserted: Bool, memberAfterInsert: Self) {
+        let inserted = rawValue & member.rawValue != member.rawValue
+        rawValue |= member.rawValue
+        return (inserted, member)
+    }
+    @inline(__always) @discardableResult
+    mutating func remove(_ member: Self) -> Self? {
+        let removed = rawValue & member.rawValue
+        rawValue &= ~member.rawValue
+        return removed == 0 ? nil : Self(rawValue: removed)
+    }
+    @inline(__always) mutating func formUnion(_ other: Self) { rawValue |= other.rawValue }
+    @inline(__always) func union(_ other: Self) -> Self { Self(rawValue: rawValue | other.rawValue) }
+
     // AttributeGraph's value-state bits.
     static let dirty = _NodeFlags(rawValue: 1 << 0)
     static let pending = _NodeFlags(rawValue: 1 << 1)
@@ -73,6 +92,25 @@ struct _InputEdge {
 /// Edge flags, with AttributeGraph's bit values.
 struct _EdgeFlags: OptionSet {
     var rawValue: UInt8
+
+    // Concrete set operations: the generic `OptionSet` defaults are unspecialized (and slow) in
+    // debug builds, and these flags are tested on every node visit.
+    @inline(__always) init(rawValue: UInt8) { self.rawValue = rawValue }
+    @inline(__always) func contains(_ member: Self) -> Bool { rawValue & member.rawValue == member.rawValue }
+    @inline(__always) @discardableResult
+    mutating func insert(_ member: Self) -> (inserted: Bool, memberAfterInsert: Self) {
+        let inserted = rawValue & member.rawValue != member.rawValue
+        rawValue |= member.rawValue
+        return (inserted, member)
+    }
+    @inline(__always) @discardableResult
+    mutating func remove(_ member: Self) -> Self? {
+        let removed = rawValue & member.rawValue
+        rawValue &= ~member.rawValue
+        return removed == 0 ? nil : Self(rawValue: removed)
+    }
+    @inline(__always) mutating func formUnion(_ other: Self) { rawValue |= other.rawValue }
+    @inline(__always) func union(_ other: Self) -> Self { Self(rawValue: rawValue | other.rawValue) }
     static let unprefetched = _EdgeFlags(rawValue: 1)
     static let syncMainRef = _EdgeFlags(rawValue: 2)
     /// Added explicitly with `addInput`: never pruned when a run does not read it.
@@ -143,9 +181,10 @@ struct _EdgeList<Element> {
     /// Removes the element at `index`, keeping order.
     mutating func remove(at index: Int) {
         let base = self.base.unsafelyUnwrapped
-        let tail = Int(count) - index - 1
-        if tail > 0 {
-            (base + index).moveUpdate(from: base + index + 1, count: tail)
+        var position = index
+        while position + 1 < Int(count) {
+            base[position] = base[position + 1]
+            position += 1
         }
         count -= 1
     }

@@ -16,6 +16,8 @@ struct _ThreadContext {
     var subgraph: Unmanaged<Subgraph>?
     /// The graph state whose update is innermost on this thread.
     var updating: UnsafeMutablePointer<_GraphState>?
+    /// The lowest usable stack address (0 until first needed; see ``_StackGuard``).
+    var stackLimit: UInt = 0
 }
 
 enum _ThreadLocal {

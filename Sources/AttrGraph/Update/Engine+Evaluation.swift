@@ -13,7 +13,10 @@ extension _Engine {
             flags.rawValue & (_NodeFlags.needsUpdate.rawValue | _NodeFlags.indirect.rawValue
                 | _NodeFlags.free.rawValue | _NodeFlags.valueExists.rawValue) == _NodeFlags.valueExists.rawValue
         {
+            #if DEBUG
             checkThread()
+            checkForeignRead(attribute)
+            #endif
             return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
         }
         return readSlow(index, attribute, changed: nil)
@@ -40,6 +43,7 @@ extension _Engine {
             }
         } else {
             changed?.pointee = false
+            checkForeignRead(attribute)
         }
         let (direct, offset) = resolveAlias(index)
         bringUpToDate(direct)
@@ -48,6 +52,19 @@ extension _Engine {
             _Misuse.noValue(attribute, type: type(node).pointee.valueType)
         }
         return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped + offset)
+    }
+
+    /// A read outside this graph's rules while a rule of *another* graph is running on this
+    /// thread would be a dependency the engine cannot record: report it instead.
+    @inline(__always)
+    func checkForeignRead(_ attribute: AnyAttribute) {
+        if let updating = _ThreadLocal.context.pointee.updating, updating != state, updating.pointee.current != 0 {
+            let reader = _Engine(updating).attribute(updating.pointee.current)
+            _Misuse.fail(
+                "AttrGraph: the rule of attribute \(reader) read attribute \(attribute), which belongs to another graph; "
+                    + "dependencies cannot cross graphs. Create the graphs with Graph(shared:) to connect them, or "
+                    + "wrap the read in Graph.withoutUpdate { } if it is not meant as a dependency.")
+        }
     }
 
     /// Makes `index` (a direct node) up to date, applying the cycle contract when it is

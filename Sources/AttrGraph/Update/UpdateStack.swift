@@ -21,6 +21,7 @@ extension _Engine {
             state.pointee.counters.transactions += 1
         } else {
             checkThread()
+            _StackGuard.check(depth: state.pointee.segments.count)
         }
         state.pointee.segments.append(
             _Segment(
