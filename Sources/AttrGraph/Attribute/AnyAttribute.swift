@@ -82,7 +82,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         let flags = _EdgeFlags(rawValue: UInt8(truncatingIfNeeded: options.rawValue)).union(.alwaysEnabled)
         let existing = engine.findInputEdge(consumer: index, input: attribute)
         if existing >= 0 {
-            engine.node(index).pointee.inputs.base.unsafelyUnwrapped[existing].flags.formUnion(flags)
+            engine.node(index).inputs[existing].flags.formUnion(flags)
             return
         }
         engine.addInputEdge(consumer: index, input: attribute, flags: flags.union(.changed))
@@ -281,10 +281,10 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
             let node = engine.node(index)
             var next: [UInt32] = []
             if searchInputs {
-                next += node.pointee.inputs.buffer.map { $0.attribute.rawValue & _GraphRegistry.indexMask }
+                next += node.inputs.map { $0.attribute.rawValue & _GraphRegistry.indexMask }
             }
             if searchOutputs {
-                next += node.pointee.outputs.buffer.map { $0.rawValue & _GraphRegistry.indexMask }
+                next += node.outputs.map { $0.rawValue & _GraphRegistry.indexMask }
             }
             for candidate in next where !visited.contains(candidate) {
                 let candidateNode = engine.node(candidate)

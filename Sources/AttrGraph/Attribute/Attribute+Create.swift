@@ -43,7 +43,64 @@ extension _Engine {
     }
 }
 
+/// Runs a rule's body and writes its output: `value` is the attribute's value slot and `flags`
+/// its value-state bits (`ValueState.valueExists`, 8, says whether the slot is initialised; the
+/// function sets it). Returns whether the value changed.
+///
+/// Created by the `@inlinable` initialisers so that it is specialised for the rule type in the
+/// module that creates the attribute: the engine then runs the rule, compares with `==` and
+/// stores without generic dispatch.
+public typealias _RuleUpdateFunction = (
+    _ body: UnsafeMutableRawPointer, _ value: UnsafeMutableRawPointer, _ flags: UnsafeMutablePointer<UInt16>
+) -> Bool
+
+/// The specialised update of a `Rule` with an `Equatable` value.
+@inlinable
+func _equatableRuleUpdate<R: Rule>(_: R.Type) -> _RuleUpdateFunction where R.Value: Equatable {
+    { body, value, flags in
+        let newValue = body.assumingMemoryBound(to: R.self).pointee.value
+        let slot = value.assumingMemoryBound(to: R.Value.self)
+        // 8 is `ValueState.valueExists` (a literal: the static would cost an accessor call here).
+        if flags.pointee & 8 != 0 {
+            if slot.pointee == newValue { return false }
+            slot.pointee = newValue
+        } else {
+            slot.initialize(to: newValue)
+            flags.pointee |= 8
+        }
+        return true
+    }
+}
+
 extension Attribute {
+    /// Creates a rule attribute with an optional starting value and specialised update.
+    @usableFromInline
+    static func _createRule<R: Rule>(_ rule: R, initialValue: Value?, update: _RuleUpdateFunction?) -> AnyAttribute
+    where R.Value == Value {
+        let id = _Engine.createAttribute(
+            body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
+            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+        if let update, R.comparisonMode != .bitwise {
+            let (engine, index) = _Engine.resolve(id)
+            engine.storage.setFastUpdate(update, forType: engine.node(index).pointee.typeIndex)
+        }
+        return id
+    }
+
+    /// Creates a computed attribute whose value is `rule.value`, computed on first read and
+    /// recomputed when something it read changed (compared with `==`).
+    @inlinable
+    public init<R: Rule>(_ rule: R) where R.Value == Value, Value: Equatable {
+        self.init(identifier: Attribute._createRule(rule, initialValue: nil, update: _equatableRuleUpdate(R.self)))
+    }
+
+    /// Creates a computed attribute that already holds `initialValue` (see ``init(_:initialValue:)-swift.init``).
+    @inlinable
+    public init<R: Rule>(_ rule: R, initialValue: Value) where R.Value == Value, Value: Equatable {
+        self.init(
+            identifier: Attribute._createRule(rule, initialValue: initialValue, update: _equatableRuleUpdate(R.self)))
+    }
+
     /// Creates an input attribute holding `value`.
     ///
     ///     let count = Attribute(value: 0)
@@ -66,17 +123,13 @@ extension Attribute {
     /// Creates a computed attribute whose value is `rule.value`, computed on first read and
     /// recomputed when something it read changed.
     public init<R: Rule>(_ rule: R) where R.Value == Value {
-        identifier = _Engine.createAttribute(
-            body: rule, value: Value?.none, vtable: _RuleVTable<R>.self,
-            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+        identifier = Attribute._createRule(rule, initialValue: nil, update: nil)
     }
 
     /// Creates a computed attribute that already holds `initialValue`; the rule still runs on
     /// the first read, and a cycle that reaches it first sees `initialValue`.
     public init<R: Rule>(_ rule: R, initialValue: Value) where R.Value == Value {
-        identifier = _Engine.createAttribute(
-            body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
-            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+        identifier = Attribute._createRule(rule, initialValue: initialValue, update: nil)
     }
 
     /// Creates a computed attribute whose ``StatefulRule/updateValue()`` writes its value.

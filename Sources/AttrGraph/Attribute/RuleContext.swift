@@ -121,11 +121,17 @@ extension _Engine {
     func withCurrent(_ index: UInt32, _ body: () -> Void) {
         let savedCurrent = state.pointee.current
         let savedCursor = state.pointee.cursor
+        let savedInOrder = state.pointee.readsInOrder
         state.pointee.current = index
-        state.pointee.cursor = UInt32(node(index).pointee.inputs.count)
+        state.pointee.cursor = UInt32(node(index).inputs.count)
+        // Reads here add edges; nothing is pruned afterwards, so leave no marks behind.
+        state.pointee.readsInOrder = false
         defer {
+            let inputs = node(index).inputs
+            for position in 0..<inputs.count { inputs[position].flags.remove(.enabled) }
             state.pointee.current = savedCurrent
             state.pointee.cursor = savedCursor
+            state.pointee.readsInOrder = savedInOrder
         }
         body()
     }

@@ -160,10 +160,10 @@ extension GraphStorage {
         for (_, _, frame) in engine.stackFrames() {
             let record = engine.type(engine.node(frame.node))
             text += "  #\(count): \(engine.attribute(frame.node).rawValue) \(_shortTypeName(record.pointee.bodyType)) -> \(_shortTypeName(record.pointee.valueType))\n"
-            let inputs = engine.node(frame.node).pointee.inputs
+            let inputs = engine.node(frame.node).inputs
             if count == 0 && inputs.count > 0 {
                 text += "  -- inputs:\n"
-                for edge in inputs.buffer {
+                for edge in inputs {
                     let index = edge.attribute.rawValue & _GraphRegistry.indexMask
                     text += "    \(edge.attribute.rawValue)"
                     if !engine.node(index).pointee.flags.contains(.free) {
@@ -233,7 +233,7 @@ extension GraphStorage {
                     }
                 }
                 nodes.append(entry)
-                for edge in node.pointee.inputs.buffer {
+                for edge in node.inputs {
                     guard engine.owns(edge.attribute),
                         let source = arrayIndexOfNode[edge.attribute.rawValue & _GraphRegistry.indexMask]
                     else { continue }

@@ -36,6 +36,7 @@ extension _Engine {
         if !node.pointee.flags.contains(.cycleReported) {
             node.pointee.flags.insert(.cycleReported)
             state.pointee.cycleNodes.append(index)
+            state.pointee.episodeHasWork = true
             storage.reportCycle(through: index)
         }
         if node.pointee.flags.contains(.valueExists) {
@@ -49,6 +50,7 @@ extension _Engine {
         }
         node.pointee.flags.insert(.cyclic)
         state.pointee.cycleNodes.append(index)
+        state.pointee.episodeHasWork = true
         return true
     }
 
@@ -138,7 +140,7 @@ extension GraphStorage {
             if node.pointee.flags.contains(.dirty) { flags += "D" }
             if node.pointee.flags.contains(.valueExists) { flags += "V" }
             text += "frame \(segment).\(frameIndex): attribute \(engine.attribute(frame.node).rawValue); count=\(node.pointee.updateCount), "
-            text += "index=\(frame.inputIndex)/\(node.pointee.inputs.count) \(flags)  "
+            text += "index=\(frame.inputIndex)/\(node.inputs.count) \(flags)  "
             text += engine.typeSignature(frame.node) + "\n"
         }
         return text

@@ -22,6 +22,7 @@ extension Graph {
         let previous = state.pointee.activeNestedUpdate
         let outer = engine.isUpdating ? engine.reader.map { engine.attribute($0) } : nil
         storage.nestedUpdates.append(_NestedUpdate(reason: reason, outerAttribute: outer, parent: previous))
+        state.pointee.episodeHasWork = true
         let index = Int32(storage.nestedUpdates.count - 1)
         state.pointee.activeNestedUpdate = index
         let saved = state.pointee.current

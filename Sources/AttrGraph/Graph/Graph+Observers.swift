@@ -69,12 +69,7 @@ struct _ObserverBody<Value>: CustomStringConvertible {
     var description: String { "observer of \(observed)" }
 }
 
-protocol _ObserverNotifying {
-    /// Reads the observed value and calls the callback (user code: call after bookkeeping).
-    static func notify(_ engine: _Engine, node: UInt32)
-}
-
-enum _ObserverVTable<Value>: _AttributeVTable, _ObserverNotifying {
+enum _ObserverVTable<Value>: _AttributeVTable {
     static var bodyType: Any.Type { _ObserverBody<Value>.self }
     static var valueType: Any.Type { Void.self }
 
@@ -136,35 +131,44 @@ extension Graph {
         let engine = storage.engine
         engine.checkThread()
         let state = engine.state
-        if state.pointee.dirtyObservers.isEmpty { return }
-        var pending: [UInt32] = []
-        pending.reserveCapacity(state.pointee.dirtyObservers.count)
-        while !state.pointee.dirtyObservers.isEmpty {
-            pending.append(state.pointee.dirtyObservers.removeLast())
-        }
-        pending.sort()
+        let pendingCount = state.pointee.dirtyObservers.count
+        if pendingCount == 0 { return }
         let firedStart = state.pointee.firedObservers.count
-        Graph.withoutUpdate {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: pendingCount) { pending in
+            // Take the queued observers; those that become dirty from here on wait for the next update.
+            _ = pending.initialize(from: state.pointee.dirtyObservers.elements)
+            state.pointee.dirtyObservers.removeAll()
+            var pending = pending
+            pending.sort()
+            // One update episode for all of them; reads here are nobody's dependencies.
+            engine.beginSegment()
+            state.pointee.current = 0
             for index in pending {
                 let node = engine.node(index)
-                guard node.pointee.flags.contains(.observer), !node.pointee.flags.contains(.free),
-                    !node.pointee.flags.contains(.invalidated)
+                let flags = node.pointee.flags
+                guard flags.contains(.observer), !flags.contains(.free), !flags.contains(.invalidated),
+                    flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0
                 else { continue }
-                engine.bringUpToDate(index)
+                engine.updateInCurrentSegment(index)
             }
+            engine.endSegment()
         }
-        // Collect first, then call out.
-        var fired: [UInt32] = []
-        while state.pointee.firedObservers.count > firedStart {
-            fired.append(state.pointee.firedObservers.removeLast())
-        }
-        fired.sort()
-        for index in fired {
-            let node = engine.node(index)
-            guard node.pointee.flags.contains(.observer), !node.pointee.flags.contains(.free),
-                !node.pointee.flags.contains(.invalidated)
-            else { continue }
-            (engine.type(node).pointee.vtable as? any _ObserverNotifying.Type)?.notify(engine, node: index)
+        // Collect first, then call out: every observer whose attribute changed, in creation order.
+        let firedCount = state.pointee.firedObservers.count - firedStart
+        if firedCount == 0 { return }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: firedCount) { fired in
+            for position in 0..<firedCount {
+                (fired.baseAddress! + position).initialize(to: state.pointee.firedObservers[firedStart + position])
+            }
+            state.pointee.firedObservers.truncate(to: firedStart)
+            var fired = fired
+            fired.sort()
+            for index in fired {
+                let node = engine.node(index)
+                let flags = node.pointee.flags
+                guard flags.contains(.observer), !flags.contains(.free), !flags.contains(.invalidated) else { continue }
+                engine.type(node).pointee.vtable.notify(engine, node: index)
+            }
         }
     }
 }

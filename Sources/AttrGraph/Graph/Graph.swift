@@ -174,7 +174,7 @@ public final class Graph {
     public static func anyInputsChanged(excluding excludedInputs: [AnyAttribute]) -> Bool {
         guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
         let node = _Engine(state).node(state.pointee.current)
-        for edge in node.pointee.inputs.buffer where edge.flags.contains(.changed) {
+        for edge in node.inputs where edge.flags.contains(.changed) {
             if !excludedInputs.contains(edge.attribute) { return true }
         }
         return false

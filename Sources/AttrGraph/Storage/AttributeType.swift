@@ -11,10 +11,13 @@ protocol _AttributeVTable {
     static func destroyValue(_ value: UnsafeMutableRawPointer)
     static func describeBody(_ body: UnsafeRawPointer) -> String
     static func describeValue(_ value: UnsafeRawPointer) -> String
+    /// For observer nodes: reads the observed value and calls the callback (user code).
+    static func notify(_ engine: _Engine, node: UInt32)
 }
 
 extension _AttributeVTable {
     static func writeInitialValue(_ engine: _Engine, node: UInt32) -> Bool { false }
+    static func notify(_ engine: _Engine, node: UInt32) {}
 }
 
 /// Compares two values of one type for the equality cut-off.

@@ -88,12 +88,12 @@ extension _Engine {
         }
         let oldIndex = oldSource.rawValue & _GraphRegistry.indexMask
         if owns(oldSource), !node(oldIndex).pointee.flags.contains(.free) {
-            node(oldIndex).pointee.outputs.removeFirst(attribute(index))
+            node(oldIndex).outputs.removeFirst(attribute(index))
         }
         removeInputEdge(consumer: index, input: oldSource)
         record.pointee.source = newSource
         addInputEdge(consumer: index, input: newSource, flags: .alwaysEnabled)
-        markOutputsChanged(index)
+        markOutputsChanged(index, fromInput: true)
         notifyContexts()
     }
 }

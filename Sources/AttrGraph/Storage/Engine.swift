@@ -133,7 +133,10 @@ struct _Engine {
             growPageDirectory(to: page + 1)
         }
         if state.pointee.pages[page] == nil {
-            let newPage = UnsafeMutablePointer<_Node>.allocate(capacity: _GraphState.pageSize)
+            // Cache-line aligned, so that each 64-byte node is exactly one line.
+            let newPage = UnsafeMutableRawPointer.allocate(
+                byteCount: _GraphState.pageSize * MemoryLayout<_Node>.stride, alignment: 64
+            ).bindMemory(to: _Node.self, capacity: _GraphState.pageSize)
             state.pointee.pages[page] = newPage
         }
         state.pointee.highWater = index + 1
@@ -141,7 +144,7 @@ struct _Engine {
         node(index).initialize(
             to: _Node(
                 flags: .free, updateCount: 0, subgraphFlags: 0, typeIndex: 0, subgraph: 0, generation: 0,
-                body: nil, value: nil, inputs: .empty, outputs: .empty))
+                body: nil, value: nil, inputList: .empty, outputList: .empty))
         return index
     }
 
@@ -175,8 +178,8 @@ struct _Engine {
         node.pointee.subgraph = subgraph.index
         node.pointee.body = block
         node.pointee.value = record.isIndirect ? nil : block + record.valueOffset
-        node.pointee.inputs = .empty
-        node.pointee.outputs = .empty
+        node.pointee.inputList = .empty
+        node.pointee.outputList = .empty
         state.pointee.liveNodes += 1
         state.pointee.counters.createdNodes += 1
         subgraph.nodes.append(index)
@@ -197,15 +200,15 @@ struct _Engine {
         let node = self.node(index)
         let id = attribute(index)
         // Unlink inputs: this node leaves each input's output list.
-        for edge in node.pointee.inputs.buffer {
+        for edge in node.inputs {
             let input = edge.attribute.rawValue & _GraphRegistry.indexMask
             if owns(edge.attribute), !dying(input), !self.node(input).pointee.flags.contains(.free) {
-                self.node(input).pointee.outputs.removeFirst(id)
+                self.node(input).outputs.removeFirst(id)
             }
         }
-        node.pointee.inputs.release(allocator: &state.pointee.pool)
+        node.inputs.release(allocator: &state.pointee.pool)
         // Unlink outputs: consumers that survive lose the edge and must re-run.
-        for output in node.pointee.outputs.buffer {
+        for output in node.outputs {
             let consumerIndex = output.rawValue & _GraphRegistry.indexMask
             if dying(consumerIndex) { continue }
             let consumer = self.node(consumerIndex)
@@ -218,7 +221,7 @@ struct _Engine {
                 markDirty(consumerIndex)
             }
         }
-        node.pointee.outputs.release(allocator: &state.pointee.pool)
+        node.outputs.release(allocator: &state.pointee.pool)
 
         let detached = DetachedBody(
             block: node.pointee.body.unsafelyUnwrapped, typeIndex: node.pointee.typeIndex,
@@ -251,17 +254,17 @@ struct _Engine {
     @discardableResult
     func addInputEdge(consumer: UInt32, input: AnyAttribute, flags: _EdgeFlags) -> Int {
         let inputIndex = input.rawValue & _GraphRegistry.indexMask
-        node(consumer).pointee.inputs.append(
+        node(consumer).inputs.append(
             _InputEdge(attribute: input, flags: flags), allocator: &state.pointee.pool)
-        node(inputIndex).pointee.outputs.append(attribute(consumer), allocator: &state.pointee.pool)
-        return Int(node(consumer).pointee.inputs.count) - 1
+        node(inputIndex).outputs.append(attribute(consumer), allocator: &state.pointee.pool)
+        return Int(node(consumer).inputs.count) - 1
     }
 
     /// Removes the edge `consumer ← input` from the consumer's input list only.
     func removeInputEdge(consumer: UInt32, input: AnyAttribute) {
         let node = self.node(consumer)
-        for index in 0..<Int(node.pointee.inputs.count) where node.pointee.inputs[index].attribute == input {
-            node.pointee.inputs.remove(at: index)
+        for index in 0..<Int(node.inputs.count) where node.inputs[index].attribute == input {
+            node.inputs.remove(at: index)
             return
         }
     }
@@ -269,7 +272,7 @@ struct _Engine {
     /// The index of `input` in `consumer`'s input list, or -1.
     @inline(__always)
     func findInputEdge(consumer: UInt32, input: AnyAttribute) -> Int {
-        let inputs = node(consumer).pointee.inputs
+        let inputs = node(consumer).inputs
         for index in 0..<Int(inputs.count) where inputs[index].attribute == input {
             return index
         }

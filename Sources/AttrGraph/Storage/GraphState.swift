@@ -6,6 +6,13 @@ import Musl
 import Darwin
 #endif
 
+/// A type's specialised update function. Wrapped in a struct so that it is stored with its
+/// natural calling convention (a bare function in generic storage would go through a
+/// reabstraction thunk with a heap context on every call).
+struct _FastUpdate {
+    let function: _RuleUpdateFunction
+}
+
 /// One frame of an update stack: a node being brought up to date.
 struct _Frame {
     var node: UInt32
@@ -39,8 +46,6 @@ struct _FrameFlags: OptionSet {
     static let pending = _FrameFlags(rawValue: 1)
     /// The frame was cancelled (AG's `C`).
     static let cancelled = _FrameFlags(rawValue: 2)
-    /// The node's rule is running.
-    static let running = _FrameFlags(rawValue: 4)
 }
 
 /// One update stack (AG opens a new one for every read that must recompute from outside the
@@ -88,6 +93,10 @@ struct _GraphState {
 
     // Attribute types.
     var types: _UnsafeGrowableBuffer<_AttributeTypeRecord>
+    /// Per type: the rule's update function specialised in the client's module, when it has one
+    /// (see ``_RuleUpdateFunction``); manually managed (closures are reference counted).
+    var fastUpdates: UnsafeMutablePointer<_FastUpdate?>
+    var fastUpdateCapacity: Int
     var lastTypeKey: ObjectIdentifier?
     var lastTypeIndex: UInt32
 
@@ -96,6 +105,8 @@ struct _GraphState {
     var current: UInt32
     /// Where in `current`'s input list the next read is expected (reads usually repeat in order).
     var cursor: UInt32
+    /// Whether every read of the running rule so far hit its recorded inputs in order.
+    var readsInOrder: Bool
     var frames: _UnsafeGrowableBuffer<_Frame>
     var segments: _UnsafeGrowableBuffer<_Segment>
     var worklist: _UnsafeGrowableBuffer<UInt32>
@@ -106,6 +117,11 @@ struct _GraphState {
     /// The nested update that is open now (index into `GraphStorage.nestedUpdates`), or -1.
     var activeNestedUpdate: Int32
     var updatingThread: pthread_t?
+    /// The updating thread's context, for the duration of an update episode.
+    var threadContext: UnsafeMutablePointer<_ThreadContext>?
+    /// Set when the episode left work for its end: cycle marks, nested updates, deferred
+    /// invalidations. Keeps the end of an ordinary episode to a flag test.
+    var episodeHasWork: Bool
     /// Whether the current update runs on the main thread (decided once per update episode).
     var onMainThread: Bool
 
@@ -119,6 +135,7 @@ struct _GraphState {
     var pool: _UnsafeSlabAllocator
 
     init(storage: GraphStorage) {
+        _Node.checkLayout()
         slot = 0
         serial = 0
         self.storage = storage
@@ -129,10 +146,14 @@ struct _GraphState {
         freeHead = 0
         liveNodes = 0
         types = _UnsafeGrowableBuffer(capacity: 16)
+        fastUpdateCapacity = 16
+        fastUpdates = .allocate(capacity: 16)
+        fastUpdates.initialize(repeating: nil, count: 16)
         lastTypeKey = nil
         lastTypeIndex = 0
         current = 0
         cursor = 0
+        readsInOrder = true
         frames = _UnsafeGrowableBuffer(capacity: 64)
         segments = _UnsafeGrowableBuffer(capacity: 8)
         worklist = _UnsafeGrowableBuffer(capacity: 64)
@@ -141,6 +162,8 @@ struct _GraphState {
         cycleNodes = _UnsafeGrowableBuffer(capacity: 4)
         activeNestedUpdate = -1
         updatingThread = nil
+        threadContext = nil
+        episodeHasWork = false
         onMainThread = false
         subgraphContext = _UnsafeGrowableBuffer(capacity: 8)
         contextNeedsUpdate = _UnsafeGrowableBuffer(capacity: 2)
@@ -155,6 +178,8 @@ struct _GraphState {
             pages[page]?.deallocate()
         }
         pages.deallocate()
+        fastUpdates.deinitialize(count: fastUpdateCapacity)
+        fastUpdates.deallocate()
         types.release()
         frames.release()
         segments.release()

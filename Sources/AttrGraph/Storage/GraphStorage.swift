@@ -82,7 +82,24 @@ final class GraphStorage {
         let index = UInt32(state.pointee.types.count)
         state.pointee.types.append(make())
         typeIndexByBody[key] = index
+        if state.pointee.types.count > state.pointee.fastUpdateCapacity {
+            let oldCapacity = state.pointee.fastUpdateCapacity
+            let newCapacity = oldCapacity * 2
+            let grown = UnsafeMutablePointer<_FastUpdate?>.allocate(capacity: newCapacity)
+            grown.moveInitialize(from: state.pointee.fastUpdates, count: oldCapacity)
+            (grown + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
+            state.pointee.fastUpdates.deallocate()
+            state.pointee.fastUpdates = grown
+            state.pointee.fastUpdateCapacity = newCapacity
+        }
         return index
+    }
+
+    /// Records the specialised update function of a type (the first one given wins).
+    func setFastUpdate(_ update: @escaping _RuleUpdateFunction, forType index: UInt32) {
+        if state.pointee.fastUpdates[Int(index)] == nil {
+            state.pointee.fastUpdates[Int(index)] = _FastUpdate(function: update)
+        }
     }
 
     func setClosureUpdate(_ update: @escaping (UnsafeMutableRawPointer, AnyAttribute) -> Void, forType index: UInt32) {
@@ -119,11 +136,8 @@ final class GraphStorage {
 
     /// Calls the update callback of every context whose needs-update flag was raised.
     func notifyContexts(engine: _Engine) {
-        var pending: [UInt32] = []
         while !state.pointee.contextsToNotify.isEmpty {
-            pending.append(state.pointee.contextsToNotify.removeLast())
-        }
-        for index in pending.reversed() {
+            let index = state.pointee.contextsToNotify.removeLast()
             context(at: index)?.updateCallback?()
         }
     }
@@ -174,6 +188,7 @@ final class GraphStorage {
 
     func deferDestruction(of nodes: [UInt32]) {
         deferredNodes.append(contentsOf: nodes)
+        state.pointee.episodeHasWork = true
     }
 
     /// Destroys the nodes of subgraphs invalidated while destruction had to wait.
@@ -206,6 +221,7 @@ final class GraphStorage {
 
     func indirectSourceDestroyed(engine: _Engine, indirect: UInt32) {
         invalidatedIndirects.append(engine.attribute(indirect))
+        state.pointee.episodeHasWork = true
         engine.markDirty(indirect)
     }
 

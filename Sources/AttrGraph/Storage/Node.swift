@@ -17,8 +17,10 @@ struct _Node {
     var body: UnsafeMutableRawPointer?
     /// Where the value lives (inside the body block); `nil` for indirect nodes and free slots.
     var value: UnsafeMutableRawPointer?
-    var inputs: _EdgeList<_InputEdge>
-    var outputs: _EdgeList<AnyAttribute>
+    /// Use `node.inputs` (``_Edges``) to read and change it.
+    var inputList: _EdgeList<_InputEdge>
+    /// Use `node.outputs` (``_Edges``) to read and change it.
+    var outputList: _EdgeList<AnyAttribute>
 }
 
 /// Node state bits. The low byte matches AttributeGraph's `AGValueState`.
@@ -135,77 +137,132 @@ struct _IndirectRecord {
     var isMutable: Bool
 }
 
-/// A growable array of edges living in the graph's slab allocator (16 bytes inline in the node).
+/// Storage of a node's input or output edges (16 bytes inline in the node).
+///
+/// Most nodes have one input and one output, so the first element is stored *inline* in
+/// `storage` (capacity ≤ 1) and shares the node's cache line; larger lists live in the graph's
+/// slab allocator and `storage` holds their address. Access it through ``_Edges``.
 struct _EdgeList<Element> {
-    var base: UnsafeMutablePointer<Element>?
+    var storage: UInt64
     var count: UInt32
     var capacity: UInt32
 
-    static var empty: _EdgeList { _EdgeList(base: nil, count: 0, capacity: 0) }
+    static var empty: _EdgeList { _EdgeList(storage: 0, count: 0, capacity: 0) }
+}
+
+/// A view of one ``_EdgeList`` at a fixed address (inside a node in the node table): a random
+/// access collection of its edges, with in-place updates. Elements are trivially copyable and
+/// accessed with raw loads and stores.
+struct _Edges<Element>: RandomAccessCollection {
+    let list: UnsafeMutablePointer<_EdgeList<Element>>
 
     @inline(__always)
-    subscript(index: Int) -> Element {
-        get { base.unsafelyUnwrapped[index] }
-        nonmutating set { base.unsafelyUnwrapped[index] = newValue }
+    init(_ list: UnsafeMutablePointer<_EdgeList<Element>>) {
+        self.list = list
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { Int(list.pointee.count) }
+
+    /// Where the elements are: inside the list itself, or on the heap.
+    @inline(__always)
+    var base: UnsafeMutableRawPointer {
+        list.pointee.capacity <= 1
+            ? UnsafeMutableRawPointer(list)
+            : UnsafeMutableRawPointer(bitPattern: UInt(list.pointee.storage)).unsafelyUnwrapped
     }
 
     @inline(__always)
-    var buffer: UnsafeMutableBufferPointer<Element> {
-        UnsafeMutableBufferPointer(start: base, count: Int(count))
+    subscript(position: Int) -> Element {
+        get { base.load(fromByteOffset: position &* MemoryLayout<Element>.stride, as: Element.self) }
+        nonmutating set {
+            base.storeBytes(of: newValue, toByteOffset: position &* MemoryLayout<Element>.stride, as: Element.self)
+        }
     }
 
-    mutating func append(_ element: Element, allocator: inout _UnsafeSlabAllocator) {
-        if count == capacity {
+    func append(_ element: Element, allocator: inout _UnsafeSlabAllocator) {
+        let count = Int(list.pointee.count)
+        if count == Int(list.pointee.capacity) {
             grow(allocator: &allocator)
+        } else if list.pointee.capacity == 0 {
+            list.pointee.capacity = 1
         }
-        (base.unsafelyUnwrapped + Int(count)).initialize(to: element)
-        count += 1
+        self[count] = element
+        list.pointee.count += 1
     }
 
-    private mutating func grow(allocator: inout _UnsafeSlabAllocator) {
-        let newCapacity = capacity == 0 ? 1 : capacity * 2
+    private func grow(allocator: inout _UnsafeSlabAllocator) {
+        let oldCapacity = Int(list.pointee.capacity)
+        let newCapacity = Swift.max(2, oldCapacity * 2)
         let stride = MemoryLayout<Element>.stride
-        let raw = allocator.allocate(
-            byteCount: Int(newCapacity) * stride, alignment: MemoryLayout<Element>.alignment)
-        let newBase = raw.bindMemory(to: Element.self, capacity: Int(newCapacity))
-        if let old = base {
-            newBase.moveInitialize(from: old, count: Int(count))
-            allocator.deallocate(
-                UnsafeMutableRawPointer(old), byteCount: Int(capacity) * stride,
-                alignment: MemoryLayout<Element>.alignment)
+        let heap = allocator.allocate(byteCount: newCapacity * stride, alignment: 8)
+        heap.copyMemory(from: base, byteCount: Int(list.pointee.count) * stride)
+        if oldCapacity > 1 {
+            allocator.deallocate(base, byteCount: oldCapacity * stride, alignment: 8)
         }
-        base = newBase
-        capacity = newCapacity
+        list.pointee.storage = UInt64(UInt(bitPattern: heap))
+        list.pointee.capacity = UInt32(newCapacity)
     }
 
     /// Removes the element at `index`, keeping order.
-    mutating func remove(at index: Int) {
-        let base = self.base.unsafelyUnwrapped
+    func remove(at index: Int) {
         var position = index
-        while position + 1 < Int(count) {
-            base[position] = base[position + 1]
+        while position + 1 < count {
+            self[position] = self[position + 1]
             position += 1
         }
-        count -= 1
+        list.pointee.count -= 1
     }
 
-    mutating func release(allocator: inout _UnsafeSlabAllocator) {
-        if let base {
+    /// Drops elements past `newCount` (used after compacting in place).
+    func truncate(to newCount: Int) {
+        list.pointee.count = UInt32(newCount)
+    }
+
+    func release(allocator: inout _UnsafeSlabAllocator) {
+        if list.pointee.capacity > 1 {
             allocator.deallocate(
-                UnsafeMutableRawPointer(base), byteCount: Int(capacity) * MemoryLayout<Element>.stride,
-                alignment: MemoryLayout<Element>.alignment)
+                base, byteCount: Int(list.pointee.capacity) * MemoryLayout<Element>.stride, alignment: 8)
         }
-        self = .empty
+        list.pointee = .empty
     }
 }
 
-extension _EdgeList where Element == AnyAttribute {
+extension _Edges where Element == AnyAttribute {
     /// Removes the first occurrence of `attribute`, keeping order. O(count).
-    mutating func removeFirst(_ attribute: AnyAttribute) {
-        guard let base else { return }
-        for index in 0..<Int(count) where base[index] == attribute {
+    func removeFirst(_ attribute: AnyAttribute) {
+        for index in 0..<count where self[index] == attribute {
             remove(at: index)
             return
         }
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == _Node {
+    /// The node's input edges, in the order its rule read them.
+    @inline(__always)
+    var inputs: _Edges<_InputEdge> {
+        _Edges((UnsafeMutableRawPointer(self) + _Node.inputsOffset).assumingMemoryBound(to: _EdgeList<_InputEdge>.self))
+    }
+
+    /// The attributes that read this node (its consumers).
+    @inline(__always)
+    var outputs: _Edges<AnyAttribute> {
+        _Edges((UnsafeMutableRawPointer(self) + _Node.outputsOffset).assumingMemoryBound(to: _EdgeList<AnyAttribute>.self))
+    }
+}
+
+extension _Node {
+    /// Field offsets as constants (a key-path lookup per access would cost more than the access);
+    /// checked against the real layout when a graph is created.
+    @inline(__always) static var inputsOffset: Int { 32 }
+    @inline(__always) static var outputsOffset: Int { 48 }
+
+    static func checkLayout() {
+        precondition(
+            MemoryLayout<_Node>.offset(of: \_Node.inputList) == inputsOffset
+                && MemoryLayout<_Node>.offset(of: \_Node.outputList) == outputsOffset
+                && MemoryLayout<_Node>.stride == 64,
+            "AttrGraph: unexpected node layout")
     }
 }

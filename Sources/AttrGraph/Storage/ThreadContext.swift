@@ -18,6 +18,8 @@ struct _ThreadContext {
     var updating: UnsafeMutablePointer<_GraphState>?
     /// The lowest usable stack address (0 until first needed; see ``_StackGuard``).
     var stackLimit: UInt = 0
+    /// Whether this is the main thread (decided once, when the context is created).
+    var isMainThread: Bool
 }
 
 enum _ThreadLocal {
@@ -40,7 +42,7 @@ enum _ThreadLocal {
     @inline(never)
     private static func makeContext() -> UnsafeMutablePointer<_ThreadContext> {
         let context = UnsafeMutablePointer<_ThreadContext>.allocate(capacity: 1)
-        context.initialize(to: _ThreadContext(subgraph: nil, updating: nil))
+        context.initialize(to: _ThreadContext(subgraph: nil, updating: nil, isMainThread: _isMainThread()))
         pthread_setspecific(key, context)
         return context
     }

@@ -41,6 +41,12 @@ struct _UnsafeGrowableBuffer<Element> {
         return base[count]
     }
 
+    /// Drops the last element; the caller knows the buffer is not empty.
+    @inline(__always)
+    mutating func removeLastUnchecked() {
+        count &-= 1
+    }
+
     @inline(__always)
     var last: Element { base[count - 1] }
 

@@ -9,15 +9,25 @@ extension _Engine {
     func read(_ index: UInt32, _ attribute: AnyAttribute) -> UnsafeRawPointer {
         let node = self.node(index)
         let flags = node.pointee.flags
-        if state.pointee.current == 0,
-            flags.rawValue & (_NodeFlags.needsUpdate.rawValue | _NodeFlags.indirect.rawValue
-                | _NodeFlags.free.rawValue | _NodeFlags.valueExists.rawValue) == _NodeFlags.valueExists.rawValue
+        let current = state.pointee.current
+        // Clean, direct, with a value: the common case.
+        if flags.rawValue & (_NodeFlags.needsUpdate.rawValue | _NodeFlags.indirect.rawValue
+            | _NodeFlags.free.rawValue | _NodeFlags.valueExists.rawValue) == _NodeFlags.valueExists.rawValue
         {
-            #if DEBUG
-            checkThread()
-            checkForeignRead(attribute)
-            #endif
-            return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
+            if current == 0 {
+                #if DEBUG
+                checkThread()
+                checkForeignRead(attribute)
+                #endif
+                return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
+            }
+            // Inside a rule, reading the input recorded at the expected position.
+            let inputs = self.node(current).inputs
+            let cursor = Int(state.pointee.cursor)
+            if cursor < inputs.count, inputs[cursor].attribute == attribute, state.pointee.readsInOrder {
+                state.pointee.cursor = UInt32(truncatingIfNeeded: cursor &+ 1)
+                return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
+            }
         }
         return readSlow(index, attribute, changed: nil)
     }
@@ -39,7 +49,7 @@ extension _Engine {
             }
             let edge = recordRead(consumer: current, input: attribute)
             if let changed {
-                changed.pointee = node(current).pointee.inputs[edge].flags.contains(.changed)
+                changed.pointee = node(current).inputs[edge].flags.contains(.changed)
             }
         } else {
             changed?.pointee = false
@@ -120,10 +130,13 @@ extension _Engine {
     func recordRead(consumer: UInt32, input: AnyAttribute) -> Int {
         let consumerNode = node(consumer)
         let cursor = Int(state.pointee.cursor)
-        let inputs = consumerNode.pointee.inputs
-        if cursor < Int(inputs.count), inputs[cursor].attribute == input {
-            inputs.base.unsafelyUnwrapped[cursor].flags.insert(.enabled)
-            state.pointee.cursor = UInt32(cursor + 1)
+        let inputs = consumerNode.inputs
+        if cursor < inputs.count, inputs[cursor].attribute == input {
+            // In order: the edge is known read by its position (see `pruneUnreadInputs`).
+            if !state.pointee.readsInOrder {
+                inputs[cursor].flags.insert(.enabled)
+            }
+            state.pointee.cursor = UInt32(truncatingIfNeeded: cursor &+ 1)
             return cursor
         }
         return recordReadSlow(consumer: consumer, input: input)
@@ -131,9 +144,17 @@ extension _Engine {
 
     @inline(never)
     func recordReadSlow(consumer: UInt32, input: AnyAttribute) -> Int {
+        if state.pointee.readsInOrder {
+            // Out of order from here on: mark the in-order prefix read explicitly.
+            state.pointee.readsInOrder = false
+            let inputs = node(consumer).inputs
+            for position in 0..<Int(state.pointee.cursor) {
+                inputs[position].flags.insert(.enabled)
+            }
+        }
         let existing = findInputEdge(consumer: consumer, input: input)
         if existing >= 0 {
-            node(consumer).pointee.inputs.base.unsafelyUnwrapped[existing].flags.insert(.enabled)
+            node(consumer).inputs[existing].flags.insert(.enabled)
             state.pointee.cursor = UInt32(existing + 1)
             return existing
         }
@@ -153,6 +174,12 @@ extension _Engine {
     func updateNode(_ root: UInt32) {
         beginSegment()
         defer { endSegment() }
+        updateInCurrentSegment(root)
+    }
+
+    /// The body of ``updateNode(_:)``, for callers that already opened an update stack
+    /// (``Graph/update()`` brings every dirty observer up to date in one).
+    func updateInCurrentSegment(_ root: UInt32) {
         let base = state.pointee.frames.count
         pushFrame(root)
         while state.pointee.frames.count > base {
@@ -161,8 +188,8 @@ extension _Engine {
             let index = frame.pointee.node
             let node = self.node(index)
             var next: UInt32 = 0
-            while frame.pointee.inputIndex < node.pointee.inputs.count {
-                let edge = node.pointee.inputs[Int(frame.pointee.inputIndex)]
+            while frame.pointee.inputIndex < node.inputs.count {
+                let edge = node.inputs[Int(frame.pointee.inputIndex)]
                 let inputIndex = edge.attribute.rawValue & _GraphRegistry.indexMask
                 let (direct, _) = resolveAlias(inputIndex)
                 let input = self.node(direct)
@@ -184,8 +211,9 @@ extension _Engine {
                 pushFrame(next)
                 continue
             }
-            finishFrame(index)
-            popFrame()
+            finishFrame(index, node)
+            state.pointee.frames.removeLastUnchecked()
+            node.pointee.updateCount &-= 1
         }
     }
 
@@ -196,20 +224,19 @@ extension _Engine {
         beginSegment()
         defer { endSegment() }
         pushFrame(index)
-        runRule(index)
+        runRule(index, node(index))
         popFrame()
     }
 
     /// All inputs of `index` are up to date: run its rule if it is pending, an input changed or
     /// its body was mutated; otherwise clean it without running (the cut-off).
     @inline(__always)
-    private func finishFrame(_ index: UInt32) {
-        let node = self.node(index)
+    private func finishFrame(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
         let flags = node.pointee.flags
         if flags.rawValue & (_NodeFlags.pending.rawValue | _NodeFlags.inputsChanged.rawValue
             | _NodeFlags.selfModified.rawValue) != 0
         {
-            runRule(index)
+            runRule(index, node)
         }
         if node.pointee.flags.contains(.redirtied) {
             node.pointee.flags.remove(.redirtied)
@@ -221,33 +248,42 @@ extension _Engine {
 
     /// Runs the rule of `index` with dependency recording, prunes inputs it no longer reads,
     /// and checks that it produced a value.
-    func runRule(_ index: UInt32) {
-        let node = self.node(index)
+    func runRule(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
         let savedCurrent = state.pointee.current
         let savedCursor = state.pointee.cursor
+        let savedInOrder = state.pointee.readsInOrder
         state.pointee.current = index
         state.pointee.cursor = 0
-        let top = state.pointee.frames.count - 1
-        if top >= 0, state.pointee.frames[top].node == index {
-            state.pointee.frames.pointer(at: top).pointee.flags.insert(.running)
-        }
-        state.pointee.counters.updates += 1
+        state.pointee.readsInOrder = true
+        state.pointee.counters.updates &+= 1
         if state.pointee.onMainThread {
-            state.pointee.counters.mainThreadUpdates += 1
+            state.pointee.counters.mainThreadUpdates &+= 1
         }
-        let record = type(node)
         let wasRunning = node.pointee.flags.contains(.running)
         node.pointee.flags.insert(.running)
-        record.pointee.vtable.update(self, node: index, body: node.pointee.body.unsafelyUnwrapped)
+        let body = node.pointee.body.unsafelyUnwrapped
+        if let update = state.pointee.fastUpdates[Int(node.pointee.typeIndex)] {
+            // The rule's specialised update: runs the body, compares and stores the value.
+            let flags = UnsafeMutableRawPointer(node).assumingMemoryBound(to: UInt16.self)
+            if update.function(body, node.pointee.value.unsafelyUnwrapped, flags) {
+                state.pointee.counters.changes &+= 1
+                if node.outputs.count != 0 {
+                    markOutputsChanged(index)
+                }
+            }
+        } else {
+            type(node).pointee.vtable.update(self, node: index, body: body)
+        }
         if !wasRunning { node.pointee.flags.remove(.running) }
         // A re-entrant run (the node is on the stack more than once) leaves the pruning to the
         // outermost run, whose reads are still being recorded.
         if node.pointee.updateCount <= 1 {
-            pruneUnreadInputs(index)
+            pruneUnreadInputs(index, node)
         }
         node.pointee.flags.remove([.pending, .inputsChanged, .selfModified])
         state.pointee.current = savedCurrent
         state.pointee.cursor = savedCursor
+        state.pointee.readsInOrder = savedInOrder
         if !node.pointee.flags.contains(.valueExists) {
             _Misuse.failedInitialValue(attribute(index), bodyType: type(node).pointee.bodyType)
         }
@@ -255,26 +291,36 @@ extension _Engine {
 
     /// After a run: drops input edges the rule did not read (unless always-enabled) and clears
     /// the per-run marks on the rest.
-    private func pruneUnreadInputs(_ index: UInt32) {
-        let node = self.node(index)
+    ///
+    /// When the rule read its recorded inputs in their recorded order (the common case), the
+    /// read edges are exactly `0..<cursor` and carry no marks: only their changed bits are cleared.
+    private func pruneUnreadInputs(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
+        let inputs = node.inputs
+        let count = inputs.count
+        if state.pointee.readsInOrder {
+            let read = Int(state.pointee.cursor)
+            for position in 0..<read where inputs[position].flags.contains(.changed) {
+                inputs[position].flags.remove(.changed)
+            }
+            if read == count { return }
+        }
         let id = attribute(index)
-        let count = Int(node.pointee.inputs.count)
-        guard let base = node.pointee.inputs.base else { return }
-        var write = 0
-        for read in 0..<count {
-            var edge = base[read]
+        let inOrderPrefix = state.pointee.readsInOrder ? Int(state.pointee.cursor) : 0
+        var write = inOrderPrefix
+        for position in inOrderPrefix..<count {
+            var edge = inputs[position]
             if edge.flags.contains(.enabled) || edge.flags.contains(.alwaysEnabled) {
                 edge.flags.remove([.enabled, .changed])
-                base[write] = edge
+                inputs[write] = edge
                 write += 1
             } else {
                 let inputIndex = edge.attribute.rawValue & _GraphRegistry.indexMask
                 if !self.node(inputIndex).pointee.flags.contains(.free) {
-                    self.node(inputIndex).pointee.outputs.removeFirst(id)
+                    self.node(inputIndex).outputs.removeFirst(id)
                 }
             }
         }
-        node.pointee.inputs.count = UInt32(write)
+        inputs.truncate(to: write)
     }
 
     // MARK: Writing
@@ -294,7 +340,7 @@ extension _Engine {
             node.pointee.flags.insert(.valueExists)
         }
         state.pointee.counters.changes += 1
-        if node.pointee.outputs.count != 0 {
+        if node.outputs.count != 0 {
             markOutputsChanged(index)
         }
     }
@@ -332,7 +378,7 @@ extension _Engine {
             node.pointee.flags.remove(.pending)
         }
         state.pointee.counters.changes += 1
-        markOutputsChanged(index)
+        markOutputsChanged(index, fromInput: true)
         notifyContexts()
         return true
     }

@@ -2,25 +2,27 @@
 /// transitive dependent *dirty*. Nothing is recomputed and no values are compared here.
 extension _Engine {
     /// Marks the input edges that read `index` as changed in every consumer (looking through
-    /// indirect aliases), and makes sure those consumers are dirty.
-    func markOutputsChanged(_ index: UInt32) {
+    /// indirect aliases), and makes sure those consumers are dirty. With `fromInput`, the change
+    /// comes from outside the update (an input was set), so consumers that are already dirty
+    /// still raise their context's needs-update flag.
+    func markOutputsChanged(_ index: UInt32, fromInput: Bool = false) {
         let id = attribute(index)
-        let outputs = node(index).pointee.outputs
+        let outputs = node(index).outputs
         for position in 0..<Int(outputs.count) {
             let consumerIndex = outputs[position].rawValue & _GraphRegistry.indexMask
             let consumer = node(consumerIndex)
             if consumer.pointee.flags.contains(.indirect) {
-                markOutputsChanged(consumerIndex)
+                markOutputsChanged(consumerIndex, fromInput: fromInput)
                 continue
             }
             let edge = findInputEdge(consumer: consumerIndex, input: id)
             if edge >= 0 {
-                consumer.pointee.inputs.base.unsafelyUnwrapped[edge].flags.insert(.changed)
+                consumer.inputs[edge].flags.insert(.changed)
             }
             consumer.pointee.flags.insert(.inputsChanged)
             if !consumer.pointee.flags.contains(.dirty) {
                 markDirty(consumerIndex)
-            } else {
+            } else if fromInput {
                 // Already dirty (the host has not read it since): the change still needs an update.
                 raiseNeedsUpdate(subgraph: consumer.pointee.subgraph)
             }
@@ -30,16 +32,19 @@ extension _Engine {
     /// Marks `index` dirty (unless it is an input or an alias) and then every transitive
     /// dependent, stopping at nodes already dirty. Iterative: no native stack per level.
     func markDirty(_ index: UInt32) {
-        if !setDirtyFlag(index) && !node(index).pointee.flags.contains(.indirect) {
+        var lastSubgraph = UInt32.max
+        if !setDirtyFlag(index, lastSubgraph: &lastSubgraph) && !node(index).pointee.flags.contains(.indirect) {
             return
         }
         state.pointee.worklist.append(index)
         while !state.pointee.worklist.isEmpty {
             let next = state.pointee.worklist.removeLast()
-            let outputs = node(next).pointee.outputs
-            for position in 0..<Int(outputs.count) {
+            let outputs = node(next).outputs
+            for position in 0..<outputs.count {
                 let consumerIndex = outputs[position].rawValue & _GraphRegistry.indexMask
-                if setDirtyFlag(consumerIndex) || node(consumerIndex).pointee.flags.contains(.indirect) {
+                if setDirtyFlag(consumerIndex, lastSubgraph: &lastSubgraph)
+                    || node(consumerIndex).pointee.flags.contains(.indirect)
+                {
                     state.pointee.worklist.append(consumerIndex)
                 }
             }
@@ -48,7 +53,7 @@ extension _Engine {
 
     /// Marks the dependents of `index` dirty (not `index` itself, which already is).
     func markDependentsDirty(_ index: UInt32) {
-        let outputs = node(index).pointee.outputs
+        let outputs = node(index).outputs
         for position in 0..<Int(outputs.count) {
             markDirty(outputs[position].rawValue & _GraphRegistry.indexMask)
         }
@@ -57,7 +62,7 @@ extension _Engine {
     /// Sets the dirty bit; returns whether it was newly set. Raises the owning context's
     /// needs-update flag and queues dirty observers.
     @inline(__always)
-    private func setDirtyFlag(_ index: UInt32) -> Bool {
+    private func setDirtyFlag(_ index: UInt32, lastSubgraph: inout UInt32) -> Bool {
         let node = self.node(index)
         let flags = node.pointee.flags
         if flags.contains(.dirty) {
@@ -74,7 +79,12 @@ extension _Engine {
         if flags.contains(.observer) {
             state.pointee.dirtyObservers.append(index)
         }
-        raiseNeedsUpdate(subgraph: node.pointee.subgraph)
+        // Consecutive nodes usually share a subgraph: raise its context's flag once per run.
+        let subgraph = node.pointee.subgraph
+        if subgraph != lastSubgraph {
+            lastSubgraph = subgraph
+            raiseNeedsUpdate(subgraph: subgraph)
+        }
         return true
     }
 

@@ -13,13 +13,20 @@ import Darwin
 /// The innermost segment is the current update stack.
 extension _Engine {
     /// Opens an update stack. Pair with ``endSegment()`` (use `defer`).
+    ///
+    /// The outermost one starts an update episode: it records the thread (kept in the state
+    /// for the episode, so nested stacks cost no thread-local lookup).
+    @inline(__always)
     func beginSegment() {
-        let thread = _ThreadLocal.context
+        let thread: UnsafeMutablePointer<_ThreadContext>
         if state.pointee.segments.isEmpty {
+            thread = _ThreadLocal.context
+            state.pointee.threadContext = thread
             state.pointee.updatingThread = pthread_self()
-            state.pointee.onMainThread = _isMainThread()
+            state.pointee.onMainThread = thread.pointee.isMainThread
             state.pointee.counters.transactions += 1
         } else {
+            thread = state.pointee.threadContext.unsafelyUnwrapped
             checkThread()
             _StackGuard.check(depth: state.pointee.segments.count)
         }
@@ -33,19 +40,27 @@ extension _Engine {
 
     /// Closes the innermost update stack. When the outermost one closes, the update episode
     /// ends: cycle marks are reset and deferred subgraph invalidations run.
+    @inline(__always)
     func endSegment() {
         let segment = state.pointee.segments.removeLast()
         state.pointee.frames.truncate(to: segment.firstFrame)
         state.pointee.current = segment.savedCurrent
         state.pointee.cursor = segment.savedCursor
-        _ThreadLocal.context.pointee.updating = segment.savedThreadUpdating
+        state.pointee.threadContext.unsafelyUnwrapped.pointee.updating = segment.savedThreadUpdating
         if state.pointee.segments.isEmpty {
-            endEpisode()
+            state.pointee.updatingThread = nil
+            state.pointee.threadContext = nil
+            if state.pointee.episodeHasWork {
+                endEpisode()
+            }
         }
     }
 
+    /// The rare end-of-episode work: cycle marks, nested-update records, deferred invalidations
+    /// (``_GraphState/episodeHasWork`` says whether there is any).
+    @inline(never)
     private func endEpisode() {
-        state.pointee.updatingThread = nil
+        state.pointee.episodeHasWork = false
         while !state.pointee.cycleNodes.isEmpty {
             let index = state.pointee.cycleNodes.removeLast()
             node(index).pointee.flags.remove([.cyclic, .cycleReported])
