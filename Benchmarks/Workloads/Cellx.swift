@@ -25,8 +25,10 @@ enum Cellx {
                 let result = try attrGraphRun(layers: layers)
                 attrgraph += result.time
                 runs += result.runs
-                observation += try observationRun(layers: layers)
                 floor += try floorRun(layers: layers)
+                if !options.quick {
+                    observation += try observationRun(layers: layers)
+                }
             }
             rows.append(
                 Row(

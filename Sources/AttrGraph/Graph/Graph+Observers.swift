@@ -53,7 +53,10 @@ extension Attribute {
                 vtable: _ObserverVTable<Value>.self, body: _ObserverBody<Value>.self, value: Void.self,
                 mode: .bitwise, flags: [])
         }
-        let node = engine.createNode(typeIndex: typeIndex, subgraph: subgraph, flags: [.observer, .valueExists]) {
+        // Not listed in the subgraph: it is destroyed with the attribute it observes, or when cancelled.
+        let node = engine.createNode(
+            typeIndex: typeIndex, subgraph: subgraph, flags: [.observer, .valueExists], listed: false
+        ) {
             $0.initializeMemory(as: _ObserverBody<Value>.self, repeating: body, count: 1)
         }
         engine.addInputEdge(consumer: node, input: identifier, flags: .alwaysEnabled)
@@ -102,9 +105,9 @@ extension _Engine {
     /// Destroys one observer node (cancellation), releasing its callback.
     func destroyObserver(_ index: UInt32) {
         let node = self.node(index)
-        guard node.pointee.flags.contains(.observer), !node.pointee.flags.contains(.free) else { return }
-        guard let subgraph = storage.subgraph(at: node.pointee.subgraph) else { return }
-        subgraph.nodes.removeAll { $0 == index }
+        guard node.pointee.flags.contains(.observer), !node.pointee.flags.contains(.free),
+            !node.pointee.flags.contains(.invalidated)
+        else { return }
         node.pointee.flags.insert(.invalidated)
         if storage.mustDeferDestruction {
             storage.deferDestruction(of: [index])

@@ -163,7 +163,7 @@ struct _Engine {
     /// Creates a node of type `typeIndex` in `subgraph`, with its body block allocated and the
     /// body initialised by `initializeBody`. The value is left uninitialised.
     func createNode(
-        typeIndex: UInt32, subgraph: Subgraph, flags: _NodeFlags,
+        typeIndex: UInt32, subgraph: Subgraph, flags: _NodeFlags, listed: Bool = true,
         initializeBody: (UnsafeMutableRawPointer) -> Void
     ) -> UInt32 {
         let record = state.pointee.types[Int(typeIndex)]
@@ -182,7 +182,9 @@ struct _Engine {
         node.pointee.outputList = .empty
         state.pointee.liveNodes += 1
         state.pointee.counters.createdNodes += 1
-        subgraph.nodes.append(index)
+        if listed {
+            subgraph.nodes.append(index)
+        }
         return index
     }
 

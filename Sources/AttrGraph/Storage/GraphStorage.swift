@@ -206,6 +206,18 @@ final class GraphStorage {
     /// destroys their bodies and values, which may run user deinitialisers.
     func destroyNodes(_ nodes: [UInt32]) {
         let engine = self.engine
+        // Observers die with the attributes they observe.
+        var nodes = nodes
+        for index in nodes where !engine.node(index).pointee.flags.contains(.free) {
+            for output in engine.node(index).outputs {
+                let consumer = output.rawValue & _GraphRegistry.indexMask
+                let flags = engine.node(consumer).pointee.flags
+                if flags.contains(.observer), !flags.contains(.invalidated), !flags.contains(.free) {
+                    engine.node(consumer).pointee.flags.insert(.invalidated)
+                    nodes.append(consumer)
+                }
+            }
+        }
         var detached: [_Engine.DetachedBody] = []
         detached.reserveCapacity(nodes.count)
         for index in nodes where !engine.node(index).pointee.flags.contains(.free) {
