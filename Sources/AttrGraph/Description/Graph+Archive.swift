@@ -1,18 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 extension Graph {
-    /// Writes an archive of every live graph to `name` in the temporary directory (an absolute
-    /// path is used as is), like AttributeGraph's `AGGraphArchiveJSON`, and prints
-    /// `Wrote graph data to "PATH".` to the diagnostics stream. Names ending in `.ag-gzon` are
-    /// zlib-compressed, others plain JSON; the default name is `graph.ag-gzon`.
+    /// Writes an archive of the live graphs created on this thread to `name` in the temporary
+    /// directory (an absolute path is used as is), like AttributeGraph's `AGGraphArchiveJSON`,
+    /// and prints `Wrote graph data to "PATH".` to the diagnostics stream. Names ending in
+    /// `.ag-gzon` are zlib-compressed, others plain JSON; the default name is `graph.ag-gzon`.
     ///
-    /// Returns the file's URL, or `nil` when it could not be written (the reason is printed).
+    /// Graphs of other threads are left out: they may be changing while this one reads. Call it
+    /// on the thread that owns the graphs (the main thread for an app). Returns the file's URL,
+    /// or `nil` when it could not be written (the reason is printed).
     @discardableResult
     public static func archiveJSON(name: String? = nil, includeValues: Bool = true) -> URL? {
         let storages = _GraphRegistry.allStates().map { $0.pointee.storage }
+            .filter { pthread_equal($0.creatingThread, pthread_self()) != 0 }
         let archive = GraphArchive(
             graphs: storages.map { $0.archiveGraph(includeValues: includeValues, truncationLimit: 1024) })
         return write(archive, name: name ?? "graph.ag-gzon", sink: .default)
+    }
+
+    /// AttributeGraph's C-string spelling of ``archiveJSON(name:includeValues:)-swift.type.method``.
+    @discardableResult
+    public static func archiveJSON(name: UnsafePointer<CChar>?) -> URL? {
+        archiveJSON(name: name.map { String(cString: $0) }, includeValues: true)
     }
 
     /// Writes an archive of this graph (see ``archiveJSON(name:includeValues:)-swift.type.method``).

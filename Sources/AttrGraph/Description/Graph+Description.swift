@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// The keys of AttributeGraph's description options dictionary.
@@ -66,8 +73,17 @@ extension Graph {
     /// Describing never records dependencies and never runs rules; values are shown as they
     /// are (possibly stale). Cost: O(attributes + edges).
     public static func description(_ graph: Graph?, options: [AnyHashable: Any]) -> Any? {
+        // Keys may be `DescriptionOption`s or their raw strings (bridged or not).
+        var byName: [String: Any] = [:]
+        for (key, value) in options {
+            if let option = key.base as? DescriptionOption {
+                byName[option.rawValue] = value
+            } else if let name = key.base as? String {
+                byName[name] = value
+            }
+        }
         func option(_ key: DescriptionOption) -> Any? {
-            options[AnyHashable(key)] ?? options[AnyHashable(key.rawValue)]
+            byName[key.rawValue]
         }
         let formatName = (option(.format) as? String) ?? descriptionFormatDictionary
         guard let format = GraphDescriptionOptions.Format(rawValue: formatName) else { return nil }
@@ -97,7 +113,11 @@ extension Graph {
         case .dictionary:
             var storages: [GraphStorage] = graph.map { [$0.storage] } ?? []
             if allGraphs || graph == nil {
-                for state in _GraphRegistry.allStates() where !storages.contains(where: { $0.state == state }) {
+                // Only this thread's graphs: others may be changing theirs meanwhile.
+                for state in _GraphRegistry.allStates()
+                where !storages.contains(where: { $0.state == state })
+                    && pthread_equal(state.pointee.storage.creatingThread, pthread_self()) != 0
+                {
                     storages.append(state.pointee.storage)
                 }
             }
@@ -112,7 +132,11 @@ extension Graph {
     public static func description(_ graph: Graph?, options: NSDictionary) -> Any? {
         var converted: [AnyHashable: Any] = [:]
         for (key, value) in options {
-            if let key = key as? AnyHashable { converted[key] = value }
+            if let option = key as? DescriptionOption {
+                converted[option.rawValue] = value
+            } else if let name = key as? String {
+                converted[name] = value
+            }
         }
         return description(graph, options: converted)
     }

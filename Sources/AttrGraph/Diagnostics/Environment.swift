@@ -38,7 +38,7 @@ public enum AGEnvironment {
     /// (like UIKit's `UIViewLayoutFeedbackLoopDebuggingThreshold`). Default 100.
     public static let layoutFeedbackThreshold: Int = integer("DV_LAYOUT_FEEDBACK_THRESHOLD") ?? 100
 
-    static func integer(_ name: String) -> Int? {
+    package static func integer(_ name: String) -> Int? {
         guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
         // atoi semantics: leading whitespace, optional sign, digits; anything else stops.
         let trimmed = text.drop(while: { $0 == " " || $0 == "\t" })

@@ -164,31 +164,37 @@ extension GraphStorage {
             path.append(reader)
         }
         path.append(index)
+        // The cause: the outermost nested update that began while the re-entered attribute was
+        // already on the stack (it started the update that re-entered it).
         var cause: String?
-        let segments = state.pointee.segments
-        let start = firstSegment ?? 0
-        var previous: Int32 = start < segments.count ? segments[start].nestedUpdate : -1
-        for segmentIndex in start..<segments.count {
-            let nested = segments[segmentIndex].nestedUpdate
-            if nested >= 0, nested != previous {
-                let update = nestedUpdates[Int(nested)]
+        if let firstFrame = firstFrameIndex(of: index) {
+            var candidate = state.pointee.activeNestedUpdate
+            var chosen: _NestedUpdate?
+            while candidate >= 0 {
+                let update = nestedUpdates[Int(candidate)]
+                if update.frameCount > firstFrame { chosen = update }
+                candidate = update.parent
+            }
+            if let update = chosen {
                 var text = "nested update started by \(update.reason)"
                 if let outer = update.outerAttribute {
                     let outerIndex = outer.rawValue & _GraphRegistry.indexMask
                     text += " while attribute \(outer.rawValue) (\(engine.typeSignature(outerIndex))) was updating"
                 }
                 cause = text
-                break
             }
-            previous = nested
-        }
-        if cause == nil, firstSegment == nil {
-            // The re-entered attribute is not on this graph's stacks (it was reached from
-            // another thread's or graph's update): report the reader only.
-            cause = nil
         }
         return CycleRecord(
             attribute: engine.attribute(index).rawValue, path: path.map { engine.attribute($0).rawValue }, cause: cause)
+    }
+
+    /// The position in the frame buffer of the first (outermost) frame updating `index`.
+    func firstFrameIndex(of index: UInt32) -> Int? {
+        let frames = state.pointee.frames
+        for position in 0..<frames.count where frames[position].node == index {
+            return position
+        }
+        return nil
     }
 
     func cyclePathReport(_ record: CycleRecord) -> String {

@@ -21,7 +21,9 @@ extension Graph {
         let engine = storage.engine
         let previous = state.pointee.activeNestedUpdate
         let outer = engine.isUpdating ? engine.reader.map { engine.attribute($0) } : nil
-        storage.nestedUpdates.append(_NestedUpdate(reason: reason, outerAttribute: outer, parent: previous))
+        storage.nestedUpdates.append(
+            _NestedUpdate(
+                reason: reason, outerAttribute: outer, parent: previous, frameCount: state.pointee.frames.count))
         state.pointee.episodeHasWork = true
         let index = Int32(storage.nestedUpdates.count - 1)
         state.pointee.activeNestedUpdate = index

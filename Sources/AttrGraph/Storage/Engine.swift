@@ -274,10 +274,6 @@ struct _Engine {
     /// The index of `input` in `consumer`'s input list, or -1.
     @inline(__always)
     func findInputEdge(consumer: UInt32, input: AnyAttribute) -> Int {
-        let inputs = node(consumer).inputs
-        for index in 0..<Int(inputs.count) where inputs[index].attribute == input {
-            return index
-        }
-        return -1
+        node(consumer).inputs.firstIndex(of: input)
     }
 }

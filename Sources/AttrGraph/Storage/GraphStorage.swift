@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The shared storage behind one or more ``Graph`` contexts (``Graph/init(shared:)``): the node
 /// table, the type table, the subgraph table and the update stacks.
 ///
@@ -44,6 +52,9 @@ final class GraphStorage {
 
     /// The unique id of this storage (AG's `graphID`).
     let graphID: UInt64
+    /// The thread that created it (``Graph/archiveJSON(name:includeValues:)-swift.type.method``
+    /// archives only the calling thread's graphs: others may be changing theirs meanwhile).
+    let creatingThread = pthread_self()
 
     private static let idLock = _Lock()
     nonisolated(unsafe) private static var nextGraphID: UInt64 = 1
@@ -260,4 +271,6 @@ struct _NestedUpdate {
     var outerAttribute: AnyAttribute?
     /// The nested update that was open when this one began (-1 for none).
     var parent: Int32
+    /// How many update frames were on the stacks when it began.
+    var frameCount: Int
 }

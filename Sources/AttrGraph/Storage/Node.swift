@@ -91,6 +91,11 @@ struct _InputEdge {
     var flags: _EdgeFlags
 }
 
+extension _InputEdge {
+    /// Offset of `flags` (a constant: a key-path lookup per access costs more than the access).
+    @inline(__always) static var flagsOffset: Int { 4 }
+}
+
 /// Edge flags, with AttributeGraph's bit values.
 struct _EdgeFlags: OptionSet {
     var rawValue: UInt8
@@ -228,6 +233,45 @@ struct _Edges<Element>: RandomAccessCollection {
     }
 }
 
+extension _Edges where Element == _InputEdge {
+    /// Clears `flag` on the first `count` edges (raw byte operations: the hot path after a run).
+    @inline(__always)
+    func clearFlag(_ flag: _EdgeFlags, upTo count: Int) {
+        guard count > 0 else { return }
+        let flags = base + _InputEdge.flagsOffset
+        let mask = ~flag.rawValue
+        var position = 0
+        while position < count {
+            let address = flags + position &* MemoryLayout<_InputEdge>.stride
+            address.storeBytes(of: address.load(as: UInt8.self) & mask, as: UInt8.self)
+            position &+= 1
+        }
+    }
+
+    /// The position of the edge reading `attribute`, or -1. O(count); checks the first edge first.
+    @inline(__always)
+    func firstIndex(of attribute: AnyAttribute) -> Int {
+        let count = self.count
+        let base = self.base
+        var position = 0
+        while position < count {
+            if base.load(fromByteOffset: position &* MemoryLayout<_InputEdge>.stride, as: AnyAttribute.self) == attribute {
+                return position
+            }
+            position &+= 1
+        }
+        return -1
+    }
+
+    /// Sets `flag` on the edge at `position`.
+    @inline(__always)
+    func setFlag(_ flag: _EdgeFlags, at position: Int) {
+        let address = base + position &* MemoryLayout<_InputEdge>.stride
+            + _InputEdge.flagsOffset
+        address.storeBytes(of: address.load(as: UInt8.self) | flag.rawValue, as: UInt8.self)
+    }
+}
+
 extension _Edges where Element == AnyAttribute {
     /// Removes the first occurrence of `attribute`, keeping order. O(count).
     func removeFirst(_ attribute: AnyAttribute) {
@@ -262,7 +306,8 @@ extension _Node {
         precondition(
             MemoryLayout<_Node>.offset(of: \_Node.inputList) == inputsOffset
                 && MemoryLayout<_Node>.offset(of: \_Node.outputList) == outputsOffset
-                && MemoryLayout<_Node>.stride == 64,
+                && MemoryLayout<_Node>.stride == 64
+                && MemoryLayout<_InputEdge>.offset(of: \_InputEdge.flags) == _InputEdge.flagsOffset,
             "AttrGraph: unexpected node layout")
     }
 }

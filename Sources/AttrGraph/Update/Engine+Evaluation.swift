@@ -299,9 +299,7 @@ extension _Engine {
         let count = inputs.count
         if state.pointee.readsInOrder {
             let read = Int(state.pointee.cursor)
-            for position in 0..<read where inputs[position].flags.contains(.changed) {
-                inputs[position].flags.remove(.changed)
-            }
+            inputs.clearFlag(.changed, upTo: read)
             if read == count { return }
         }
         let id = attribute(index)

@@ -15,9 +15,10 @@ extension _Engine {
                 markOutputsChanged(consumerIndex, fromInput: fromInput)
                 continue
             }
-            let edge = findInputEdge(consumer: consumerIndex, input: id)
+            let inputs = consumer.inputs
+            let edge = inputs.firstIndex(of: id)
             if edge >= 0 {
-                consumer.inputs[edge].flags.insert(.changed)
+                inputs.setFlag(.changed, at: edge)
             }
             consumer.pointee.flags.insert(.inputsChanged)
             if !consumer.pointee.flags.contains(.dirty) {
@@ -36,17 +37,30 @@ extension _Engine {
         if !setDirtyFlag(index, lastSubgraph: &lastSubgraph) && !node(index).pointee.flags.contains(.indirect) {
             return
         }
-        state.pointee.worklist.append(index)
-        while !state.pointee.worklist.isEmpty {
-            let next = state.pointee.worklist.removeLast()
+        let bottom = state.pointee.worklist.count
+        var next = index
+        while true {
             let outputs = node(next).outputs
+            var follow: UInt32 = 0
             for position in 0..<outputs.count {
                 let consumerIndex = outputs[position].rawValue & _GraphRegistry.indexMask
                 if setDirtyFlag(consumerIndex, lastSubgraph: &lastSubgraph)
                     || node(consumerIndex).pointee.flags.contains(.indirect)
                 {
-                    state.pointee.worklist.append(consumerIndex)
+                    // Walk on into the first newly dirty consumer; queue the others.
+                    if follow == 0 {
+                        follow = consumerIndex
+                    } else {
+                        state.pointee.worklist.append(consumerIndex)
+                    }
                 }
+            }
+            if follow != 0 {
+                next = follow
+            } else if state.pointee.worklist.count > bottom {
+                next = state.pointee.worklist.removeLast()
+            } else {
+                break
             }
         }
     }

@@ -1,0 +1,166 @@
+import Foundation
+
+/// agdump's command line.
+package struct Options: Equatable, Sendable {
+    package enum Output: Equatable, Sendable {
+        case dot
+        case summary
+        case json
+        case svg(String)
+        case png(String)
+    }
+
+    /// The input path, `-` for stdin, or `nil` (stdin when it is not a terminal).
+    package var input: String?
+    package var demo = false
+    package var output: Output = .dot
+    /// `-o FILE`: write here instead of stdout.
+    package var outputFile: String?
+    package var clusterSubgraphs = false
+    package var includeValues = false
+    package var around: UInt32?
+    package var depth = 2
+    package var only: Set<UInt32>?
+    package var typePattern: String?
+    package var rankdir: String?
+    /// Which graph of a multi-graph archive; `nil` picks the one that recorded a cycle, else the largest.
+    package var graphIndex: Int?
+    package var help = false
+
+    package init() {}
+
+    package static let usage = """
+        agdump: turn AttributeGraph / AttrGraph graph archives into Graphviz DOT.
+
+        USAGE
+          agdump [FILE | -] [--dot | --summary | --json | --svg OUT | --png OUT] [options]
+          agdump demo [options]          build a graph with a real cycle and dump it
+          agdump --help
+
+        INPUT
+          FILE is an archive written by AttrGraph's Graph.archiveJSON(name:), by AG_PRINT_CYCLES=4
+          (cycle.ag-json), or by AttributeGraph's AGGraphArchiveJSON on a Mac: plain JSON (.ag-json)
+          or zlib/gzip-compressed JSON (.ag-gzon), detected from the content. "-" reads stdin
+          (also the default when stdin is not a terminal).
+
+        OUTPUT (one of; --dot is the default)
+          --dot                Graphviz DOT with AttributeGraph's styles: bold = has a value but no
+                               inputs or outputs, dashed = no value, red = dirty, cyan = updating,
+                               red edge = changed, thick edge = crosses graph contexts, box =
+                               indirect. A recorded cycle is drawn in magenta.
+          --summary            counts of nodes, edges, subgraphs, types (top types by node count),
+                               dirty nodes, and the recorded cycle, if any
+          --json               the archive normalised (keys sorted) and pretty-printed
+          --svg OUT, --png OUT render through Graphviz `dot` (must be on PATH) into OUT
+          -o FILE              write the DOT / summary / JSON to FILE instead of stdout
+
+        OPTIONS
+          --cluster-subgraphs  draw each subgraph as a cluster
+          --include-values     show values in node labels (archives keep them)
+          --around ID          only attribute ID (as printed in "cycle detected through
+                               attribute ID") and its neighbourhood ...
+          --depth K            ... up to K edges away in either direction (default 2)
+          --only IDS           only these attribute ids (comma-separated)
+          --type REGEX         only nodes whose body type name matches REGEX
+          --rankdir DIR        layout direction: TB (default), LR, BT or RL
+          --graph N            which graph of a multi-graph archive (default: the one that
+                               recorded a cycle, else the one with the most nodes)
+
+        EXAMPLES
+          swift run agdump demo | dot -Tsvg > demo.svg
+          AG_PRINT_CYCLES=4 swift test      # writes cycle.ag-json and prints its path
+          agdump /tmp/cycle.ag-json --around 33496 --depth 3 --svg cycle.svg
+          agdump graph.ag-gzon --summary
+          agdump graph.ag-gzon --type 'ViewBody|Layout' --rankdir LR -o views.dot
+
+        EXIT STATUS
+        """
+        + "\n" + ExitCode.allCases.map { "  \($0.rawValue)".padding(toLength: 6, withPad: " ", startingAt: 0) + $0.summary }
+        .joined(separator: "\n") + "\n"
+
+    /// Parses `arguments` (without the program name).
+    package static func parse(_ arguments: [String]) throws(AGDumpError) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        var outputChosen: String?
+        func value(for flag: String) throws(AGDumpError) -> String {
+            guard let next = remaining.first, !(next.hasPrefix("--") && next.count > 2) else {
+                throw AGDumpError(.usage, "agdump: \(flag) needs a value (see agdump --help)")
+            }
+            remaining = remaining.dropFirst()
+            return next
+        }
+        func choose(_ output: Output, _ flag: String) throws(AGDumpError) {
+            if let previous = outputChosen, previous != flag {
+                throw AGDumpError(.usage, "agdump: choose one of --dot, --summary, --json, --svg, --png (got \(previous) and \(flag))")
+            }
+            outputChosen = flag
+            options.output = output
+        }
+        while let argument = remaining.first {
+            remaining = remaining.dropFirst()
+            switch argument {
+            case "-h", "--help":
+                options.help = true
+            case "demo" where options.input == nil && !options.demo:
+                options.demo = true
+            case "--dot": try choose(.dot, argument)
+            case "--summary": try choose(.summary, argument)
+            case "--json": try choose(.json, argument)
+            case "--svg": try choose(.svg(try value(for: argument)), argument)
+            case "--png": try choose(.png(try value(for: argument)), argument)
+            case "-o", "--output": options.outputFile = try value(for: argument)
+            case "--cluster-subgraphs": options.clusterSubgraphs = true
+            case "--include-values": options.includeValues = true
+            case "--around":
+                let text = try value(for: argument)
+                guard let id = UInt32(text) else {
+                    throw AGDumpError(.usage, "agdump: --around needs an attribute id (a number), got '\(text)'")
+                }
+                options.around = id
+            case "--depth":
+                let text = try value(for: argument)
+                guard let depth = Int(text), depth >= 0 else {
+                    throw AGDumpError(.usage, "agdump: --depth needs a number ≥ 0, got '\(text)'")
+                }
+                options.depth = depth
+            case "--only":
+                let text = try value(for: argument)
+                var ids: Set<UInt32> = []
+                for part in text.split(separator: ",") {
+                    guard let id = UInt32(part.trimmingCharacters(in: .whitespaces)) else {
+                        throw AGDumpError(.usage, "agdump: --only needs comma-separated attribute ids, got '\(part)'")
+                    }
+                    ids.insert(id)
+                }
+                options.only = ids
+            case "--type":
+                options.typePattern = try value(for: argument)
+            case "--rankdir":
+                let text = try value(for: argument).uppercased()
+                guard ["TB", "LR", "BT", "RL"].contains(text) else {
+                    throw AGDumpError(.usage, "agdump: --rankdir is one of TB, LR, BT, RL, got '\(text)'")
+                }
+                options.rankdir = text
+            case "--graph":
+                let text = try value(for: argument)
+                guard let index = Int(text), index >= 0 else {
+                    throw AGDumpError(.usage, "agdump: --graph needs a graph index ≥ 0, got '\(text)'")
+                }
+                options.graphIndex = index
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw AGDumpError(.usage, "agdump: unknown option '\(argument)' (see agdump --help)")
+                }
+                guard options.input == nil, !options.demo else {
+                    throw AGDumpError(.usage, "agdump: more than one input given ('\(argument)'); agdump reads one archive")
+                }
+                options.input = argument
+            }
+        }
+        if options.demo, options.input != nil {
+            throw AGDumpError(.usage, "agdump: 'demo' takes no input file")
+        }
+        return options
+    }
+}
