@@ -190,7 +190,7 @@ package struct DOTRenderer {
             line += node.hasValue ? " style=\"bold\(filled ? ",filled" : "")\"" : " style=\"dashed\(filled ? ",filled" : "")\""
         }
         if node.isDirty { line += " color=red" }
-        if onCycle { line += " fontcolor=magenta penwidth=3 peripheries=2" }
+        if onCycle { line += (node.isDirty ? "" : " color=magenta") + " fontcolor=magenta penwidth=3 peripheries=2" }
         line += "];\n"
         return line
     }
