@@ -27,6 +27,7 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["AttrGraph"], path: "Benchmarks"),
         .target(name: "AttrGraphTestSupport", dependencies: ["AttrGraph"], path: "Tests/AttrGraphTestSupport"),
         .testTarget(name: "AttrGraphTests", dependencies: ["AttrGraph", "AttrGraphTestSupport"]),
+        .testTarget(name: "RunLoopBridgeTests", dependencies: ["RunLoopBridge", "AttrGraph", "AttrGraphTestSupport"]),
         .testTarget(
             name: "AGDumpTests", dependencies: ["AGDumpCore", "agdump", "AttrGraph", "AttrGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]),

@@ -155,7 +155,7 @@ struct _Engine {
         let newPages = UnsafeMutablePointer<UnsafeMutablePointer<_Node>?>.allocate(capacity: newCapacity)
         newPages.update(from: state.pointee.pages, count: oldCapacity)
         (newPages + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
-        state.pointee.pages.deallocate()
+        state.pointee.retiredPageDirectories.append(state.pointee.pages)
         state.pointee.pages = newPages
         state.pointee.pageCapacity = newCapacity
     }

@@ -85,6 +85,8 @@ struct _GraphState {
     // Node table: a directory of fixed-size pages, so node addresses never move.
     var pages: UnsafeMutablePointer<UnsafeMutablePointer<_Node>?>
     var pageCapacity: Int
+    /// Outgrown page directories, kept until the graph is destroyed (see ``_UnsafeGrowableBuffer``).
+    var retiredPageDirectories: [UnsafeMutablePointer<UnsafeMutablePointer<_Node>?>]
     /// Every index below this has been handed out at least once (index 0 is never used).
     var highWater: UInt32
     /// Head of the free-slot list, linked through `typeIndex` (0 = empty).
@@ -145,7 +147,8 @@ struct _GraphState {
         highWater = 1
         freeHead = 0
         liveNodes = 0
-        types = _UnsafeGrowableBuffer(capacity: 16)
+        types = _UnsafeGrowableBuffer(capacity: 16, keepsOutgrownStorage: true)
+        retiredPageDirectories = []
         fastUpdateCapacity = 16
         fastUpdates = .allocate(capacity: 16)
         fastUpdates.initialize(repeating: nil, count: 16)
@@ -154,7 +157,7 @@ struct _GraphState {
         current = 0
         cursor = 0
         readsInOrder = true
-        frames = _UnsafeGrowableBuffer(capacity: 64)
+        frames = _UnsafeGrowableBuffer(capacity: 64, keepsOutgrownStorage: true)
         segments = _UnsafeGrowableBuffer(capacity: 8)
         worklist = _UnsafeGrowableBuffer(capacity: 64)
         dirtyObservers = _UnsafeGrowableBuffer(capacity: 16)
@@ -178,6 +181,7 @@ struct _GraphState {
             pages[page]?.deallocate()
         }
         pages.deallocate()
+        retiredPageDirectories.forEach { $0.deallocate() }
         fastUpdates.deinitialize(count: fastUpdateCapacity)
         fastUpdates.deallocate()
         types.release()

@@ -8,15 +8,21 @@ struct _UnsafeGrowableBuffer<Element> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count: Int = 0
     private(set) var capacity: Int
+    /// When not `nil`, storage outgrown by ``append(_:)`` is kept here until ``release()``
+    /// instead of being freed, so that another thread reading a possibly stale `base` (see
+    /// ``Graph/racyRunningAttribute()``) never reads freed memory.
+    private var retired: [UnsafeMutablePointer<Element>]?
 
-    init(capacity: Int = 16) {
+    init(capacity: Int = 16, keepsOutgrownStorage: Bool = false) {
         precondition(_isPOD(Element.self), "_UnsafeGrowableBuffer holds trivially-copyable elements only")
         self.capacity = max(capacity, 1)
         base = .allocate(capacity: self.capacity)
+        retired = keepsOutgrownStorage ? [] : nil
     }
 
     func release() {
         base.deallocate()
+        retired?.forEach { $0.deallocate() }
     }
 
     @inline(__always)
@@ -63,7 +69,11 @@ struct _UnsafeGrowableBuffer<Element> {
         let newCapacity = capacity * 2
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if retired != nil {
+            retired!.append(base)
+        } else {
+            base.deallocate()
+        }
         base = newBase
         capacity = newCapacity
     }

@@ -1,0 +1,126 @@
+import AttrGraph
+import CoreFoundation
+import Foundation
+
+/// Coalesces graph updates the way SwiftUI does on top of UIKit: a `CFRunLoopObserver` on the
+/// run loop flushes the pending fragments once per run-loop turn, at `.beforeWaiting` (and at
+/// `.exit`), in the common modes.
+///
+///     let coalescer = RunLoopUpdateCoalescer()                 // the main run loop
+///     let fragment = coalescer.addFragment("root") { root.update() }
+///     coalescer.attach(graph, fragment: fragment)              // input changes request a flush
+///
+/// **Observer order.** The observer is added with order ``defaultOrder`` (1,999,000): after the
+/// run loop's ordinary observers and just before Core Animation's commit observer (2,000,000),
+/// so that the views a flush updates are committed in the same turn. ``HangMonitor`` observes
+/// at `CFIndex.min` and `CFIndex.max`, around it.
+///
+/// **Nested run loops.** When code running inside a flush (or any update of an attached graph)
+/// spins the run loop — a body calling a synchronous API that pumps it, as seed 003's
+/// `NSAttributedString(html:)` does — `.beforeWaiting` fires in the nested loop and, by default,
+/// the observer flushes *re-entrantly*, exactly as SwiftUI does. (CoreFoundation never calls
+/// an observer that is already firing, so when the outer update is itself a flush of this
+/// coalescer, a second observer, installed for that purpose, runs the nested flush.) Fragments still pending then
+/// update inside the outer update; if they read an attribute the outer update is evaluating,
+/// the graph reports a cycle, and because the flush is marked as a nested update the report
+/// names its cause: "nested update started by run loop observer at beforeWaiting while
+/// attribute N (…) was updating". With ``deferNestedUpdates`` the observer instead leaves the
+/// work pending until the outer update has ended (the infrastructure-level fix).
+///
+/// Single-threaded: use it on its run loop's thread. ``invalidate()`` (or releasing the
+/// coalescer) removes the observer and releases every fragment's closure.
+public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
+    /// The observer order: after ordinary observers, before Core Animation's commit (2,000,000).
+    public static let defaultOrder: CFIndex = 1_999_000
+
+    /// The reason nested flushes give the graph (``Graph/withNestedUpdate(reason:_:)``).
+    public static let nestedUpdateReason = "run loop observer at beforeWaiting"
+
+    public let runLoop: CFRunLoop
+    /// Postpone flushes requested while an update is running until it has ended.
+    public var deferNestedUpdates: Bool
+
+    /// The observer that flushes each turn, and the one that flushes in loops nested inside it.
+    private var observers: [CFRunLoopObserver] = []
+    /// A wake-up timer is pending (see `observe(_:nestedOnly:)`).
+    private var wakeScheduled = false
+
+    /// Observes `runLoop` (the main run loop by default) in its common modes.
+    public init(runLoop: CFRunLoop = CFRunLoopGetMain(), order: CFIndex = RunLoopUpdateCoalescer.defaultOrder,
+                deferNestedUpdates: Bool = false) {
+        self.runLoop = runLoop
+        self.deferNestedUpdates = deferNestedUpdates
+        super.init(nestedReason: Self.nestedUpdateReason)
+        let activities = CFRunLoopActivity.beforeWaiting.rawValue | CFRunLoopActivity.exit.rawValue
+        let primary = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, activities, true, order) {
+            [weak self] _, activity in
+            self?.observe(activity, nestedOnly: false)
+        }
+        let nested = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, activities, true, order) {
+            [weak self] _, activity in
+            self?.observe(activity, nestedOnly: true)
+        }
+        for observer in [primary, nested].compactMap({ $0 }) {
+            CFRunLoopAddObserver(runLoop, observer, kCFRunLoopCommonModes)
+            observers.append(observer)
+        }
+    }
+
+    deinit {
+        invalidate()
+    }
+
+    /// Removes the observer and releases every fragment (and what its closure captured).
+    public func invalidate() {
+        for observer in observers {
+            CFRunLoopRemoveObserver(runLoop, observer, kCFRunLoopCommonModes)
+            CFRunLoopObserverInvalidate(observer)
+        }
+        observers.removeAll()
+        releaseFragments()
+    }
+
+    /// Whether the observers are installed.
+    public var isValid: Bool { !observers.isEmpty }
+
+    private func observe(_ activity: CFRunLoopActivity, nestedOnly: Bool) {
+        if activity == .exit, isInsideUpdate, !wakeScheduled {
+            // A nested run of this loop is ending inside an update. CoreFoundation on Linux then
+            // lets the enclosing run sleep past its own timeout, until its next timer or source
+            // fires (a wake-up request made now is ignored: the loop is not asleep). A timer due
+            // at once fires in the enclosing run and wakes it.
+            wakeScheduled = true
+            let wake = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, CFAbsoluteTimeGetCurrent(), 0, 0, 0) {
+                [weak self] _ in
+                self?.wakeScheduled = false
+            }
+            CFRunLoopAddTimer(runLoop, wake, kCFRunLoopCommonModes)
+        }
+        guard hasPendingUpdates else { return }
+        if nestedOnly && flushDepth == 0 { return }
+        if deferNestedUpdates && isInsideUpdate {
+            // Left pending: the outer flush picks it up, or the next turn of the run loop.
+            return
+        }
+        runPending()
+    }
+
+    /// Runs the pending fragments now (what the observer does at `.beforeWaiting`).
+    public func flush() {
+        runPending()
+    }
+}
+
+/// Spinning the current thread's run loop from inside other code, as synchronous APIs that
+/// wait for the run loop do (seed 003's `NSAttributedString(data:options:…)` with HTML).
+public enum RunLoopSpinner {
+    /// Runs the current run loop in `mode` for `seconds` (it must have a source or timer, or
+    /// it returns at once), returning how it ended.
+    @discardableResult
+    public static func spin(for seconds: TimeInterval, mode: CFRunLoopMode = kCFRunLoopDefaultMode) -> CFRunLoopRunResult {
+        let result = CFRunLoopRunInMode(mode, seconds, false)
+        // Let an enclosing run of the same loop re-check its timeout (see RunLoopUpdateCoalescer).
+        CFRunLoopWakeUp(CFRunLoopGetCurrent())
+        return result
+    }
+}

@@ -1,0 +1,175 @@
+import AttrGraph
+
+/// Decides when graph updates run. Hosts (and a graph's needs-update callback) ask for an
+/// update any number of times; the scheduler runs the registered update work — the
+/// *fragments* — once, later.
+///
+///     let scheduler = RunLoopUpdateCoalescer()              // or ManualUpdateScheduler() in tests
+///     let tabs = scheduler.addFragment("TabView") { tabsRoot.update() }
+///     scheduler.setNeedsUpdate(tabs)                          // the tab fragment updates at the next flush
+///
+/// A fragment is a separately scheduled piece of update work (SwiftUI's hosting controllers:
+/// a root or subgraph whose updates are deferred to the next flush). A flush runs the pending
+/// fragments in the order they were added, each once.
+public protocol UpdateScheduler: AnyObject {
+    /// Adds update work; it runs in a flush after ``setNeedsUpdate(_:)`` asked for it.
+    func addFragment(_ name: String, update: @escaping () -> Void) -> UpdateFragment
+    /// Removes a fragment and releases its update closure.
+    func removeFragment(_ fragment: UpdateFragment)
+    /// Asks for `fragment` to run in the next flush.
+    func setNeedsUpdate(_ fragment: UpdateFragment)
+    /// Asks for every fragment to run in the next flush.
+    func setNeedsUpdate()
+    /// Whether a flush has work to do.
+    var hasPendingUpdates: Bool { get }
+    /// Makes `graph`'s needs-update callback ask this scheduler for a flush of `fragment` (or of
+    /// every fragment), and marks the graph's nested updates (see ``Graph/withNestedUpdate(reason:_:)``).
+    func attach(_ graph: Graph, fragment: UpdateFragment?)
+}
+
+/// A registered piece of update work.
+public struct UpdateFragment: Hashable, Sendable, CustomStringConvertible {
+    let id: Int
+    public let name: String
+
+    public var description: String { "fragment \(name)" }
+}
+
+/// The fragments and pending requests shared by the schedulers. Single-threaded: the owning
+/// scheduler's thread.
+final class _FragmentQueue {
+    private struct Entry {
+        var fragment: UpdateFragment
+        var update: () -> Void
+        var pending: Bool
+    }
+
+    private var entries: [Entry] = []
+    private var nextID = 1
+    /// Graphs whose updates the flushes are part of (to mark nested updates).
+    private(set) var graphs: [WeakGraph] = []
+
+    struct WeakGraph {
+        weak var graph: Graph?
+    }
+
+    var hasPending: Bool { entries.contains { $0.pending } }
+
+    func add(_ name: String, update: @escaping () -> Void) -> UpdateFragment {
+        let fragment = UpdateFragment(id: nextID, name: name)
+        nextID += 1
+        entries.append(Entry(fragment: fragment, update: update, pending: false))
+        return fragment
+    }
+
+    func remove(_ fragment: UpdateFragment) {
+        entries.removeAll { $0.fragment == fragment }
+    }
+
+    func removeAll() {
+        entries.removeAll()
+        graphs.removeAll()
+    }
+
+    func setPending(_ fragment: UpdateFragment) {
+        if let index = entries.firstIndex(where: { $0.fragment == fragment }) {
+            entries[index].pending = true
+        }
+    }
+
+    func setAllPending() {
+        for index in entries.indices { entries[index].pending = true }
+    }
+
+    func addGraph(_ graph: Graph) {
+        graphs.removeAll { $0.graph == nil }
+        if !graphs.contains(where: { $0.graph === graph }) {
+            graphs.append(WeakGraph(graph: graph))
+        }
+    }
+
+    /// Takes the first pending fragment (clearing its request) and returns its update work.
+    /// Fragments are taken one at a time, so a flush that starts inside another (a nested run
+    /// loop) sees the ones the outer flush has not reached yet.
+    func takeNext() -> (UpdateFragment, () -> Void)? {
+        guard let index = entries.firstIndex(where: { $0.pending }) else { return nil }
+        entries[index].pending = false
+        return (entries[index].fragment, entries[index].update)
+    }
+
+    /// The attached graph that is updating now, if any.
+    var updatingGraph: Graph? {
+        graphs.lazy.compactMap(\.graph).first { $0.isUpdating }
+    }
+}
+
+/// What the schedulers share: fragments, pending requests, attaching graphs and the flush loop.
+/// Subclassed by ``RunLoopUpdateCoalescer`` and ``ManualUpdateScheduler``; not meant for others.
+public class _FragmentScheduler {
+    let queue = _FragmentQueue()
+    var flushDepth = 0
+    private let nestedReason: String
+
+    /// Flushes that ran work so far.
+    public private(set) var flushCount = 0
+    /// Flushes that started while an update of an attached graph, or another flush, was running.
+    public private(set) var nestedFlushCount = 0
+
+    init(nestedReason: String) {
+        self.nestedReason = nestedReason
+    }
+
+    public func addFragment(_ name: String, update: @escaping () -> Void) -> UpdateFragment {
+        queue.add(name, update: update)
+    }
+
+    public func removeFragment(_ fragment: UpdateFragment) {
+        queue.remove(fragment)
+    }
+
+    public func setNeedsUpdate(_ fragment: UpdateFragment) {
+        queue.setPending(fragment)
+    }
+
+    public func setNeedsUpdate() {
+        queue.setAllPending()
+    }
+
+    public var hasPendingUpdates: Bool { queue.hasPending }
+
+    public func attach(_ graph: Graph, fragment: UpdateFragment?) {
+        queue.addGraph(graph)
+        graph.onUpdate { [weak self] in
+            guard let self else { return }
+            if let fragment { self.setNeedsUpdate(fragment) } else { self.setNeedsUpdate() }
+        }
+    }
+
+    /// Whether an update of an attached graph, or another flush, is running.
+    var isInsideUpdate: Bool { flushDepth > 0 || queue.updatingGraph != nil }
+
+    /// Runs the pending fragments, one at a time (requests made meanwhile run too). A fragment
+    /// that runs while an attached graph is updating is marked as a nested update of it.
+    /// Returns whether anything ran.
+    @discardableResult
+    func runPending() -> Bool {
+        guard queue.hasPending else { return false }
+        flushCount += 1
+        if isInsideUpdate { nestedFlushCount += 1 }
+        flushDepth += 1
+        defer { flushDepth -= 1 }
+        while let (_, update) = queue.takeNext() {
+            if let graph = queue.updatingGraph {
+                graph.withNestedUpdate(reason: nestedReason, update)
+            } else {
+                update()
+            }
+        }
+        return true
+    }
+
+    /// Releases every fragment (and what its closure captured).
+    func releaseFragments() {
+        queue.removeAll()
+    }
+}
