@@ -139,7 +139,9 @@ public class _FragmentScheduler {
 
     public func attach(_ graph: Graph, fragment: UpdateFragment?) {
         queue.addGraph(graph)
-        graph.onUpdate { [weak self] in
+        graph.onUpdate { [weak self, weak graph] in
+            // Taking the request clears the graph's flag, so that the next change asks again.
+            graph?.clearNeedsUpdate()
             guard let self else { return }
             if let fragment { self.setNeedsUpdate(fragment) } else { self.setNeedsUpdate() }
         }
