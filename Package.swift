@@ -25,9 +25,17 @@ let package = Package(
         .target(name: "AGDumpCore", dependencies: ["AttrGraph"], path: "Tools/agdump/Core"),
         .executableTarget(name: "agdump", dependencies: ["AGDumpCore"], path: "Tools/agdump/Main"),
         .executableTarget(name: "Benchmarks", dependencies: ["AttrGraph"], path: "Benchmarks"),
+        // Seed 003's app, and the same app with the seed's fix.
+        .executableTarget(name: "AGIssueApp", dependencies: ["DeclarativeViews"], path: "Examples/AGIssueApp"),
+        .executableTarget(name: "AGIssueAppFixed", dependencies: ["DeclarativeViews"], path: "Examples/AGIssueAppFixed"),
         .target(name: "AttrGraphTestSupport", dependencies: ["AttrGraph"], path: "Tests/AttrGraphTestSupport"),
         .testTarget(name: "AttrGraphTests", dependencies: ["AttrGraph", "AttrGraphTestSupport"]),
         .testTarget(name: "RunLoopBridgeTests", dependencies: ["RunLoopBridge", "AttrGraph", "AttrGraphTestSupport"]),
+        .testTarget(
+            name: "DeclarativeViewsTests",
+            dependencies: [
+                "DeclarativeViews", "RunLoopBridge", "AttrGraph", "AttrGraphTestSupport", "AGIssueApp", "AGIssueAppFixed",
+            ]),
         .testTarget(
             name: "AGDumpTests", dependencies: ["AGDumpCore", "agdump", "AttrGraph", "AttrGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]),

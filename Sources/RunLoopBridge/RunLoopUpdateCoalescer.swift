@@ -105,9 +105,16 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
         runPending()
     }
 
-    /// Runs the pending fragments now (what the observer does at `.beforeWaiting`).
-    public func flush() {
+    /// Runs the pending fragments now (what the observer does at `.beforeWaiting`); returns
+    /// whether anything ran.
+    @discardableResult
+    public func flush() -> Bool {
         runPending()
+    }
+
+    override func flushLimitReached() {
+        // The run loop is about to sleep: make sure it turns again for the rest.
+        CFRunLoopWakeUp(runLoop)
     }
 }
 

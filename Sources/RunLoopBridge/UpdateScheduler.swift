@@ -25,6 +25,16 @@ public protocol UpdateScheduler: AnyObject {
     /// Makes `graph`'s needs-update callback ask this scheduler for a flush of `fragment` (or of
     /// every fragment), and marks the graph's nested updates (see ``Graph/withNestedUpdate(reason:_:)``).
     func attach(_ graph: Graph, fragment: UpdateFragment?)
+    /// Runs the pending fragments now; returns whether anything ran.
+    @discardableResult
+    func flush() -> Bool
+    /// Adds a function called at the end of every outermost flush that ran work, outside any
+    /// graph update: the place for work that must follow an update (a view host's
+    /// `onAppear` actions). Updates it requests run in the same flush. Returns an id for
+    /// ``removeFlushObserver(_:)``.
+    @discardableResult
+    func addFlushObserver(_ observer: @escaping () -> Void) -> Int
+    func removeFlushObserver(_ id: Int)
 }
 
 /// A registered piece of update work.
@@ -115,6 +125,17 @@ public class _FragmentScheduler {
     /// Flushes that started while an update of an attached graph, or another flush, was running.
     public private(set) var nestedFlushCount = 0
 
+    /// How many rounds (fragments, then flush observers) one flush may run before it leaves the
+    /// remaining requests to the next flush, so that updates that keep requesting updates
+    /// cannot hold the thread forever.
+    public var maximumRoundsPerFlush = 1_000
+    /// Where the scheduler reports a flush that hit ``maximumRoundsPerFlush``; `nil` means
+    /// ``DiagnosticSink/default``.
+    public var diagnosticSink: DiagnosticSink?
+
+    private var flushObservers: [(id: Int, body: () -> Void)] = []
+    private var nextObserverID = 1
+
     init(nestedReason: String) {
         self.nestedReason = nestedReason
     }
@@ -147,31 +168,65 @@ public class _FragmentScheduler {
         }
     }
 
+    @discardableResult
+    public func addFlushObserver(_ observer: @escaping () -> Void) -> Int {
+        let id = nextObserverID
+        nextObserverID += 1
+        flushObservers.append((id, observer))
+        return id
+    }
+
+    public func removeFlushObserver(_ id: Int) {
+        flushObservers.removeAll { $0.id == id }
+    }
+
     /// Whether an update of an attached graph, or another flush, is running.
     var isInsideUpdate: Bool { flushDepth > 0 || queue.updatingGraph != nil }
 
     /// Runs the pending fragments, one at a time (requests made meanwhile run too). A fragment
-    /// that runs while an attached graph is updating is marked as a nested update of it.
-    /// Returns whether anything ran.
+    /// that runs while an attached graph is updating is marked as a nested update of it. An
+    /// outermost flush then calls the flush observers, and goes round again while they (or
+    /// the fragments) requested more, up to ``maximumRoundsPerFlush``. Returns whether
+    /// anything ran.
     @discardableResult
     func runPending() -> Bool {
         guard queue.hasPending else { return false }
         flushCount += 1
-        if isInsideUpdate { nestedFlushCount += 1 }
+        let outermost = !isInsideUpdate
+        if !outermost { nestedFlushCount += 1 }
         flushDepth += 1
         defer { flushDepth -= 1 }
-        while let (_, update) = queue.takeNext() {
-            if let graph = queue.updatingGraph {
-                graph.withNestedUpdate(reason: nestedReason, update)
-            } else {
-                update()
+        var rounds = 0
+        repeat {
+            rounds += 1
+            while let (_, update) = queue.takeNext() {
+                if let graph = queue.updatingGraph {
+                    graph.withNestedUpdate(reason: nestedReason, update)
+                } else {
+                    update()
+                }
             }
+            guard outermost else { break }
+            for observer in flushObservers.map(\.body) {
+                observer()
+            }
+        } while queue.hasPending && rounds < maximumRoundsPerFlush
+        if outermost && queue.hasPending {
+            (diagnosticSink ?? .default)(
+                "RunLoopBridge: updates kept requesting more updates for \(rounds) rounds in one flush; "
+                    + "the rest waits for the next flush. Look for state that an update, an action or a "
+                    + "geometry callback changes every time it runs.\n")
+            flushLimitReached()
         }
         return true
     }
 
-    /// Releases every fragment (and what its closure captured).
+    /// Called when a flush left requests pending after ``maximumRoundsPerFlush`` rounds.
+    func flushLimitReached() {}
+
+    /// Releases every fragment (and what its closure captured) and every flush observer.
     func releaseFragments() {
         queue.removeAll()
+        flushObservers.removeAll()
     }
 }

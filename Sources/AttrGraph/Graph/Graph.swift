@@ -26,11 +26,24 @@ public final class Graph {
     var updateCallback: (() -> Void)?
     var invalidationCallback: ((AnyAttribute) -> Void)?
 
-    /// Where this graph's diagnostics go; `nil` means ``DiagnosticSink/default`` (stderr).
-    public var diagnosticSink: DiagnosticSink?
+    /// Where this graph's diagnostics go. Unset, a context made with ``init(shared:)`` uses its
+    /// parent's, and a graph of its own ``DiagnosticSink/default`` (stderr).
+    public var diagnosticSink: DiagnosticSink? {
+        get { ownSink ?? parent?.diagnosticSink }
+        set { ownSink = newValue }
+    }
 
-    /// How cycles are reported; defaults to the `AG_PRINT_CYCLES` / `AG_TRAP_CYCLES` environment.
-    public var cycleReporting: CycleReporting = .environment
+    /// How cycles are reported. Unset, a context made with ``init(shared:)`` uses its parent's,
+    /// and a graph of its own the `AG_PRINT_CYCLES` / `AG_TRAP_CYCLES` environment.
+    public var cycleReporting: CycleReporting {
+        get { ownCycleReporting ?? parent?.cycleReporting ?? .environment }
+        set { ownCycleReporting = newValue }
+    }
+
+    private var ownSink: DiagnosticSink?
+    private var ownCycleReporting: CycleReporting?
+    /// The context this one was created to share storage with, for settings it does not set.
+    private weak var parent: Graph?
 
     /// Creates a graph with its own storage.
     public convenience init() {
@@ -43,10 +56,7 @@ public final class Graph {
     public init(shared: Graph?) {
         storage = shared?.storage ?? GraphStorage()
         (contextIndex, contextID) = storage.addContext(self)
-        if let shared {
-            diagnosticSink = shared.diagnosticSink
-            cycleReporting = shared.cycleReporting
-        }
+        parent = shared
     }
 
     deinit {

@@ -27,7 +27,10 @@ extension _Engine {
         valueType: Any.Type? = nil
     ) -> AnyAttribute {
         checkThread()
-        if !mutable, let cached = storage.cachedOffsetAttribute(source: sourceIndex, offset: offset, engine: self) {
+        if !mutable,
+            let cached = storage.cachedOffsetAttribute(
+                source: sourceIndex, offset: offset, size: size, valueType: valueType, engine: self)
+        {
             return attribute(cached)
         }
         let subgraph: Subgraph
@@ -52,7 +55,7 @@ extension _Engine {
         }
         addInputEdge(consumer: index, input: source, flags: .alwaysEnabled)
         if !mutable {
-            storage.cacheOffsetAttribute(source: sourceIndex, offset: offset, alias: index, valueType: valueType)
+            storage.cacheOffsetAttribute(source: sourceIndex, offset: offset, size: size, alias: index, valueType: valueType)
         } else if let valueType {
             storage.setOffsetValueType(index, valueType)
         }
@@ -99,8 +102,8 @@ extension _Engine {
 }
 
 extension GraphStorage {
-    func cachedOffsetAttribute(source: UInt32, offset: Int, engine: _Engine) -> UInt32? {
-        let key = UInt64(source) << 32 | UInt64(UInt32(truncatingIfNeeded: offset))
+    func cachedOffsetAttribute(source: UInt32, offset: Int, size: Int, valueType: Any.Type?, engine: _Engine) -> UInt32? {
+        let key = _OffsetAliasKey(source: source, offset: offset, size: size, valueType: valueType)
         guard let alias = offsetAliases[key] else { return nil }
         let node = engine.node(alias)
         guard !node.pointee.flags.contains(.free), let record = engine.indirectRecord(alias),
@@ -113,8 +116,8 @@ extension GraphStorage {
         return alias
     }
 
-    func cacheOffsetAttribute(source: UInt32, offset: Int, alias: UInt32, valueType: Any.Type?) {
-        offsetAliases[UInt64(source) << 32 | UInt64(UInt32(truncatingIfNeeded: offset))] = alias
+    func cacheOffsetAttribute(source: UInt32, offset: Int, size: Int, alias: UInt32, valueType: Any.Type?) {
+        offsetAliases[_OffsetAliasKey(source: source, offset: offset, size: size, valueType: valueType)] = alias
         if let valueType { offsetValueTypes[alias] = valueType }
     }
 
@@ -124,5 +127,21 @@ extension GraphStorage {
 
     func offsetValueType(_ alias: UInt32) -> Any.Type? {
         offsetValueTypes[alias]
+    }
+}
+
+/// Offset aliases are shared per source, offset, size and value type: two members at the same
+/// offset (an empty one and the next) are different projections.
+struct _OffsetAliasKey: Hashable {
+    var source: UInt32
+    var offset: Int
+    var size: Int
+    var valueType: ObjectIdentifier?
+
+    init(source: UInt32, offset: Int, size: Int, valueType: Any.Type?) {
+        self.source = source
+        self.offset = offset
+        self.size = size
+        self.valueType = valueType.map(ObjectIdentifier.init)
     }
 }

@@ -22,7 +22,7 @@ final class GraphStorage {
     private var closureUpdates: [UInt32: (UnsafeMutableRawPointer, AnyAttribute) -> Void] = [:]
 
     /// (source index, offset) → the shared offset alias of that projection.
-    var offsetAliases: [UInt64: UInt32] = [:]
+    var offsetAliases: [_OffsetAliasKey: UInt32] = [:]
     /// Value types of aliases whose value is a projection of their source's value.
     var offsetValueTypes: [UInt32: Any.Type] = [:]
 

@@ -1,0 +1,32 @@
+/// Queries and decisions about the running rule's input edges, for layers built on the graph
+/// (the view layer's body rules use them to skip work when nothing they care about changed).
+extension Graph {
+    /// Inside a rule: keeps every input edge the rule had before this run, as if it had read
+    /// each one again. For a stateful rule that decides to keep its value without redoing the
+    /// computation that read them; without it, the edges it did not read would be dropped.
+    package static func keepInputs() {
+        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else {
+            _Misuse.noCurrentAttribute("Graph.keepInputs")
+        }
+        let inputs = _Engine(state).node(state.pointee.current).inputs
+        if state.pointee.readsInOrder {
+            // Reads so far matched the recorded order: "read up to the end" covers the rest.
+            if Int(state.pointee.cursor) < inputs.count {
+                state.pointee.cursor = UInt32(truncatingIfNeeded: inputs.count)
+            }
+        } else {
+            for position in 0..<inputs.count {
+                inputs.setFlag(.enabled, at: position)
+            }
+        }
+    }
+
+    /// Inside a rule: whether the edge from `input` to the running rule is marked changed (the
+    /// input changed since the rule last ran). Reads nothing and records no dependency.
+    package static func inputChanged(_ input: AnyAttribute) -> Bool {
+        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
+        let inputs = _Engine(state).node(state.pointee.current).inputs
+        let position = inputs.firstIndex(of: input)
+        return position >= 0 && inputs[position].flags.contains(.changed)
+    }
+}

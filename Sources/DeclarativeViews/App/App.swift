@@ -1,0 +1,108 @@
+import AttrGraph
+import CoreFoundation
+import Foundation
+import RunLoopBridge
+
+/// An app (SwiftUI's `App`). Marked `@main`, it runs headless on the main run loop — no
+/// window, the same graph, the same updates:
+///
+///     @main
+///     struct MyApp: App {
+///         var body: some Scene {
+///             WindowGroup { ContentView() }
+///         }
+///     }
+///
+/// Two environment variables make it usable from scripts and tests:
+/// `DV_RUN_SECONDS=N` exits with status 0 after N seconds (fractions allowed), and
+/// `DV_PRINT_RENDER=1` prints the text rendering after every update that changed it.
+/// `DV_ARCHIVE=path` writes the view graph's archive (for `agdump`) when it exits that way.
+@MainActor
+public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder var body: Body { get }
+    init()
+}
+
+extension App {
+    /// Runs the app headless until the process is stopped (or `DV_RUN_SECONDS` pass).
+    public static func main() {
+        HeadlessRunner.run(Self())
+    }
+}
+
+enum AppBodyAccessor<A: App>: BodyAccessor {
+    static func body(of app: A) -> A.Body {
+        _callOnMainActor(app) { $0.body }
+    }
+}
+
+extension ViewHost {
+    /// Mounts an app's scenes.
+    public convenience init<A: App>(
+        app: A, scheduler: (any UpdateScheduler)? = nil, environment: EnvironmentValues = EnvironmentValues()
+    ) {
+        self.init(rootType: A.self, scheduler: scheduler, environment: environment) { inputs in
+            let input = Attribute(value: app)
+            let body = _makeBody(AppBodyAccessor<A>.self, container: input, inputs: inputs)
+            return (input.identifier, A.Body._makeScene(scene: _GraphValue(body), inputs: inputs))
+        }
+    }
+}
+
+/// Runs an app on the main run loop with no window.
+@MainActor
+enum HeadlessRunner {
+    static func run<A: App>(_ app: A) -> Never {
+        let environment = ProcessInfo.processInfo.environment
+        let seconds = parseRunSeconds(environment["DV_RUN_SECONDS"])
+        let archivePath = environment["DV_ARCHIVE"].flatMap { $0.isEmpty ? nil : $0 }
+        let host = ViewHost(app: app)
+        if AGEnvironment.printRender {
+            var renders = 0
+            host.onRender = { host in
+                renders += 1
+                print("--- render \(renders) ---")
+                print(host.renderedText)
+                fflush(nil)
+            }
+        }
+        let runLoop = CFRunLoopGetCurrent()
+        // Something to wait for, so that the run loop keeps running with no other source.
+        let keepAlive = CFRunLoopTimerCreateWithHandler(
+            kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + 1e9, 1e9, 0, 0) { _ in }
+        CFRunLoopAddTimer(runLoop, keepAlive, kCFRunLoopCommonModes)
+        if let seconds {
+            let stop = CFRunLoopTimerCreateWithHandler(
+                kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + seconds, 0, 0, 0) { _ in
+                MainActor.assumeIsolated {
+                    if let archivePath { writeArchive(of: host, to: archivePath) }
+                    fflush(nil)
+                    exit(0)
+                }
+            }
+            CFRunLoopAddTimer(runLoop, stop, kCFRunLoopCommonModes)
+        }
+        while true {
+            CFRunLoopRun()
+        }
+    }
+
+    /// `DV_RUN_SECONDS`: a non-negative number of seconds, or unset.
+    static func parseRunSeconds(_ text: String?) -> Double? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds.isFinite else {
+            DiagnosticSink.default(
+                "DeclarativeViews: DV_RUN_SECONDS must be a number of seconds, such as 2 or 0.5; got \(quoted(text)).\n")
+            exit(2)
+        }
+        return seconds
+    }
+
+    /// Writes the archive (`.ag-gzon` names are compressed); AttrGraph prints where it went.
+    static func writeArchive(of host: ViewHost, to path: String) {
+        let absolute = path.hasPrefix("/")
+            ? path : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path).path
+        host.archiveJSON(name: absolute)
+    }
+}

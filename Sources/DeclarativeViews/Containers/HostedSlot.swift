@@ -1,0 +1,84 @@
+import AttrGraph
+import RunLoopBridge
+
+/// Content a container hosts separately, the way SwiftUI hosts the content of UIKit
+/// containers (`UITabBarController`, `UISplitViewController`) in their own hosting controllers:
+///
+/// * the content lives in its own graph context (``Graph/init(shared:)``) and subgraph, a child
+///   of the container's;
+/// * a *fragment* of the host's scheduler updates it: when the content changes, the context's
+///   update callback asks for that fragment, and the fragment writes the content's nodes into
+///   the container (``hosted``), which marks the container for the root update;
+/// * the container's first render reads the content synchronously (a hosting controller lays
+///   out its content when it is added), without depending on it;
+/// * a container hosted inside another container's content asks the enclosing fragment to
+///   update when it is built (the enclosing hosting controller must re-host).
+///
+/// So with two levels of containers there is work pending in a fragment while the root update
+/// evaluates the innermost content — which is what makes seed 003's nested update a cycle.
+final class _HostedSlot {
+    unowned(unsafe) let host: _HostCore
+    let name: String
+    /// The content's nodes as of the last fragment update; `nil` until the first.
+    let hosted: Attribute<[_DisplayNode]?>
+    private let subgraph: Subgraph
+    private var fragment: UpdateFragment?
+    private var content: Attribute<[_DisplayNode]>?
+
+    /// Builds the content (in the current subgraph's new child) and registers the fragment.
+    init(name: String, inputs: _ViewInputs, makeContent: (_ViewInputs) -> _ViewOutputs) {
+        host = inputs.host
+        self.name = name
+        let host = inputs.host
+        guard let parent = Subgraph.current else {
+            preconditionFailure("DeclarativeViews: \(name) built outside a subgraph.")
+        }
+        hosted = Attribute(value: nil)
+        let context = Graph(shared: host.graph)
+        subgraph = Subgraph(graph: context)
+        parent.addChild(subgraph)
+        // The fragment first, so that containers built inside the content can request it.
+        fragment = host.scheduler.addFragment(name) { [weak self] in self?.update() }
+        host.scheduler.attach(context, fragment: fragment)
+        var contentInputs = inputs
+        contentInputs.slot = self
+        content = subgraph.apply { makeContent(contentInputs).render.single(host) }
+        inputs.slot?.requestUpdate()
+        parent.addObserver { [weak self] in self?.detach() }
+    }
+
+    /// The fragment's work: bring the content up to date and hand its nodes to the container.
+    private func update() {
+        guard subgraph.isValid, let content else { return }
+        hosted.value = content.value
+    }
+
+    /// Asks the scheduler to run this slot's fragment at the next flush.
+    func requestUpdate() {
+        if let fragment { host.scheduler.setNeedsUpdate(fragment) }
+    }
+
+    /// The content's nodes for the container's render rule: what the fragment delivered, or on
+    /// the first render the content itself, read without making the container depend on it.
+    func read() -> [_DisplayNode] {
+        if let nodes = hosted.value { return nodes }
+        guard let content else { return [] }
+        return Graph.withoutUpdate { content.value }
+    }
+
+    private func detach() {
+        if let fragment, !host.isTornDown {
+            host.scheduler.removeFragment(fragment)
+        }
+        fragment = nil
+        content = nil
+    }
+}
+
+extension _DisplayNode {
+    /// A node for `kind` and `children`, reusing `previous` when it already shows them.
+    static func reusing(_ previous: _DisplayNode?, kind: RenderNode.Kind, children: [_DisplayNode]) -> _DisplayNode {
+        if let previous, previous.shows(kind, children: children, action: nil) { return previous }
+        return _DisplayNode(kind: kind, children: children)
+    }
+}

@@ -1,0 +1,124 @@
+import AttrGraph
+
+/// Two or three columns (SwiftUI's `NavigationSplitView`), each hosted in its own separately
+/// scheduled fragment.
+///
+///     NavigationSplitView {
+///         Sidebar()
+///     } detail: {
+///         Text("Pick an item")
+///     }
+public nonisolated struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View {
+    public var sidebar: Sidebar
+    public var content: Content
+    public var detail: Detail
+    let hasContentColumn: Bool
+
+    public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content,
+                @ViewBuilder detail: () -> Detail) {
+        self.sidebar = sidebar()
+        self.content = content()
+        self.detail = detail()
+        hasContentColumn = true
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let (sidebar, content, detail) = (view[\.sidebar], view[\.content], view[\.detail])
+        var slots = [
+            ("sidebar", _HostedSlot(name: "NavigationSplitView.sidebar", inputs: inputs) {
+                Sidebar._makeView(view: sidebar, inputs: $0)
+            }),
+        ]
+        if Content.self != EmptyView.self {
+            slots.append(("content", _HostedSlot(name: "NavigationSplitView.content", inputs: inputs) {
+                Content._makeView(view: content, inputs: $0)
+            }))
+        }
+        slots.append(("detail", _HostedSlot(name: "NavigationSplitView.detail", inputs: inputs) {
+            Detail._makeView(view: detail, inputs: $0)
+        }))
+        return _ViewOutputs(render: Attribute(ColumnsRender(columns: slots)))
+    }
+}
+
+extension NavigationSplitView where Content == EmptyView {
+    /// The two-column form: a sidebar and a detail column.
+    public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) {
+        self.sidebar = sidebar()
+        content = EmptyView()
+        self.detail = detail()
+        hasContentColumn = false
+    }
+}
+
+struct ColumnsRender: StatefulRule {
+    typealias Value = [_DisplayNode]
+    let columns: [(name: String, slot: _HostedSlot)]
+
+    mutating func updateValue() {
+        let previous = hasValue ? value.first?.children ?? [] : []
+        var children: [_DisplayNode] = []
+        for (position, column) in columns.enumerated() {
+            children.append(
+                .reusing(position < previous.count ? previous[position] : nil, kind: .column(column.name),
+                         children: column.slot.read()))
+        }
+        emit(.navigationSplitView, children: children)
+    }
+}
+
+/// A stack of screens with a root view (SwiftUI's `NavigationStack`), hosted in a separately
+/// scheduled fragment. The root's `.navigationTitle(_:)` titles it.
+public nonisolated struct NavigationStack<Root: View>: View {
+    public var root: Root
+
+    public init(@ViewBuilder root: () -> Root) {
+        self.root = root()
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let root = view[\.root]
+        let slot = _HostedSlot(name: "NavigationStack", inputs: inputs) {
+            Root._makeView(view: root, inputs: $0)
+        }
+        return _ViewOutputs(render: Attribute(NavigationStackRender(slot: slot)))
+    }
+}
+
+struct NavigationStackRender: StatefulRule {
+    typealias Value = [_DisplayNode]
+    let slot: _HostedSlot
+
+    mutating func updateValue() {
+        let content = slot.read()
+        let title = content.lazy.compactMap { $0.annotations?.navigationTitle }.first
+        emit(.navigationStack(title: title), children: content)
+    }
+}
+
+extension View {
+    /// The title of the navigation stack this view is the root of.
+    public func navigationTitle(_ title: String) -> ModifiedContent<Self, _NavigationTitleModifier> {
+        modifier(_NavigationTitleModifier(title: title))
+    }
+}
+
+public nonisolated struct _NavigationTitleModifier: _PrimitiveViewModifier, Equatable {
+    let title: String
+
+    public static func _makeView(
+        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
+    ) -> _ViewOutputs {
+        let content = body(inputs)
+        return _ViewOutputs(
+            render: Attribute(AnnotateRender(modifier: modifier.attribute, content: content.render)))
+    }
+}
+
+extension _NavigationTitleModifier: _Annotating {
+    func annotate(_ annotations: inout _Annotations) { annotations.navigationTitle = title }
+}

@@ -1,0 +1,140 @@
+import AttrGraph
+
+/// Tabs, one per view of its content (SwiftUI's `TabView`). The content is hosted in a
+/// separately scheduled fragment (see the README's "Containers as fragments").
+///
+///     TabView {
+///         Inbox().tabItem { Text("Inbox") }
+///         Settings().tabItem { Text("Settings") }
+///     }
+///
+/// With `selection`, the tab whose `.tag(_:)` equals the selection is selected; without it, the
+/// first tab.
+public nonisolated struct TabView<SelectionValue: Hashable, Content: View>: View {
+    public var selection: Binding<SelectionValue>?
+    public var content: Content
+
+    public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {
+        self.selection = selection
+        self.content = content()
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let content = view[\.content]
+        let slot = _HostedSlot(name: "TabView", inputs: inputs) { inputs in
+            Content._makeView(view: content, inputs: inputs)
+        }
+        return _ViewOutputs(render: Attribute(TabViewRender(tabView: view.attribute, slot: slot)))
+    }
+}
+
+extension TabView where SelectionValue == Int {
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(selection: nil, content: content)
+    }
+}
+
+struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
+    typealias Value = [_DisplayNode]
+    let tabView: Attribute<TabView<SelectionValue, Content>>
+    let slot: _HostedSlot
+
+    mutating func updateValue() {
+        let items = slot.read()
+        let selection = tabView.value.selection.map { AnyHashable($0.wrappedValue) }
+        let previous = hasValue ? value.first?.children ?? [] : []
+        var tabs: [_DisplayNode] = []
+        for (position, item) in items.enumerated() {
+            let selected = selection.map { $0 == item.annotations?.tag } ?? (position == 0)
+            let kind = RenderNode.Kind.tab(label: item.annotations?.tabItem, selected: selected)
+            tabs.append(.reusing(position < previous.count ? previous[position] : nil, kind: kind, children: [item]))
+        }
+        emit(.tabView, children: tabs)
+    }
+}
+
+extension View {
+    /// The label of this view's tab in a `TabView`.
+    public func tabItem<Label: View>(@ViewBuilder _ label: () -> Label) -> ModifiedContent<Self, _TabItemModifier> {
+        let text = _staticText(of: label())
+        return modifier(_TabItemModifier(label: text))
+    }
+
+    /// The value a `TabView(selection:)` selects this view's tab with.
+    public func tag<V: Hashable>(_ tag: V) -> ModifiedContent<Self, _TagModifier> {
+        modifier(_TagModifier(tag: AnyHashable(tag)))
+    }
+}
+
+/// The text of simple label content (`Text`, `Label`, a stack of them) without building it.
+@MainActor
+func _staticText<V: View>(of view: V) -> String {
+    if let text = view as? Text { return text.content }
+    if let labelled = view as? any _StaticTextProviding { return labelled._staticText }
+    return String(describing: V.self)
+}
+
+/// Views whose text is known without building them.
+protocol _StaticTextProviding {
+    var _staticText: String { get }
+}
+
+public nonisolated struct _TabItemModifier: _PrimitiveViewModifier, Equatable {
+    let label: String
+
+    public static func _makeView(
+        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
+    ) -> _ViewOutputs {
+        let content = body(inputs)
+        return _ViewOutputs(
+            render: Attribute(AnnotateRender(modifier: modifier.attribute, content: content.render)))
+    }
+}
+
+extension _TabItemModifier: _Annotating {
+    func annotate(_ annotations: inout _Annotations) { annotations.tabItem = label }
+}
+
+public nonisolated struct _TagModifier: _PrimitiveViewModifier, Equatable {
+    let tag: AnyHashable
+
+    public static func _makeView(
+        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
+    ) -> _ViewOutputs {
+        let content = body(inputs)
+        return _ViewOutputs(
+            render: Attribute(AnnotateRender(modifier: modifier.attribute, content: content.render)))
+    }
+}
+
+extension _TagModifier: _Annotating {
+    func annotate(_ annotations: inout _Annotations) { annotations.tag = tag }
+}
+
+/// Modifiers that annotate their content's nodes.
+protocol _Annotating {
+    func annotate(_ annotations: inout _Annotations)
+}
+
+/// Copies the content's nodes with the modifier's annotation (each node of a multi-view
+/// content gets it, as modifiers on a `Group` apply to each view).
+struct AnnotateRender<Modifier: _Annotating>: StatefulRule {
+    typealias Value = [_DisplayNode]
+    let modifier: Attribute<Modifier>
+    let content: _RenderParts
+    /// The content nodes the current value was made from.
+    var source: [_DisplayNode] = []
+
+    mutating func updateValue() {
+        let nodes = content.read()
+        let modifier = self.modifier.value
+        let annotated = nodes.map { node in node.annotated { modifier.annotate(&$0) } }
+        if hasValue, nodes == source, zip(value, annotated).allSatisfy({ $0.annotations == $1.annotations }) {
+            return
+        }
+        source = nodes
+        value = annotated
+    }
+}

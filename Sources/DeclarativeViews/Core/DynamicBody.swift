@@ -1,0 +1,151 @@
+import AttrGraph
+
+/// How a body rule gets the body of its container: a view's `body`, a scene's, an app's, a
+/// view modifier's `body(content:)` (SwiftUI's body accessors).
+protocol BodyAccessor {
+    associatedtype Container
+    associatedtype Body
+    /// Runs on the main actor (the host's thread); see ``_callOnMainActor(_:_:)``.
+    static func body(of container: Container) -> Body
+}
+
+enum ViewBodyAccessor<V: View>: BodyAccessor {
+    static func body(of view: V) -> V.Body {
+        _callOnMainActor(view) { $0.body }
+    }
+}
+
+/// A body rule (SwiftUI's `DynamicBody`): runs the container's body when the container's value
+/// really changed (compared field by field with the previous one) or something the body read
+/// changed; otherwise keeps its value and its dependencies without calling the body.
+///
+/// Before each call it installs the container's dynamic properties (``State``,
+/// ``Environment``…) into a copy of the container, creating their storage on the first run.
+struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertible {
+    typealias Value = Accessor.Body
+
+    let container: Attribute<Accessor.Container>
+    let environment: Attribute<EnvironmentValues>
+    unowned(unsafe) let host: _HostCore
+    /// The host's evaluation counter for the container type.
+    let counter: Int
+    /// The container's dynamic properties, installed on the first run.
+    var links: _DynamicPropertyLinks?
+    /// The container value the body last ran with.
+    var last: Accessor.Container?
+
+    var description: String { "\(_typeName(Accessor.Container.self, qualified: false)).body" }
+
+    mutating func updateValue() {
+        let (view, viewChanged) = container.changedValue()
+        let othersChanged = Graph.anyInputsChanged(excluding: [container.identifier])
+        var selfChanged = viewChanged
+        if hasValue, let last {
+            selfChanged = viewChanged && !_ViewEquality.equal(last, view)
+            if viewChanged && !selfChanged && !othersChanged {
+                // An equal container and nothing else changed: the body would return the same.
+                Graph.keepInputs()
+                return
+            }
+        }
+        let firstRun = links == nil
+        if firstRun {
+            links = _DynamicPropertyLinks.make(for: view, host: host, environment: environment)
+        }
+        last = view
+        host.bodyCounts[counter] &+= 1
+        let links = self.links.unsafelyUnwrapped
+        var installed = view
+        let body = withUnsafeMutablePointer(to: &installed) { pointer in
+            links.install(into: UnsafeMutableRawPointer(pointer))
+            let evaluation = _BodyEvaluation(
+                name: _typeName(Accessor.Container.self, qualified: false), host: host, firstRun: firstRun,
+                selfChanged: selfChanged, links: links, view: UnsafeRawPointer(pointer),
+                previous: _BodyEvaluation.current)
+            _BodyEvaluation.current = evaluation
+            defer { _BodyEvaluation.current = evaluation.previous }
+            return Accessor.body(of: pointer.pointee)
+        }
+        value = body
+    }
+}
+
+/// Creates the body rule for a container attribute.
+func _makeBody<Accessor: BodyAccessor>(
+    _: Accessor.Type, container: Attribute<Accessor.Container>, inputs: _ViewInputs
+) -> Attribute<Accessor.Body> {
+    Attribute(
+        DynamicBody<Accessor>(
+            container: container, environment: inputs.environment, host: inputs.host,
+            counter: inputs.host.counterSlot(for: Accessor.Container.self)))
+}
+
+/// Calls a main-actor function from graph code that runs on the main actor without the
+/// compiler knowing it: rules run inside host updates, and every host entry point is
+/// `@MainActor` (checked in debug builds here, and once per update by the host).
+@inline(__always)
+func _callOnMainActor<Input, Output>(_ input: Input, _ body: @MainActor (Input) -> Output) -> Output {
+    #if DEBUG
+    MainActor.assertIsolated("DeclarativeViews: views are evaluated on the main actor (the host's thread).")
+    #endif
+    return withoutActuallyEscaping(body) { body in
+        // Global-actor isolation is not part of a synchronous function's calling convention.
+        unsafeBitCast(body, to: ((Input) -> Output).self)(input)
+    }
+}
+
+/// The body being evaluated, for `_printChanges()` and state-write warnings.
+final class _BodyEvaluation {
+    let name: String
+    unowned(unsafe) let host: _HostCore
+    let firstRun: Bool
+    let selfChanged: Bool
+    let links: _DynamicPropertyLinks
+    /// The container with its properties installed, valid while its body runs.
+    let view: UnsafeRawPointer
+    let previous: _BodyEvaluation?
+
+    init(name: String, host: _HostCore, firstRun: Bool, selfChanged: Bool, links: _DynamicPropertyLinks,
+         view: UnsafeRawPointer, previous: _BodyEvaluation?) {
+        self.name = name
+        self.host = host
+        self.firstRun = firstRun
+        self.selfChanged = selfChanged
+        self.links = links
+        self.view = view
+        self.previous = previous
+    }
+
+    /// Bodies run on the main actor only, one at a time (nested ones stack through `previous`).
+    nonisolated(unsafe) static var current: _BodyEvaluation?
+
+    /// SwiftUI's wording: `AView: @self changed.`, `Counter: _count changed.`, `AView: unchanged.`
+    var changesLine: String {
+        var changes: [String] = []
+        if firstRun {
+            changes = ["@self", "@identity"] + links.names
+        } else {
+            if selfChanged { changes.append("@self") }
+            changes += links.changedNames(view: view)
+        }
+        return changes.isEmpty ? "\(name): unchanged." : "\(name): \(changes.joined(separator: ", ")) changed."
+    }
+}
+
+extension View {
+    /// Prints why the body is running, in SwiftUI's words — call it inside `body`:
+    ///
+    ///     var body: some View {
+    ///         let _ = Self._printChanges()   // "Counter: _count changed."
+    ///         …
+    ///     }
+    ///
+    /// The line goes to the host's ``ViewHost/printSink`` (standard output by default).
+    public static func _printChanges() {
+        guard let evaluation = _BodyEvaluation.current else {
+            print("\(Self.self): _printChanges() is only meaningful inside body.")
+            return
+        }
+        evaluation.host.printLine(evaluation.changesLine)
+    }
+}

@@ -1,0 +1,81 @@
+import AttrGraph
+
+/// What a view's graph is built from (SwiftUI's `_ViewInputs`): the host, the environment
+/// attribute, the container slot the view is hosted in, and the content of the view modifiers
+/// being built. Framework-internal.
+public struct _ViewInputs {
+    /// The host owns the graph, so it outlives every rule that keeps inputs.
+    unowned(unsafe) let host: _HostCore
+    var environment: Attribute<EnvironmentValues>
+    /// The container slot whose fragment updates this view, if it is inside one.
+    var slot: _HostedSlot?
+    /// The content of the custom view modifiers being built, innermost last.
+    var modifierContents: [_ModifierContent] = []
+
+    init(host: _HostCore, environment: Attribute<EnvironmentValues>) {
+        self.host = host
+        self.environment = environment
+    }
+}
+
+/// What a view's graph produces (SwiftUI's `_ViewOutputs`): its rendered nodes.
+public struct _ViewOutputs {
+    var render: _RenderParts
+
+    init(render: _RenderParts) {
+        self.render = render
+    }
+
+    init(render: Attribute<[_DisplayNode]>) {
+        self.render = _RenderParts(render)
+    }
+}
+
+/// The render attributes a view contributes, in order: one for most views, several for a
+/// `TupleView` or `Group`, none for `EmptyView`. Containers read them all; where one
+/// attribute is needed, ``single(_:)`` joins them.
+struct _RenderParts {
+    private(set) var attributes: [Attribute<[_DisplayNode]>] = []
+
+    init() {}
+
+    init(_ attribute: Attribute<[_DisplayNode]>) {
+        attributes = [attribute]
+    }
+
+    mutating func append(_ other: _RenderParts) {
+        attributes += other.attributes
+    }
+
+    /// One attribute with every part's nodes (the part itself when there is one).
+    func single(_ host: _HostCore) -> Attribute<[_DisplayNode]> {
+        switch attributes.count {
+        case 0: return host.emptyRender
+        case 1: return attributes[0]
+        default: return Attribute(JoinedRender(parts: attributes))
+        }
+    }
+
+    /// Reads every part (inside a rule: as dependencies) and joins their nodes.
+    func read() -> [_DisplayNode] {
+        if attributes.count == 1 { return attributes[0].value }
+        var nodes: [_DisplayNode] = []
+        for part in attributes {
+            nodes += part.value
+        }
+        return nodes
+    }
+}
+
+/// The nodes of several parts, in order.
+struct JoinedRender: Rule {
+    let parts: [Attribute<[_DisplayNode]>]
+
+    var value: [_DisplayNode] {
+        var nodes: [_DisplayNode] = []
+        for part in parts {
+            nodes += part.value
+        }
+        return nodes
+    }
+}

@@ -1,0 +1,225 @@
+import AttrGraph
+import CoreFoundation
+import Foundation
+import RunLoopBridge
+
+/// Mounts a view (or an ``App``'s scenes) on a ``Graph`` and keeps its render tree up to date.
+///
+///     let host = ViewHost(Counter())                       // updates on this thread's run loop
+///     RunLoopSpinner.spin(for: 0.05)                         // …or host.update() to flush now
+///     print(host.renderedText)                             // Button "Count: 0"
+///     try host.tap("Count: 0")
+///     host.update()
+///     print(host.renderedText)                             // Button "Count: 1"
+///
+/// Every view's `body` is a rule of the host's graph. State writes mark the graph, which asks
+/// the scheduler (a ``RunLoopUpdateCoalescer`` on the current run loop unless you pass one,
+/// e.g. a ``ManualUpdateScheduler`` in tests) for a flush; the flush updates the root and the
+/// container fragments, then runs the actions views queued (`onAppear`, `onChange`, `.task`).
+@MainActor
+public final class ViewHost {
+    let core: _HostCore
+    private var rootInput: AnyAttribute
+    private let rootType: Any.Type
+    private var rootRender: Attribute<[_DisplayNode]>!
+    private var rootFragment: UpdateFragment!
+    private var flushObserver: Int?
+    private let ownsScheduler: Bool
+    /// The render list after the last root update, and the one last reported to `onRender`.
+    private var rendered: [_DisplayNode] = []
+    private var reported: [_DisplayNode]?
+
+    /// Called after a flush that changed the render tree (the headless runner prints it).
+    public var onRender: ((ViewHost) -> Void)?
+
+    /// Mounts `root`. Without a `scheduler`, updates are coalesced on the current thread's run
+    /// loop at `.beforeWaiting` (as on the main thread of an app).
+    public convenience init<Root: View>(
+        _ root: Root, scheduler: (any UpdateScheduler)? = nil, environment: EnvironmentValues = EnvironmentValues()
+    ) {
+        self.init(rootType: Root.self, scheduler: scheduler, environment: environment) { inputs in
+            let input = Attribute(value: root)
+            return (input.identifier, Root._makeView(view: _GraphValue(input), inputs: inputs))
+        }
+    }
+
+    init(rootType: Any.Type, scheduler: (any UpdateScheduler)?, environment: EnvironmentValues,
+         mount: (_ViewInputs) -> (AnyAttribute, _ViewOutputs)) {
+        let graph = Graph()
+        ownsScheduler = scheduler == nil
+        let scheduler = scheduler ?? RunLoopUpdateCoalescer(runLoop: CFRunLoopGetCurrent())
+        core = _HostCore(graph: graph, scheduler: scheduler)
+        self.rootType = rootType
+        rootInput = .nil
+        // The root fragment first: a flush updates the root before the containers' fragments
+        // (which mounting the views adds), as the outermost hosting controller comes first.
+        rootFragment = scheduler.addFragment("root") { [weak self] in
+            MainActor.preconditionIsolated("DeclarativeViews: a ViewHost updates on the main actor.")
+            self?.updateRoot()
+        }
+        let core = self.core
+        let (input, render) = core.rootSubgraph.apply { () -> (AnyAttribute, Attribute<[_DisplayNode]>) in
+            let inputs = _ViewInputs(host: core, environment: Attribute(value: environment))
+            let (input, outputs) = mount(inputs)
+            return (input, outputs.render.single(core))
+        }
+        rootInput = input
+        rootRender = render
+        scheduler.attach(graph, fragment: rootFragment)
+        flushObserver = scheduler.addFlushObserver { [weak self] in
+            self?.flushEnded()
+        }
+        scheduler.setNeedsUpdate(rootFragment)
+    }
+
+    isolated deinit {
+        invalidate()
+    }
+
+    /// Removes every view (running their `onDisappear` actions) and detaches from the
+    /// scheduler. The host renders nothing afterwards.
+    public func invalidate() {
+        guard !core.isTornDown else { return }
+        if let rootFragment { core.scheduler.removeFragment(rootFragment) }
+        if let flushObserver { core.scheduler.removeFlushObserver(flushObserver) }
+        core.tearDown()
+        rendered = []
+        if ownsScheduler, let coalescer = core.scheduler as? RunLoopUpdateCoalescer {
+            coalescer.invalidate()
+        }
+    }
+
+    // MARK: Updating
+
+    /// The graph the views live in.
+    public var graph: Graph { core.graph }
+
+    /// The scheduler that runs the host's updates.
+    public var scheduler: any UpdateScheduler { core.scheduler }
+
+    /// Runs pending updates now (and the actions they queue) instead of waiting for the
+    /// scheduler's next flush.
+    public func update() {
+        core.scheduler.flush()
+    }
+
+    /// Replaces the root view's value; an equal value re-runs no body.
+    public func setRootView<Root: View>(_ root: Root) {
+        precondition(
+            Root.self == rootType,
+            "DeclarativeViews: setRootView(_:) needs a \(rootType), the type the host was created with, not \(Root.self).")
+        Attribute<Root>(identifier: rootInput).value = root
+    }
+
+    private func updateRoot() {
+        guard !core.isTornDown, let rootRender else { return }
+        rendered = rootRender.value
+    }
+
+    private func flushEnded() {
+        core.runPendingActions()
+        if let onRender, reported != rendered {
+            reported = rendered
+            onRender(self)
+        }
+    }
+
+    // MARK: Reading the output
+
+    /// The render tree's top-level nodes, as of the last update.
+    public var renderTree: [RenderNode] {
+        rendered.map(\.renderNode)
+    }
+
+    /// The indented text rendering of ``renderTree``.
+    public var renderedText: String {
+        _renderText(renderTree)
+    }
+
+    /// The labels of the buttons on screen, in order.
+    public var buttonLabels: [String] {
+        var labels: [String] = []
+        forEachButton { label, _ in labels.append(label) }
+        return labels
+    }
+
+    /// Taps the first button whose label is `label`, running its action (the updates it
+    /// causes run at the next flush, or at ``update()``).
+    public func tap(_ label: String) throws {
+        var found: _ButtonAction?
+        forEachButton { candidate, action in
+            if found == nil, candidate == label { found = action }
+        }
+        guard let action = found else {
+            throw ViewHostError.buttonNotFound(label: label, available: buttonLabels)
+        }
+        guard action.isEnabled else {
+            throw ViewHostError.buttonDisabled(label: label)
+        }
+        action.action()
+    }
+
+    private func forEachButton(_ body: (String, _ButtonAction) -> Void) {
+        var stack = Array(rendered.reversed())
+        while let node = stack.popLast() {
+            if case .button(let label, _) = node.kind, let action = node.action {
+                body(label, action)
+            }
+            stack += node.children.reversed()
+        }
+    }
+
+    // MARK: Debugging
+
+    /// How many times the body of views of `type` ran since the host was created (or since
+    /// ``resetCounters()``).
+    public func bodyEvaluations<V>(of type: V.Type) -> Int {
+        core.bodyEvaluations(of: type)
+    }
+
+    /// Body evaluations per view type name, for the types that ran at least once.
+    public var bodyEvaluationCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for (index, name) in core.counterNames.enumerated() where core.bodyCounts[index] > 0 {
+            counts[name, default: 0] += core.bodyCounts[index]
+        }
+        return counts
+    }
+
+    public var totalBodyEvaluations: Int {
+        core.bodyCounts.reduce(0, +)
+    }
+
+    public func resetCounters() {
+        for index in core.bodyCounts.indices { core.bodyCounts[index] = 0 }
+    }
+
+    /// Where `_printChanges()` lines go (standard output by default).
+    public var printSink: (String) -> Void {
+        get { core.printSink }
+        set { core.printSink = newValue }
+    }
+
+    /// Writes the live view graph as an AttrGraph archive (open it with `agdump`); returns its
+    /// location in the temporary directory, or `nil` if it could not be written.
+    @discardableResult
+    public func archiveJSON(name: String? = nil) -> URL? {
+        core.graph.archiveJSON(name: name)
+    }
+}
+
+/// Why a ``ViewHost`` request failed.
+public enum ViewHostError: Error, Equatable, CustomStringConvertible {
+    case buttonNotFound(label: String, available: [String])
+    case buttonDisabled(label: String)
+
+    public var description: String {
+        switch self {
+        case .buttonNotFound(let label, let available):
+            let list = available.isEmpty ? "there are no buttons" : "buttons: " + available.map(quoted).joined(separator: ", ")
+            return "no button labelled \(quoted(label)) is on screen (\(list)); call update() first if it should have appeared"
+        case .buttonDisabled(let label):
+            return "button \(quoted(label)) is disabled"
+        }
+    }
+}

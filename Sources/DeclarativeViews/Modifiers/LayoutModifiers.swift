@@ -1,0 +1,84 @@
+import AttrGraph
+import Foundation
+
+/// `.padding(…)`: space around the content.
+public nonisolated struct _PaddingLayout: _PrimitiveViewModifier, Equatable {
+    var insets: EdgeInsets
+
+    public static func _makeView(
+        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
+    ) -> _ViewOutputs {
+        let content = body(inputs)
+        return _ViewOutputs(render: Attribute(WrapRender(modifier: modifier.attribute, content: content.render)))
+    }
+}
+
+extension _PaddingLayout: _RenderKindProviding {
+    var _renderKind: RenderNode.Kind { .padding(insets) }
+}
+
+/// `.frame(width:height:alignment:)`: a fixed size in either dimension.
+public nonisolated struct _FrameLayout: _PrimitiveViewModifier, Equatable {
+    var width: CGFloat?
+    var height: CGFloat?
+    var alignment: Alignment
+
+    public static func _makeView(
+        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
+    ) -> _ViewOutputs {
+        let content = body(inputs)
+        return _ViewOutputs(render: Attribute(WrapRender(modifier: modifier.attribute, content: content.render)))
+    }
+}
+
+extension _FrameLayout: _RenderKindProviding {
+    var _renderKind: RenderNode.Kind {
+        .frame(width: width.map(Double.init), height: height.map(Double.init), alignment: alignment)
+    }
+}
+
+/// The default padding (SwiftUI's is platform-dependent; here it is 16).
+let _defaultPadding: CGFloat = 16
+
+extension View {
+    /// Pads the given edges by `length` (16 when `nil`).
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedContent<Self, _PaddingLayout> {
+        modifier(_PaddingLayout(insets: EdgeInsets(edges, length ?? _defaultPadding)))
+    }
+
+    /// Pads every edge by `length`.
+    public func padding(_ length: CGFloat) -> ModifiedContent<Self, _PaddingLayout> {
+        padding(.all, length)
+    }
+
+    public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, _PaddingLayout> {
+        modifier(_PaddingLayout(insets: insets))
+    }
+
+    /// Gives the view a fixed width and/or height, placing it inside by `alignment`.
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
+        -> ModifiedContent<Self, _FrameLayout>
+    {
+        modifier(_FrameLayout(width: width, height: height, alignment: alignment))
+    }
+}
+
+/// Wraps each content node in a node of the modifier's kind (modifiers on a `Group` apply to
+/// each of its views).
+struct WrapRender<Modifier: _RenderKindProviding>: StatefulRule {
+    typealias Value = [_DisplayNode]
+    let modifier: Attribute<Modifier>
+    let content: _RenderParts
+
+    mutating func updateValue() {
+        let kind = modifier.value._renderKind
+        let nodes = content.read()
+        let previous = hasValue ? value : []
+        var wrapped: [_DisplayNode] = []
+        wrapped.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() {
+            wrapped.append(.reusing(position < previous.count ? previous[position] : nil, kind: kind, children: [node]))
+        }
+        value = wrapped
+    }
+}

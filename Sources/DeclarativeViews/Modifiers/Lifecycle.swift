@@ -1,0 +1,189 @@
+import AttrGraph
+
+/// The latest actions of one lifecycle modifier, and whether its view has appeared.
+final class _LifecycleBox {
+    var appeared = false
+    var onDisappear: (() -> Void)?
+    var task: Task<Void, Never>?
+}
+
+/// A lifecycle modifier's render rule: passes its content through, and the first time it runs
+/// (the view appears) or when its value changes, queues the modifier's actions to run after
+/// the update. When the view's subgraph is invalidated (the view leaves the tree), the
+/// `disappear` action of the box runs.
+protocol _LifecycleModifier: _PrimitiveViewModifier {
+    /// Called when the render rule runs: `first` on the view's first render.
+    nonisolated func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?)
+}
+
+extension _LifecycleModifier {
+    public nonisolated static func _makeView(
+        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
+    ) -> _ViewOutputs {
+        let content = body(inputs)
+        let box = _LifecycleBox()
+        let host = inputs.host
+        // The observer holds the box: the subgraph's nodes (and the rule) may be gone by the
+        // time it runs.
+        Subgraph.current?.addObserver {
+            guard box.appeared else { return }
+            box.task?.cancel()
+            box.task = nil
+            if let disappear = box.onDisappear { host.enqueue(disappear) }
+        }
+        return _ViewOutputs(
+            render: Attribute(LifecycleRender(modifier: modifier.attribute, content: content.render, box: box, host: host)))
+    }
+}
+
+struct LifecycleRender<Modifier: _LifecycleModifier>: StatefulRule {
+    typealias Value = [_DisplayNode]
+    let modifier: Attribute<Modifier>
+    let content: _RenderParts
+    let box: _LifecycleBox
+    unowned(unsafe) let host: _HostCore
+    var previous: Modifier?
+
+    init(modifier: Attribute<Modifier>, content: _RenderParts, box: _LifecycleBox, host: _HostCore) {
+        self.modifier = modifier
+        self.content = content
+        self.box = box
+        self.host = host
+    }
+
+    mutating func updateValue() {
+        let current = modifier.value
+        let first = !box.appeared
+        box.appeared = true
+        current.update(box: box, host: host, first: first, previous: previous)
+        previous = current
+        value = content.read()
+    }
+}
+
+// MARK: - onAppear / onDisappear
+
+public nonisolated struct _AppearanceActionModifier: _LifecycleModifier {
+    var appear: (() -> Void)?
+    var disappear: (() -> Void)?
+
+    func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+        box.onDisappear = disappear
+        if first, let appear { host.enqueue(appear) }
+    }
+}
+
+extension View {
+    /// Runs `action` after the update in which the view first appears.
+    public func onAppear(perform action: (() -> Void)? = nil) -> ModifiedContent<Self, _AppearanceActionModifier> {
+        modifier(_AppearanceActionModifier(appear: action, disappear: nil))
+    }
+
+    /// Runs `action` after the update in which the view leaves the tree.
+    public func onDisappear(perform action: (() -> Void)? = nil) -> ModifiedContent<Self, _AppearanceActionModifier> {
+        modifier(_AppearanceActionModifier(appear: nil, disappear: action))
+    }
+}
+
+// MARK: - onChange
+
+public nonisolated struct _ValueActionModifier<Value: Equatable>: _LifecycleModifier {
+    var value: Value
+    var initial: Bool
+    var action: (Value, Value) -> Void
+
+    func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+        let action = self.action
+        let new = value
+        if let previous {
+            let old = previous.value
+            if old != new { host.enqueue { action(old, new) } }
+        } else if initial {
+            host.enqueue { action(new, new) }
+        }
+    }
+}
+
+extension View {
+    /// Runs `action` with the old and new value after an update in which `value` changed (and
+    /// after the first one too with `initial: true`).
+    public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    ) -> ModifiedContent<Self, _ValueActionModifier<V>> {
+        modifier(_ValueActionModifier(value: value, initial: initial, action: action))
+    }
+
+    public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false, _ action: @escaping () -> Void
+    ) -> ModifiedContent<Self, _ValueActionModifier<V>> {
+        modifier(_ValueActionModifier(value: value, initial: initial) { _, _ in action() })
+    }
+
+    /// The older form: the action gets the new value.
+    public func onChange<V: Equatable>(
+        of value: V, perform action: @escaping (_ newValue: V) -> Void
+    ) -> ModifiedContent<Self, _ValueActionModifier<V>> {
+        modifier(_ValueActionModifier(value: value, initial: false) { _, new in action(new) })
+    }
+}
+
+// MARK: - task
+
+public nonisolated struct _TaskModifier<ID: Equatable>: _LifecycleModifier {
+    var id: ID
+    var priority: TaskPriority
+    var action: @MainActor () async -> Void
+
+    func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+        guard first || previous.map({ $0.id != id }) == true else { return }
+        let action = self.action
+        let priority = self.priority
+        host.enqueue { [weak box] in
+            guard let box else { return }
+            box.task?.cancel()
+            box.task = _startTask(priority: priority, _UncheckedSendable(action))
+        }
+    }
+}
+
+/// Starts a view's task on the main actor. On toolchains that have it, the task starts at once
+/// (`Task.immediate`): it runs synchronously up to its first suspension, right after the update
+/// in which its view appeared, as SwiftUI's do in practice.
+func _startTask(priority: TaskPriority, _ action: _UncheckedSendable<@MainActor () async -> Void>) -> Task<Void, Never> {
+    MainActor.assumeIsolated {
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            return Task.immediate(priority: priority) { @MainActor in await action.value() }
+        }
+        return Task(priority: priority) { @MainActor in await action.value() }
+    }
+}
+
+/// A value moved between isolation domains that the compiler cannot follow (the host hands
+/// main-actor closures to the main actor).
+struct _UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+extension View {
+    /// Starts `action` after the update in which the view appears; cancels it when the view
+    /// leaves the tree.
+    ///
+    ///     Text(text).task { text = await load() }
+    public func task(
+        priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void
+    ) -> ModifiedContent<Self, _TaskModifier<Bool>> {
+        modifier(_TaskModifier(id: true, priority: priority, action: action))
+    }
+
+    /// Like ``task(priority:_:)``, and restarts the task (cancelling the running one) when `id`
+    /// changes.
+    public func task<ID: Equatable>(
+        id value: ID, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void
+    ) -> ModifiedContent<Self, _TaskModifier<ID>> {
+        modifier(_TaskModifier(id: value, priority: priority, action: action))
+    }
+}

@@ -1,0 +1,142 @@
+import AttrGraph
+
+/// Where a ``Binding`` reads and writes its value. Subclasses: state storage, closures, a
+/// constant, a key path into another location.
+class _AnyLocation<Value> {
+    var value: Value {
+        preconditionFailure("DeclarativeViews: \(Self.self) must override value.")
+    }
+
+    func set(_ newValue: Value) {
+        preconditionFailure("DeclarativeViews: \(Self.self) must override set(_:).")
+    }
+
+    /// The state attribute the location reads, if it reads one (for `_printChanges()`).
+    var dependency: AnyAttribute? { nil }
+
+    /// Whether two locations are the same place (views holding bindings to the same place
+    /// compare equal).
+    func isSame(as other: _AnyLocation<Value>) -> Bool {
+        self === other
+    }
+}
+
+/// A view's ``State`` storage: an input attribute in the view's subgraph (so a body reading it
+/// depends on it), plus a copy of the value for reads outside any rule and after the view was
+/// removed.
+final class _StateLocation<Value>: _AnyLocation<Value> {
+    let attribute: Attribute<Value>
+    private var current: Value
+    /// The view's subgraph; writes after it was invalidated are dropped.
+    private weak var subgraph: Subgraph?
+    private weak var host: _HostCore?
+
+    init(_ value: Value, context: _LinkContext) {
+        current = value
+        attribute = Attribute(value: value)
+        subgraph = context.subgraph
+        host = context.host
+    }
+
+    var isLive: Bool { subgraph?.isValid ?? false }
+
+    override var dependency: AnyAttribute? { attribute.identifier }
+
+    override var value: Value {
+        if AnyAttribute.current != nil, isLive {
+            return attribute.value  // recorded as a dependency of the running rule
+        }
+        return current
+    }
+
+    override func set(_ newValue: Value) {
+        current = newValue
+        guard isLive, let host else { return }
+        if _BodyEvaluation.current != nil {
+            host.diagnostic("Modifying state during view update, this will cause undefined behavior.")
+        }
+        attribute.value = newValue
+    }
+}
+
+/// A binding made of two closures.
+final class _FunctionLocation<Value>: _AnyLocation<Value> {
+    let getter: () -> Value
+    let setter: (Value) -> Void
+
+    init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        getter = get
+        setter = set
+    }
+
+    override var value: Value { getter() }
+
+    override func set(_ newValue: Value) { setter(newValue) }
+}
+
+/// A binding that never changes.
+final class _ConstantLocation<Value>: _AnyLocation<Value> {
+    let constant: Value
+
+    init(_ value: Value) {
+        constant = value
+    }
+
+    override var value: Value { constant }
+
+    override func set(_ newValue: Value) {}
+}
+
+/// A binding to a part of another binding's value.
+final class _KeyPathLocation<Root, Value>: _AnyLocation<Value> {
+    let base: _AnyLocation<Root>
+    let keyPath: WritableKeyPath<Root, Value>
+
+    init(base: _AnyLocation<Root>, keyPath: WritableKeyPath<Root, Value>) {
+        self.base = base
+        self.keyPath = keyPath
+    }
+
+    override var value: Value { base.value[keyPath: keyPath] }
+
+    override var dependency: AnyAttribute? { base.dependency }
+
+    override func set(_ newValue: Value) {
+        var root = base.value
+        root[keyPath: keyPath] = newValue
+        base.set(root)
+    }
+
+    override func isSame(as other: _AnyLocation<Value>) -> Bool {
+        guard let other = other as? _KeyPathLocation<Root, Value> else { return false }
+        return keyPath == other.keyPath && base.isSame(as: other.base)
+    }
+}
+
+/// A binding to an optional's value, while it is not `nil`.
+final class _UnwrappedLocation<Value>: _AnyLocation<Value> {
+    let base: _AnyLocation<Value?>
+    private var last: Value
+
+    init(base: _AnyLocation<Value?>, value: Value) {
+        self.base = base
+        last = value
+    }
+
+    override var value: Value {
+        if let value = base.value { last = value }
+        return last
+    }
+
+    override var dependency: AnyAttribute? { base.dependency }
+
+    override func set(_ newValue: Value) {
+        last = newValue
+        base.set(newValue)
+    }
+
+    override func isSame(as other: _AnyLocation<Value>) -> Bool {
+        guard let other = other as? _UnwrappedLocation<Value> else { return false }
+        return base.isSame(as: other.base)
+    }
+}

@@ -1,0 +1,83 @@
+import AttrGraph
+
+/// A value a view owns (SwiftUI's `@State`): it lives as long as the view is in the tree,
+/// survives the view being re-created by its parent, and writing it updates the views that
+/// read it.
+///
+///     struct Counter: View {
+///         @State private var count = 0
+///         var body: some View {
+///             Button("Count: \(count)") { count += 1 }
+///         }
+///     }
+///
+/// The storage is an input attribute in the view's subgraph, created on the view's first body
+/// run: writing it marks the graph, which asks the host's scheduler for an update. When the
+/// view leaves the tree its subgraph is invalidated and the value released.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    /// The initial value (what the parent passed when it created the view).
+    var _value: Value
+    /// The storage, once the view is installed.
+    var _location: _StateLocation<Value>?
+
+    public init(wrappedValue value: Value) {
+        _value = value
+    }
+
+    public init(initialValue value: Value) {
+        _value = value
+    }
+
+    public init() where Value: ExpressibleByNilLiteral {
+        _value = nil
+    }
+
+    public var wrappedValue: Value {
+        get { _location?.value ?? _value }
+        nonmutating set {
+            guard let _location else {
+                _stateWarning("Accessing State's value outside of being installed on a View. "
+                    + "This will result in a constant Binding of the initial value and will not update.")
+                return
+            }
+            _location.set(newValue)
+        }
+    }
+
+    /// A binding to the state, for child views: `Toggle(isOn: $isOn)`.
+    public var projectedValue: Binding<Value> {
+        guard let _location else {
+            _stateWarning("Accessing State's value outside of being installed on a View. "
+                + "This will result in a constant Binding of the initial value and will not update.")
+            return .constant(_value)
+        }
+        return Binding(location: _location)
+    }
+}
+
+extension State: _LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, context: _LinkContext) -> _PropertyLink {
+        let initial = field.assumingMemoryBound(to: State<Value>.self).pointee._value
+        let location = _StateLocation(initial, context: context)
+        return _PropertyLink(object: location, attribute: location.attribute.identifier)
+    }
+
+    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {
+        field.assumingMemoryBound(to: State<Value>.self).pointee._location =
+            unsafeDowncast(link.object.unsafelyUnwrapped, to: _StateLocation<Value>.self)
+    }
+}
+
+extension State: _CustomViewEquatable {
+    /// A parent re-creating a child passes a fresh `State` each time: its initial value does
+    /// not make the child different (the installed storage is what counts).
+    static func _viewEqual(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
+        lhs.pointee._location === rhs.pointee._location
+    }
+}
+
+/// SwiftUI prints these runtime warnings to the console; so do we (standard error).
+func _stateWarning(_ message: String) {
+    DiagnosticSink.default("DeclarativeViews: \(message)\n")
+}

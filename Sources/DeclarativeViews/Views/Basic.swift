@@ -1,0 +1,72 @@
+import AttrGraph
+import Foundation
+
+/// Nothing: no render nodes.
+public nonisolated struct EmptyView: View, Equatable, Sendable {
+    public init() {}
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(render: _RenderParts())
+    }
+}
+
+/// Flexible space that stretches along the axis of the stack it is in.
+public nonisolated struct Spacer: View, Equatable, Sendable {
+    public var minLength: CGFloat?
+
+    public init(minLength: CGFloat? = nil) {
+        self.minLength = minLength
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(render: Attribute(LeafRender(source: view.attribute)))
+    }
+}
+
+extension Spacer: _RenderKindProviding {
+    var _renderKind: RenderNode.Kind { .spacer(minLength: minLength.map(Double.init)) }
+}
+
+/// A line separating views.
+public nonisolated struct Divider: View, Equatable, Sendable {
+    public init() {}
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(render: Attribute(LeafRender(source: view.attribute)))
+    }
+}
+
+extension Divider: _RenderKindProviding {
+    var _renderKind: RenderNode.Kind { .divider }
+}
+
+/// A render rule for a view with no content: one node of the kind it says.
+struct LeafRender<Source: _RenderKindProviding>: StatefulRule {
+    typealias Value = [_DisplayNode]
+    let source: Attribute<Source>
+
+    mutating func updateValue() {
+        emit(source.value._renderKind)
+    }
+}
+
+/// Views grouped without drawing anything: modifiers applied to a group apply to each view.
+public nonisolated struct Group<Content: View>: View {
+    public var content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        Content._makeView(view: view[\.content], inputs: inputs)
+    }
+}

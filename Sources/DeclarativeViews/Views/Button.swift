@@ -1,0 +1,52 @@
+import AttrGraph
+
+/// A control that runs an action when tapped (``ViewHost/tap(_:)`` in tests).
+///
+///     Button("Increment") { count += 1 }
+///     Button(action: save) { Text("Save") }
+public nonisolated struct Button<Label: View>: View {
+    public var action: @MainActor () -> Void
+    public var label: Label
+
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.action = action
+        self.label = label()
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let label = Label._makeView(view: view[\.label], inputs: inputs)
+        let isEnabled = Attribute(EnvironmentProperty(environment: inputs.environment, keyPath: \.isEnabled))
+        return _ViewOutputs(
+            render: Attribute(
+                ButtonRender(button: view.attribute, label: label.render, isEnabled: isEnabled, box: _ButtonAction {})))
+    }
+}
+
+extension Button where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(titleKey) }
+    }
+
+    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+}
+
+struct ButtonRender<Label: View>: StatefulRule {
+    typealias Value = [_DisplayNode]
+    let button: Attribute<Button<Label>>
+    let label: _RenderParts
+    let isEnabled: Attribute<Bool>
+    /// The action the button's node carries; kept current without making a new node.
+    let box: _ButtonAction
+
+    mutating func updateValue() {
+        box.action = button.value.action
+        box.isEnabled = isEnabled.value
+        let children = label.read()
+        let text = children.map { $0.renderNode.text }.filter { !$0.isEmpty }.joined(separator: " ")
+        emit(.button(label: text, isEnabled: box.isEnabled), children: children, action: box)
+    }
+}

@@ -1,0 +1,157 @@
+import AttrGraph
+
+/// One view per element of a collection, each identified by an id: when the data changes,
+/// views keep their state by id; an element that goes away takes its view's subgraph (and
+/// state) with it, and its `onDisappear` actions run.
+///
+///     ForEach(items) { item in Row(item: item) }              // Identifiable elements
+///     ForEach(names, id: \.self) { name in Text(name) }
+///     ForEach(0..<3) { index in Text("Row \(index)") }
+public nonisolated struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+    public var data: Data
+    public var content: (Data.Element) -> Content
+    let idKeyPath: KeyPath<Data.Element, ID>
+
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.idKeyPath = id
+        self.content = content
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(render: Attribute(ForEachList(forEach: view.attribute, inputs: inputs)))
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, id: \.id, content: content)
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// Views for a constant range (identified by their index).
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
+
+extension List {
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent> {
+        self.init { ForEach(data, id: id, content: rowContent) }
+    }
+
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init { ForEach(data, content: rowContent) }
+    }
+}
+
+/// The ids of a `ForEach`'s data, in order, and where each one is.
+struct _ForEachIdentity<ID: Hashable>: Equatable {
+    var order: [ID] = []
+    var positions: [ID: Int] = [:]
+}
+
+/// Computes a `ForEach`'s identity from its data (warning once per evaluation about
+/// duplicate ids). Both the list rule and the element rules read it, so the graph brings it up
+/// to date before either uses it.
+struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View>: Rule {
+    let forEach: Attribute<ForEach<Data, ID, Content>>
+    unowned(unsafe) let host: _HostCore
+
+    var value: _ForEachIdentity<ID> {
+        let forEach = self.forEach.value
+        var identity = _ForEachIdentity<ID>()
+        identity.order.reserveCapacity(forEach.data.count)
+        identity.positions.reserveCapacity(forEach.data.count)
+        var duplicates: [ID] = []
+        for (position, element) in forEach.data.enumerated() {
+            let id = element[keyPath: forEach.idKeyPath]
+            if identity.positions[id] != nil {
+                duplicates.append(id)
+                continue
+            }
+            identity.positions[id] = position
+            identity.order.append(id)
+        }
+        if let id = duplicates.first {
+            host.diagnostic(
+                "ForEach<\(Data.self), \(ID.self), \(Content.self)>: the ID \(id) occurs multiple times within the "
+                    + "collection; only its first element is shown. Give each element a unique id.")
+        }
+        return identity
+    }
+}
+
+/// The render rule of a `ForEach`: reconciles one subgraph per id, then joins the items' nodes.
+struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: StatefulRule {
+    typealias Value = [_DisplayNode]
+    typealias Item = (subgraph: Subgraph, render: Attribute<[_DisplayNode]>)
+
+    let forEach: Attribute<ForEach<Data, ID, Content>>
+    let identity: Attribute<_ForEachIdentity<ID>>
+    let inputs: _ViewInputs
+    var items: [ID: Item] = [:]
+
+    init(forEach: Attribute<ForEach<Data, ID, Content>>, inputs: _ViewInputs) {
+        self.forEach = forEach
+        self.inputs = inputs
+        identity = Attribute(ForEachIdentity(forEach: forEach, host: inputs.host))
+    }
+
+    mutating func updateValue() {
+        let identity = self.identity.value
+        let parent = AnyAttribute.current.unsafelyUnwrapped.subgraph
+        if items.count > identity.order.count || items.keys.contains(where: { identity.positions[$0] == nil }) {
+            for (id, item) in items where identity.positions[id] == nil {
+                parent.removeChild(item.subgraph)
+                item.subgraph.invalidate()
+                items[id] = nil
+            }
+        }
+        var nodes: [_DisplayNode] = []
+        nodes.reserveCapacity(identity.order.count)
+        for id in identity.order {
+            let item = items[id] ?? makeItem(id: id, parent: parent)
+            nodes += item.render.value
+        }
+        value = nodes
+    }
+
+    private mutating func makeItem(id: ID, parent: Subgraph) -> Item {
+        let subgraph = Subgraph(graph: parent.graph)
+        parent.addChild(subgraph)
+        let forEach = self.forEach
+        let identity = self.identity
+        let inputs = self.inputs
+        let render = subgraph.apply {
+            let view = Attribute(ForEachElement(forEach: forEach, identity: identity, id: id))
+            return Content._makeView(view: _GraphValue(view), inputs: inputs).render.single(inputs.host)
+        }
+        let item = (subgraph, render)
+        items[id] = item
+        return item
+    }
+}
+
+/// The view of one element: the content closure applied to the element with this id.
+struct ForEachElement<Data: RandomAccessCollection, ID: Hashable, Content: View>: StatefulRule {
+    typealias Value = Content
+    let forEach: Attribute<ForEach<Data, ID, Content>>
+    let identity: Attribute<_ForEachIdentity<ID>>
+    let id: ID
+
+    mutating func updateValue() {
+        // Gone from the data: this item is about to be removed; keep the last view.
+        guard let position = identity.value.positions[id] else { return }
+        let forEach = self.forEach.value
+        let element = forEach.data[forEach.data.index(forEach.data.startIndex, offsetBy: position)]
+        value = forEach.content(element)
+    }
+}

@@ -1,0 +1,100 @@
+import AttrGraph
+import Foundation
+
+/// Views one above the other.
+///
+///     VStack(alignment: .leading, spacing: 8) {
+///         Text("Title")
+///         Text("Subtitle")
+///     }
+public nonisolated struct VStack<Content: View>: View {
+    public var alignment: HorizontalAlignment
+    public var spacing: CGFloat?
+    public var content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let content = Content._makeView(view: view[\.content], inputs: inputs)
+        return _ViewOutputs(render: Attribute(ContainerRender(source: view.attribute, content: content.render)))
+    }
+}
+
+extension VStack: _RenderKindProviding {
+    var _renderKind: RenderNode.Kind { .vstack(alignment: alignment, spacing: spacing.map(Double.init)) }
+}
+
+/// Views side by side.
+public nonisolated struct HStack<Content: View>: View {
+    public var alignment: VerticalAlignment
+    public var spacing: CGFloat?
+    public var content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let content = Content._makeView(view: view[\.content], inputs: inputs)
+        return _ViewOutputs(render: Attribute(ContainerRender(source: view.attribute, content: content.render)))
+    }
+}
+
+extension HStack: _RenderKindProviding {
+    var _renderKind: RenderNode.Kind { .hstack(alignment: alignment, spacing: spacing.map(Double.init)) }
+}
+
+/// Views on top of each other, back to front.
+public nonisolated struct ZStack<Content: View>: View {
+    public var alignment: Alignment
+    public var content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let content = Content._makeView(view: view[\.content], inputs: inputs)
+        return _ViewOutputs(render: Attribute(ContainerRender(source: view.attribute, content: content.render)))
+    }
+}
+
+extension ZStack: _RenderKindProviding {
+    var _renderKind: RenderNode.Kind { .zstack(alignment: alignment) }
+}
+
+/// A vertical list of rows.
+///
+///     List(items) { item in Text(item.name) }
+///     List { Text("One"); Text("Two") }
+public nonisolated struct List<Content: View>: View {
+    public var content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let content = Content._makeView(view: view[\.content], inputs: inputs)
+        return _ViewOutputs(render: Attribute(ContainerRender(source: view.attribute, content: content.render)))
+    }
+}
+
+extension List: _RenderKindProviding {
+    var _renderKind: RenderNode.Kind { .list }
+}

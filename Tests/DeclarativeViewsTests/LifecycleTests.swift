@@ -1,0 +1,129 @@
+import AttrGraph
+import DeclarativeViews
+import RunLoopBridge
+import Testing
+
+struct Lifecycle: View {
+    let recorder: Recorder
+    @State private var count = 0
+    @State private var loaded = "not loaded"
+    var body: some View {
+        VStack {
+            Text("count \(count)")
+                .onAppear { recorder.record("appear count") }
+                .onChange(of: count) { old, new in recorder.record("count \(old) -> \(new)") }
+            Text(loaded)
+                .task { loaded = "loaded"; recorder.record("task ran") }
+            Button("add") { count += 1 }
+        }
+        .onAppear { recorder.record("appear stack") }
+    }
+}
+
+struct ChangePrinter: View {
+    let title: String
+    @State private var count = 0
+    var body: some View {
+        let _ = Self._printChanges()
+        VStack {
+            Text(title)
+            Button("count \(count)") { count += 1 }
+            Stepper(value: $count)
+        }
+    }
+}
+
+struct Stepper: View {
+    @Binding var value: Int
+    var body: some View {
+        let _ = Self._printChanges()
+        Button("step \(value)") { value += 1 }
+    }
+}
+
+struct Unchanging: View {
+    let source: Binding<Int>
+    var body: some View {
+        let _ = Self._printChanges()
+        Text("sees \(source.wrappedValue)")
+    }
+}
+
+struct ClosureBindingParent: View {
+    @State private var value = 0
+    var body: some View {
+        VStack {
+            Button("bump") { value += 1 }
+            Unchanging(source: Binding(get: { value }, set: { value = $0 }))
+        }
+    }
+}
+
+struct WritesStateInBody: View {
+    @State private var count = 0
+    var body: some View {
+        let _ = { count = 1 }()
+        Text("count \(count)")
+    }
+}
+
+@MainActor
+@Suite struct LifecycleTests {
+    @Test func appearChangeAndTaskActionsRunAfterTheUpdateInOrder() throws {
+        let recorder = Recorder()
+        let (host, scheduler) = mount(Lifecycle(recorder: recorder))
+        // The stack's modifier renders first, then its content, top to bottom; the task's state
+        // write asked for another round of the same flush.
+        #expect(recorder.take() == ["appear stack", "appear count", "task ran"])
+        #expect(host.renderedText.contains(#"Text "loaded""#))
+        #expect(!scheduler.hasPendingUpdates)
+        try host.tap("add")
+        host.update()
+        #expect(recorder.take() == ["count 0 -> 1"])
+        try host.tap("add")
+        try host.tap("add")
+        host.update()
+        #expect(recorder.take() == ["count 1 -> 3"], "changes coalesce into one update")
+    }
+
+    @Test func printChangesUsesSwiftUIsWording() throws {
+        var lines: [String] = []
+        let scheduler = ManualUpdateScheduler()
+        let host = ViewHost(ChangePrinter(title: "A"), scheduler: scheduler)
+        host.printSink = { lines.append($0) }
+        host.update()
+        #expect(lines == ["ChangePrinter: @self, @identity, _count changed.", "Stepper: @self, @identity, _value changed."])
+        lines.removeAll()
+        try host.tap("count 0")
+        host.update()
+        #expect(lines == ["ChangePrinter: _count changed.", "Stepper: _value changed."])
+        lines.removeAll()
+        host.setRootView(ChangePrinter(title: "B"))
+        host.update()
+        #expect(lines == ["ChangePrinter: @self changed."])
+    }
+
+    @Test func aBodyThatRunsForNoNameableReasonPrintsUnchanged() throws {
+        var lines: [String] = []
+        let scheduler = ManualUpdateScheduler()
+        let host = ViewHost(ClosureBindingParent(), scheduler: scheduler)
+        host.printSink = { lines.append($0) }
+        host.update()
+        lines.removeAll()
+        try host.tap("bump")
+        host.update()
+        // The parent's body never reads `value` (only its closures do), so it does not run; the
+        // child read the state through a closure binding, which names nothing it could print.
+        #expect(lines == ["Unchanging: unchanged."])
+        #expect(host.renderedText.contains(#"Text "sees 1""#))
+    }
+
+    @Test func writingStateDuringABodyIsReported() {
+        let capture = DiagnosticSink.Capture()
+        let scheduler = ManualUpdateScheduler()
+        let host = ViewHost(WritesStateInBody(), scheduler: scheduler)
+        host.graph.diagnosticSink = capture.sink
+        host.update()
+        #expect(capture.text.contains("DeclarativeViews: Modifying state during view update, this will cause undefined behavior.\n"))
+    }
+}
