@@ -22,9 +22,10 @@ let package = Package(
         .target(name: "AttrGraph", swiftSettings: internalChecks),
         .target(name: "RunLoopBridge", dependencies: ["AttrGraph"], swiftSettings: internalChecks),
         .target(name: "DeclarativeViews", dependencies: ["AttrGraph", "RunLoopBridge"], swiftSettings: internalChecks),
-        .target(name: "AGDumpCore", dependencies: ["AttrGraph"], path: "Tools/agdump/Core"),
+        .target(name: "AGDumpCore", dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"], path: "Tools/agdump/Core"),
         .executableTarget(name: "agdump", dependencies: ["AGDumpCore"], path: "Tools/agdump/Main"),
-        .executableTarget(name: "Benchmarks", dependencies: ["AttrGraph"], path: "Benchmarks"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"], path: "Benchmarks"),
         // Seed 003's app, and the same app with the seed's fix.
         .executableTarget(name: "AGIssueApp", dependencies: ["DeclarativeViews"], path: "Examples/AGIssueApp"),
         .executableTarget(name: "AGIssueAppFixed", dependencies: ["DeclarativeViews"], path: "Examples/AGIssueAppFixed"),

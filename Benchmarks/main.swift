@@ -62,6 +62,7 @@ let suites: [(String, (RunOptions) throws -> [Row])] = [
     ("cellx", Cellx.run),
     ("dynamic", Dynamic.run),
     ("lifecycle", Lifecycle.run),
+    ("views", Views.run),
 ]
 
 if listOnly {
@@ -72,6 +73,7 @@ if listOnly {
     names += ["cellx-1000", "cellx-2500", "cellx-5000"]
     names += Dynamic.configs.map(\.name)
     names.append("create-100000")
+    names += ["views-mount-10000", "views-state-change-10000"]
     print(names.joined(separator: "\n"))
     exit(0)
 }

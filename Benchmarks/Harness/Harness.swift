@@ -86,7 +86,9 @@ func formatSeconds(_ seconds: Double?) -> String {
 func formatRatio(_ numerator: Double?, _ denominator: Double?) -> String {
     guard let numerator, let denominator, denominator > 0 else { return "–" }
     let ratio = numerator / denominator
-    return ratio >= 100 ? String(format: "%.0f×", ratio) : String(format: "%.1f×", ratio)
+    if ratio >= 100 { return String(format: "%.0f×", ratio) }
+    if ratio >= 0.1 { return String(format: "%.1f×", ratio) }
+    return String(format: "%.2g×", ratio)
 }
 
 func printTable(_ rows: [Row]) {

@@ -129,11 +129,14 @@ enum Fixture {
         #expect(FileManager.default.contents(atPath: png)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test func demoShowsAGraphWithItsCycleHighlighted() {
+    /// The demo runs seed 003's app on the main actor, as `agdump`'s main thread does.
+    @Test @MainActor func demoShowsTheSeedAppsViewGraphWithItsCycleHighlighted() {
         let run = AGDumpRun(["demo"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("digraph {\n  label=\"cycle through attribute "))
         #expect(run.stdout.contains("AView.body"))
+        #expect(run.stdout.contains("TabViewRender"))
+        #expect(run.stdout.contains("ColumnsRender"))
         #expect(run.stdout.contains("color=magenta penwidth=3"))
         #expect(run.stderr.contains("=== AttributeGraph: cycle detected through attribute "))
         #expect(run.stderr.contains("cause: nested update started by run loop observer at beforeWaiting"))

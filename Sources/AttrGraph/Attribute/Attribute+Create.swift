@@ -20,18 +20,21 @@ extension _Engine {
     }
 
     /// Creates a node whose body is `body` and, when given, whose value starts as `value`.
+    /// The vtable, mode and type flags are evaluated only the first time the graph sees `Body`
+    /// (instantiating a generic vtable type costs a runtime metadata lookup).
     static func createAttribute<Body, Value>(
-        body: Body, value: Value?, vtable: any _AttributeVTable.Type,
-        mode: ComparisonMode, typeFlags: _AttributeType.Flags, nodeFlags: _NodeFlags
+        body: Body, value: Value?, vtable: @autoclosure () -> any _AttributeVTable.Type,
+        mode: @autoclosure () -> ComparisonMode, typeFlags: @autoclosure () -> _AttributeType.Flags,
+        nodeFlags: _NodeFlags
     ) -> AnyAttribute {
         let subgraph = creationSubgraph(creating: Body.self)
         let engine = subgraph.graph.storage.engine
         engine.checkThread()
         let typeIndex = engine.typeIndex(for: Body.self) {
-            _AttributeTypeRecord.make(vtable: vtable, body: Body.self, value: Value.self, mode: mode, flags: typeFlags)
+            _AttributeTypeRecord.make(vtable: vtable(), body: Body.self, value: Value.self, mode: mode(), flags: typeFlags())
         }
         var flags = nodeFlags
-        if typeFlags.contains(.mainThread) { flags.insert(.mainThread) }
+        if engine.state.pointee.types[Int(typeIndex)].flags.contains(.mainThread) { flags.insert(.mainThread) }
         if value != nil { flags.insert(.valueExists) }
         let index = engine.createNode(typeIndex: typeIndex, subgraph: subgraph, flags: flags) { block in
             block.initializeMemory(as: Body.self, repeating: body, count: 1)

@@ -104,7 +104,10 @@ extension GraphStorage {
         let reporting = context?.cycleReporting ?? .environment
         let sink = context?.sink ?? .default
         let record = cycleRecord(through: index)
-        lastCycle = record
+        if !episodeRecordedCycle {
+            lastCycle = record
+            episodeRecordedCycle = true
+        }
         if reporting.printLevel >= 1 {
             var text = "=== AttributeGraph: cycle detected through attribute \(engine.attribute(index).rawValue) ===\n"
             if reporting.printLevel >= 2 {

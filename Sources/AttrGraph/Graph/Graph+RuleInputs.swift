@@ -30,3 +30,18 @@ extension Graph {
         return position >= 0 && inputs[position].flags.contains(.changed)
     }
 }
+
+extension AnyAttribute {
+    /// The address of the attribute's up-to-date value, read as a dependency of the running
+    /// rule (like ``Attribute/value``), for layers that project parts of values by byte offset
+    /// without creating offset attributes. With `changed`, also whether the edge from this
+    /// attribute to the running rule is marked changed.
+    @inline(__always)
+    package func _readRawValue(changed: UnsafeMutablePointer<Bool>? = nil) -> UnsafeRawPointer {
+        let (engine, index) = _Engine.resolve(self)
+        if let changed {
+            return engine.readSlow(index, self, changed: changed)
+        }
+        return engine.read(index, self)
+    }
+}

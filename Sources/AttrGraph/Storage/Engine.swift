@@ -107,7 +107,16 @@ struct _Engine {
         if state.pointee.lastTypeKey == key {
             return state.pointee.lastTypeIndex
         }
-        let index = storage.internType(key: key, make: make)
+        let bits = UInt(bitPattern: key)
+        let slot = Int((bits >> 4) ^ (bits >> 12)) & (_GraphState.typeCacheSize - 1)
+        let index: UInt32
+        if state.pointee.typeCacheKeys[slot] == bits {
+            index = state.pointee.typeCacheIndices[slot]
+        } else {
+            index = storage.internType(key: key, make: make)
+            state.pointee.typeCacheKeys[slot] = bits
+            state.pointee.typeCacheIndices[slot] = index
+        }
         state.pointee.lastTypeKey = key
         state.pointee.lastTypeIndex = index
         return index

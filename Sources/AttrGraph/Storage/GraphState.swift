@@ -101,6 +101,11 @@ struct _GraphState {
     var fastUpdateCapacity: Int
     var lastTypeKey: ObjectIdentifier?
     var lastTypeIndex: UInt32
+    /// A direct-mapped cache in front of the type dictionary: body type identity → type index
+    /// (builders alternate between a few types, which defeats `lastTypeKey`).
+    var typeCacheKeys: UnsafeMutablePointer<UInt>
+    var typeCacheIndices: UnsafeMutablePointer<UInt32>
+    static let typeCacheSize = 256
 
     // Evaluation.
     /// The node whose rule is running (0 = none): reads record dependencies on it.
@@ -154,6 +159,10 @@ struct _GraphState {
         fastUpdates.initialize(repeating: nil, count: 16)
         lastTypeKey = nil
         lastTypeIndex = 0
+        typeCacheKeys = .allocate(capacity: Self.typeCacheSize)
+        typeCacheKeys.initialize(repeating: 0, count: Self.typeCacheSize)
+        typeCacheIndices = .allocate(capacity: Self.typeCacheSize)
+        typeCacheIndices.initialize(repeating: 0, count: Self.typeCacheSize)
         current = 0
         cursor = 0
         readsInOrder = true
@@ -184,6 +193,8 @@ struct _GraphState {
         retiredPageDirectories.forEach { $0.deallocate() }
         fastUpdates.deinitialize(count: fastUpdateCapacity)
         fastUpdates.deallocate()
+        typeCacheKeys.deallocate()
+        typeCacheIndices.deallocate()
         types.release()
         frames.release()
         segments.release()

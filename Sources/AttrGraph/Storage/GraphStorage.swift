@@ -36,8 +36,11 @@ final class GraphStorage {
     private var contexts: [Unmanaged<Graph>?] = []
     private var nextContextID: UInt64 = 1
 
-    /// The most recent cycle detected in this graph (recorded in archives).
+    /// The first cycle of the most recent update that had cycles (recorded in archives): later
+    /// cycles of the same update are usually its consequences.
     var lastCycle: CycleRecord?
+    /// Whether the running update episode has recorded its first cycle.
+    var episodeRecordedCycle = false
 
     /// Nested updates opened with ``Graph/beginNestedUpdate(reason:)``.
     var nestedUpdates: [_NestedUpdate] = []

@@ -61,6 +61,7 @@ extension _Engine {
     @inline(never)
     private func endEpisode() {
         state.pointee.episodeHasWork = false
+        storage.episodeRecordedCycle = false
         while !state.pointee.cycleNodes.isEmpty {
             let index = state.pointee.cycleNodes.removeLast()
             node(index).pointee.flags.remove([.cyclic, .cycleReported])

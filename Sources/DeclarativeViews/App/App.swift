@@ -44,7 +44,7 @@ extension ViewHost {
     ) {
         self.init(rootType: A.self, scheduler: scheduler, environment: environment) { inputs in
             let input = Attribute(value: app)
-            let body = _makeBody(AppBodyAccessor<A>.self, container: input, inputs: inputs)
+            let body = _makeBody(AppBodyAccessor<A>.self, container: _GraphValue(input), inputs: inputs)
             return (input.identifier, A.Body._makeScene(scene: _GraphValue(body), inputs: inputs))
         }
     }

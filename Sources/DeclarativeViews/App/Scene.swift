@@ -13,7 +13,7 @@ public protocol Scene {
 
 extension Scene {
     public nonisolated static func _makeScene(scene: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let body = _makeBody(SceneBodyAccessor<Self>.self, container: scene.attribute, inputs: inputs)
+        let body = _makeBody(SceneBodyAccessor<Self>.self, container: scene, inputs: inputs)
         return Body._makeScene(scene: _GraphValue(body), inputs: inputs)
     }
 }
@@ -58,12 +58,10 @@ public nonisolated struct _TupleScene<each Content: Scene>: Scene {
 
     public static func _makeScene(scene: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         var parts = _RenderParts()
-        var offset = 0
+        var offsets = _FieldOffsets()
         func make<Element: Scene>(_: Element.Type) {
-            let alignment = MemoryLayout<Element>.alignment
-            offset = (offset + alignment - 1) / alignment * alignment
-            parts.append(Element._makeScene(scene: scene.member(at: offset, as: Element.self), inputs: inputs).render)
-            offset += MemoryLayout<Element>.size
+            let element = scene.member(at: offsets.next(Element.self), as: Element.self)
+            parts.append(Element._makeScene(scene: element, inputs: inputs).render)
         }
         repeat make((each Content).self)
         return _ViewOutputs(render: parts)
@@ -76,24 +74,24 @@ public nonisolated struct _TupleScene<each Content: Scene>: Scene {
 ///         ContentView()
 ///     }
 public nonisolated struct WindowGroup<Content: View>: Scene {
-    public var title: String?
     public var content: Content
+    public var title: String?
 
     public init(@ViewBuilder content: () -> Content) {
-        title = nil
         self.content = content()
+        title = nil
     }
 
     public init(_ title: String, @ViewBuilder content: () -> Content) {
-        self.title = title
         self.content = content()
+        self.title = title
     }
 
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeScene(scene: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: scene[\.content], inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: scene.attribute, content: content.render)))
+        let content = Content._makeView(view: scene.member(Content.self, at: 0, \.content), inputs: inputs)
+        return _ViewOutputs(render: Attribute(ContainerRender(source: scene, content: content.render)))
     }
 }
 

@@ -25,7 +25,10 @@ public nonisolated struct NavigationSplitView<Sidebar: View, Content: View, Deta
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let (sidebar, content, detail) = (view[\.sidebar], view[\.content], view[\.detail])
+        var offsets = _FieldOffsets()
+        let sidebar = view.member(Sidebar.self, at: offsets.next(Sidebar.self), \.sidebar)
+        let content = view.member(Content.self, at: offsets.next(Content.self), \.content)
+        let detail = view.member(Detail.self, at: offsets.next(Detail.self), \.detail)
         var slots = [
             ("sidebar", _HostedSlot(name: "NavigationSplitView.sidebar", inputs: inputs) {
                 Sidebar._makeView(view: sidebar, inputs: $0)
@@ -81,7 +84,7 @@ public nonisolated struct NavigationStack<Root: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let root = view[\.root]
+        let root = view.member(Root.self, at: 0, \.root)
         let slot = _HostedSlot(name: "NavigationStack", inputs: inputs) {
             Root._makeView(view: root, inputs: $0)
         }
@@ -115,7 +118,7 @@ public nonisolated struct _NavigationTitleModifier: _PrimitiveViewModifier, Equa
     ) -> _ViewOutputs {
         let content = body(inputs)
         return _ViewOutputs(
-            render: Attribute(AnnotateRender(modifier: modifier.attribute, content: content.render)))
+            render: Attribute(AnnotateRender(modifier: modifier, content: content.render)))
     }
 }
 

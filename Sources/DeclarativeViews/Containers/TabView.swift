@@ -11,22 +11,22 @@ import AttrGraph
 /// With `selection`, the tab whose `.tag(_:)` equals the selection is selected; without it, the
 /// first tab.
 public nonisolated struct TabView<SelectionValue: Hashable, Content: View>: View {
-    public var selection: Binding<SelectionValue>?
     public var content: Content
+    public var selection: Binding<SelectionValue>?
 
     public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {
-        self.selection = selection
         self.content = content()
+        self.selection = selection
     }
 
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = view[\.content]
+        let content = view.member(Content.self, at: 0, \.content)
         let slot = _HostedSlot(name: "TabView", inputs: inputs) { inputs in
             Content._makeView(view: content, inputs: inputs)
         }
-        return _ViewOutputs(render: Attribute(TabViewRender(tabView: view.attribute, slot: slot)))
+        return _ViewOutputs(render: Attribute(TabViewRender(tabView: view, slot: slot)))
     }
 }
 
@@ -38,7 +38,7 @@ extension TabView where SelectionValue == Int {
 
 struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
     typealias Value = [_DisplayNode]
-    let tabView: Attribute<TabView<SelectionValue, Content>>
+    let tabView: _GraphValue<TabView<SelectionValue, Content>>
     let slot: _HostedSlot
 
     mutating func updateValue() {
@@ -89,7 +89,7 @@ public nonisolated struct _TabItemModifier: _PrimitiveViewModifier, Equatable {
     ) -> _ViewOutputs {
         let content = body(inputs)
         return _ViewOutputs(
-            render: Attribute(AnnotateRender(modifier: modifier.attribute, content: content.render)))
+            render: Attribute(AnnotateRender(modifier: modifier, content: content.render)))
     }
 }
 
@@ -105,7 +105,7 @@ public nonisolated struct _TagModifier: _PrimitiveViewModifier, Equatable {
     ) -> _ViewOutputs {
         let content = body(inputs)
         return _ViewOutputs(
-            render: Attribute(AnnotateRender(modifier: modifier.attribute, content: content.render)))
+            render: Attribute(AnnotateRender(modifier: modifier, content: content.render)))
     }
 }
 
@@ -122,7 +122,7 @@ protocol _Annotating {
 /// content gets it, as modifiers on a `Group` apply to each view).
 struct AnnotateRender<Modifier: _Annotating>: StatefulRule {
     typealias Value = [_DisplayNode]
-    let modifier: Attribute<Modifier>
+    let modifier: _GraphValue<Modifier>
     let content: _RenderParts
     /// The content nodes the current value was made from.
     var source: [_DisplayNode] = []

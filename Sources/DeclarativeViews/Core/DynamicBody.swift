@@ -24,7 +24,7 @@ enum ViewBodyAccessor<V: View>: BodyAccessor {
 struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertible {
     typealias Value = Accessor.Body
 
-    let container: Attribute<Accessor.Container>
+    let container: _GraphValue<Accessor.Container>
     let environment: Attribute<EnvironmentValues>
     unowned(unsafe) let host: _HostCore
     /// The host's evaluation counter for the container type.
@@ -38,7 +38,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
 
     mutating func updateValue() {
         let (view, viewChanged) = container.changedValue()
-        let othersChanged = Graph.anyInputsChanged(excluding: [container.identifier])
+        let othersChanged = Graph.anyInputsChanged(excluding: [container.base])
         var selfChanged = viewChanged
         if hasValue, let last {
             selfChanged = viewChanged && !_ViewEquality.equal(last, view)
@@ -59,7 +59,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
         let body = withUnsafeMutablePointer(to: &installed) { pointer in
             links.install(into: UnsafeMutableRawPointer(pointer))
             let evaluation = _BodyEvaluation(
-                name: _typeName(Accessor.Container.self, qualified: false), host: host, firstRun: firstRun,
+                container: Accessor.Container.self, host: host, firstRun: firstRun,
                 selfChanged: selfChanged, links: links, view: UnsafeRawPointer(pointer),
                 previous: _BodyEvaluation.current)
             _BodyEvaluation.current = evaluation
@@ -72,7 +72,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
 
 /// Creates the body rule for a container attribute.
 func _makeBody<Accessor: BodyAccessor>(
-    _: Accessor.Type, container: Attribute<Accessor.Container>, inputs: _ViewInputs
+    _: Accessor.Type, container: _GraphValue<Accessor.Container>, inputs: _ViewInputs
 ) -> Attribute<Accessor.Body> {
     Attribute(
         DynamicBody<Accessor>(
@@ -96,7 +96,8 @@ func _callOnMainActor<Input, Output>(_ input: Input, _ body: @MainActor (Input) 
 
 /// The body being evaluated, for `_printChanges()` and state-write warnings.
 final class _BodyEvaluation {
-    let name: String
+    /// The type whose body is running (its name is worked out only when printed).
+    let container: Any.Type
     unowned(unsafe) let host: _HostCore
     let firstRun: Bool
     let selfChanged: Bool
@@ -105,9 +106,9 @@ final class _BodyEvaluation {
     let view: UnsafeRawPointer
     let previous: _BodyEvaluation?
 
-    init(name: String, host: _HostCore, firstRun: Bool, selfChanged: Bool, links: _DynamicPropertyLinks,
+    init(container: Any.Type, host: _HostCore, firstRun: Bool, selfChanged: Bool, links: _DynamicPropertyLinks,
          view: UnsafeRawPointer, previous: _BodyEvaluation?) {
-        self.name = name
+        self.container = container
         self.host = host
         self.firstRun = firstRun
         self.selfChanged = selfChanged
@@ -121,6 +122,7 @@ final class _BodyEvaluation {
 
     /// SwiftUI's wording: `AView: @self changed.`, `Counter: _count changed.`, `AView: unchanged.`
     var changesLine: String {
+        let name = _typeName(container, qualified: false)
         var changes: [String] = []
         if firstRun {
             changes = ["@self", "@identity"] + links.names

@@ -28,7 +28,7 @@ public protocol View {
 extension View {
     /// A composite view: a body rule, then the body's own attributes.
     public nonisolated static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let body = _makeBody(ViewBodyAccessor<Self>.self, container: view.attribute, inputs: inputs)
+        let body = _makeBody(ViewBodyAccessor<Self>.self, container: view, inputs: inputs)
         return Body._makeView(view: _GraphValue(body), inputs: inputs)
     }
 }
@@ -48,24 +48,71 @@ func _primitiveBody<V>(_ type: V.Type) -> Never {
     preconditionFailure("DeclarativeViews: \(type) is a primitive view; its body is never called.")
 }
 
-/// A view's attribute while its graph is being built (SwiftUI's `_GraphValue`).
+/// A view's value in the graph while its attributes are being built (SwiftUI's
+/// `_GraphValue`): an attribute, or a part of one at a byte offset.
+///
+/// Parts are *virtual*: reading one reads the whole attribute (as a dependency) and takes the
+/// bytes at the offset — no offset attribute is created, so a view's stored properties cost
+/// nothing in the graph until a rule reads them.
 public struct _GraphValue<Value> {
-    let attribute: Attribute<Value>
+    /// The attribute holding the value (or the value it is part of).
+    let base: AnyAttribute
+    /// Where the value starts in the base attribute's value.
+    let offset: Int
 
     init(_ attribute: Attribute<Value>) {
-        self.attribute = attribute
+        base = attribute.identifier
+        offset = 0
     }
 
-    /// The part of the value at a stored property (an offset attribute aliasing its bytes).
-    subscript<Member>(keyPath: KeyPath<Value, Member>) -> _GraphValue<Member> {
-        guard let offset = MemoryLayout<Value>.offset(of: keyPath) else {
-            preconditionFailure("DeclarativeViews: \(keyPath) is not a stored property.")
+    private init(base: AnyAttribute, offset: Int) {
+        self.base = base
+        self.offset = offset
+    }
+
+    /// The up-to-date value; read inside a rule, a dependency on the base attribute.
+    var value: Value {
+        unsafeAddress {
+            UnsafePointer((base._readRawValue() + offset).assumingMemoryBound(to: Value.self))
         }
-        return member(at: offset, as: Member.self)
+    }
+
+    /// The value, and whether the base attribute changed since the running rule last ran.
+    func changedValue() -> (value: Value, changed: Bool) {
+        var changed = false
+        let pointer = base._readRawValue(changed: &changed) + offset
+        return (pointer.assumingMemoryBound(to: Value.self).pointee, changed)
+    }
+
+    /// The stored property `keyPath`, which lies `offset` bytes into the value. The offset
+    /// comes from ``_FieldOffsets``: instantiating a key path in generic code costs
+    /// microseconds, so it is only used to check the offset in debug builds.
+    func member<Member>(
+        _ type: Member.Type, at offset: Int, _ keyPath: @autoclosure () -> KeyPath<Value, Member>
+    ) -> _GraphValue<Member> {
+        #if DEBUG
+        let expected = MemoryLayout<Value>.offset(of: keyPath())
+        precondition(expected == offset, "DeclarativeViews: \(Value.self): field offset \(offset), expected \(String(describing: expected)).")
+        #endif
+        return member(at: offset, as: type)
     }
 
     /// The `Member` stored `offset` bytes into the value.
     func member<Member>(at offset: Int, as type: Member.Type) -> _GraphValue<Member> {
-        _GraphValue<Member>(attribute.unsafeOffset(at: offset, as: type))
+        _GraphValue<Member>(base: base, offset: self.offset + offset)
+    }
+}
+
+/// The offsets of a struct's (or tuple's) stored properties, from their types in declaration
+/// order: Swift lays them out one after the other, each at the next offset aligned for its type.
+struct _FieldOffsets {
+    private var end = 0
+
+    /// The offset of the next stored property, of type `T`.
+    mutating func next<T>(_: T.Type) -> Int {
+        let alignment = MemoryLayout<T>.alignment
+        let offset = (end + alignment - 1) / alignment * alignment
+        end = offset + MemoryLayout<T>.size
+        return offset
     }
 }

@@ -53,13 +53,10 @@ public nonisolated struct TupleView<each Content: View>: View {
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         // The elements lie in the tuple in order, each at the next offset aligned for its type.
         var parts = _RenderParts()
-        var offset = 0
+        var offsets = _FieldOffsets()
         func make<Element: View>(_: Element.Type) {
-            let alignment = MemoryLayout<Element>.alignment
-            offset = (offset + alignment - 1) / alignment * alignment
-            let element = view.member(at: offset, as: Element.self)
+            let element = view.member(at: offsets.next(Element.self), as: Element.self)
             parts.append(Element._makeView(view: element, inputs: inputs).render)
-            offset += MemoryLayout<Element>.size
         }
         repeat make((each Content).self)
         return _ViewOutputs(render: parts)

@@ -9,13 +9,13 @@ public nonisolated struct _EnvironmentKeyWritingModifier<Value>: _PrimitiveViewM
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
         var inputs = inputs
-        inputs.environment = Attribute(EnvironmentWriter(parent: inputs.environment, modifier: modifier.attribute))
+        inputs.environment = Attribute(EnvironmentWriter(parent: inputs.environment, modifier: modifier))
         return body(inputs)
     }
 
     struct EnvironmentWriter: Rule {
         let parent: Attribute<EnvironmentValues>
-        let modifier: Attribute<_EnvironmentKeyWritingModifier<Value>>
+        let modifier: _GraphValue<_EnvironmentKeyWritingModifier<Value>>
 
         var value: EnvironmentValues {
             var environment = parent.value
@@ -34,13 +34,13 @@ public nonisolated struct _DisabledModifier: _PrimitiveViewModifier, Equatable {
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
         var inputs = inputs
-        inputs.environment = Attribute(Writer(parent: inputs.environment, modifier: modifier.attribute))
+        inputs.environment = Attribute(Writer(parent: inputs.environment, modifier: modifier))
         return body(inputs)
     }
 
     struct Writer: Rule {
         let parent: Attribute<EnvironmentValues>
-        let modifier: Attribute<_DisabledModifier>
+        let modifier: _GraphValue<_DisabledModifier>
 
         var value: EnvironmentValues {
             var environment = parent.value

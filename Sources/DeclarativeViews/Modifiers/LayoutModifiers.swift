@@ -9,7 +9,7 @@ public nonisolated struct _PaddingLayout: _PrimitiveViewModifier, Equatable {
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
         let content = body(inputs)
-        return _ViewOutputs(render: Attribute(WrapRender(modifier: modifier.attribute, content: content.render)))
+        return _ViewOutputs(render: Attribute(WrapRender(modifier: modifier, content: content.render)))
     }
 }
 
@@ -27,7 +27,7 @@ public nonisolated struct _FrameLayout: _PrimitiveViewModifier, Equatable {
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
         let content = body(inputs)
-        return _ViewOutputs(render: Attribute(WrapRender(modifier: modifier.attribute, content: content.render)))
+        return _ViewOutputs(render: Attribute(WrapRender(modifier: modifier, content: content.render)))
     }
 }
 
@@ -67,7 +67,7 @@ extension View {
 /// each of its views).
 struct WrapRender<Modifier: _RenderKindProviding>: StatefulRule {
     typealias Value = [_DisplayNode]
-    let modifier: Attribute<Modifier>
+    let modifier: _GraphValue<Modifier>
     let content: _RenderParts
 
     mutating func updateValue() {

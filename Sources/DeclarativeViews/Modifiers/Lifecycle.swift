@@ -32,19 +32,19 @@ extension _LifecycleModifier {
             if let disappear = box.onDisappear { host.enqueue(disappear) }
         }
         return _ViewOutputs(
-            render: Attribute(LifecycleRender(modifier: modifier.attribute, content: content.render, box: box, host: host)))
+            render: Attribute(LifecycleRender(modifier: modifier, content: content.render, box: box, host: host)))
     }
 }
 
 struct LifecycleRender<Modifier: _LifecycleModifier>: StatefulRule {
     typealias Value = [_DisplayNode]
-    let modifier: Attribute<Modifier>
+    let modifier: _GraphValue<Modifier>
     let content: _RenderParts
     let box: _LifecycleBox
     unowned(unsafe) let host: _HostCore
     var previous: Modifier?
 
-    init(modifier: Attribute<Modifier>, content: _RenderParts, box: _LifecycleBox, host: _HostCore) {
+    init(modifier: _GraphValue<Modifier>, content: _RenderParts, box: _LifecycleBox, host: _HostCore) {
         self.modifier = modifier
         self.content = content
         self.box = box

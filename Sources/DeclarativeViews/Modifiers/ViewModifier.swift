@@ -27,7 +27,7 @@ extension ViewModifier {
     public nonisolated static func _makeView(
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
-        let modifierBody = _makeBody(ModifierBodyAccessor<Self>.self, container: modifier.attribute, inputs: inputs)
+        let modifierBody = _makeBody(ModifierBodyAccessor<Self>.self, container: modifier, inputs: inputs)
         var inputs = inputs
         inputs.modifierContents.append(_ModifierContent(modifier: ObjectIdentifier(Self.self), makeContent: body))
         return Body._makeView(view: _GraphValue(modifierBody), inputs: inputs)
@@ -80,8 +80,10 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = view[\.content]
-        return Modifier._makeView(modifier: view[\.modifier], inputs: inputs) { inputs in
+        var offsets = _FieldOffsets()
+        let content = view.member(Content.self, at: offsets.next(Content.self), \.content)
+        let modifier = view.member(Modifier.self, at: offsets.next(Modifier.self), \.modifier)
+        return Modifier._makeView(modifier: modifier, inputs: inputs) { inputs in
             Content._makeView(view: content, inputs: inputs)
         }
     }

@@ -35,6 +35,12 @@ final class _DisplayNode: Equatable {
         return _DisplayNode(kind: kind, children: children, action: action, annotations: merged)
     }
 
+    /// The text of every `Text` in this subtree, in order.
+    func collectText(into texts: inout [String]) {
+        if case .text(let string) = kind { texts.append(string) }
+        for child in children { child.collectText(into: &texts) }
+    }
+
     /// The public value tree.
     var renderNode: RenderNode {
         RenderNode(kind: kind, children: children.map(\.renderNode))
@@ -73,7 +79,7 @@ extension StatefulRule where Value == [_DisplayNode] {
 /// whose children are its content's nodes.
 struct ContainerRender<Source: _RenderKindProviding>: StatefulRule {
     typealias Value = [_DisplayNode]
-    let source: Attribute<Source>
+    let source: _GraphValue<Source>
     let content: _RenderParts
 
     mutating func updateValue() {

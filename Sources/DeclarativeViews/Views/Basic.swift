@@ -23,7 +23,7 @@ public nonisolated struct Spacer: View, Equatable, Sendable {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(render: Attribute(LeafRender(source: view.attribute)))
+        _ViewOutputs(render: Attribute(LeafRender(source: view)))
     }
 }
 
@@ -38,7 +38,7 @@ public nonisolated struct Divider: View, Equatable, Sendable {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(render: Attribute(LeafRender(source: view.attribute)))
+        _ViewOutputs(render: Attribute(LeafRender(source: view)))
     }
 }
 
@@ -49,7 +49,7 @@ extension Divider: _RenderKindProviding {
 /// A render rule for a view with no content: one node of the kind it says.
 struct LeafRender<Source: _RenderKindProviding>: StatefulRule {
     typealias Value = [_DisplayNode]
-    let source: Attribute<Source>
+    let source: _GraphValue<Source>
 
     mutating func updateValue() {
         emit(source.value._renderKind)
@@ -67,6 +67,6 @@ public nonisolated struct Group<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        Content._makeView(view: view[\.content], inputs: inputs)
+        Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
     }
 }

@@ -5,22 +5,22 @@ import AttrGraph
 ///     Button("Increment") { count += 1 }
 ///     Button(action: save) { Text("Save") }
 public nonisolated struct Button<Label: View>: View {
-    public var action: @MainActor () -> Void
     public var label: Label
+    public var action: @MainActor () -> Void
 
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
-        self.action = action
         self.label = label()
+        self.action = action
     }
 
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let label = Label._makeView(view: view[\.label], inputs: inputs)
+        let label = Label._makeView(view: view.member(Label.self, at: 0, \.label), inputs: inputs)
         let isEnabled = Attribute(EnvironmentProperty(environment: inputs.environment, keyPath: \.isEnabled))
         return _ViewOutputs(
             render: Attribute(
-                ButtonRender(button: view.attribute, label: label.render, isEnabled: isEnabled, box: _ButtonAction {})))
+                ButtonRender(button: view, label: label.render, isEnabled: isEnabled, box: _ButtonAction {})))
     }
 }
 
@@ -36,7 +36,7 @@ extension Button where Label == Text {
 
 struct ButtonRender<Label: View>: StatefulRule {
     typealias Value = [_DisplayNode]
-    let button: Attribute<Button<Label>>
+    let button: _GraphValue<Button<Label>>
     let label: _RenderParts
     let isEnabled: Attribute<Bool>
     /// The action the button's node carries; kept current without making a new node.
@@ -46,7 +46,9 @@ struct ButtonRender<Label: View>: StatefulRule {
         box.action = button.value.action
         box.isEnabled = isEnabled.value
         let children = label.read()
-        let text = children.map { $0.renderNode.text }.filter { !$0.isEmpty }.joined(separator: " ")
+        var texts: [String] = []
+        for child in children { child.collectText(into: &texts) }
+        let text = texts.count == 1 ? texts[0] : texts.joined(separator: " ")
         emit(.button(label: text, isEnabled: box.isEnabled), children: children, action: box)
     }
 }

@@ -9,16 +9,16 @@ protocol _DynamicChildProvider {
     associatedtype Key: Equatable
     static func key(of container: Container) -> Key
     /// Builds the child for `key`, in the current subgraph.
-    static func makeChild(container: Attribute<Container>, key: Key, inputs: _ViewInputs) -> _ViewOutputs
+    static func makeChild(container: _GraphValue<Container>, key: Key, inputs: _ViewInputs) -> _ViewOutputs
 }
 
 struct DynamicChild<Provider: _DynamicChildProvider>: StatefulRule {
     typealias Value = [_DisplayNode]
-    let container: Attribute<Provider.Container>
+    let container: _GraphValue<Provider.Container>
     let inputs: _ViewInputs
     var current: (key: Provider.Key, subgraph: Subgraph, render: Attribute<[_DisplayNode]>)?
 
-    init(container: Attribute<Provider.Container>, inputs: _ViewInputs) {
+    init(container: _GraphValue<Provider.Container>, inputs: _ViewInputs) {
         self.container = container
         self.inputs = inputs
     }
@@ -46,7 +46,7 @@ struct DynamicChild<Provider: _DynamicChildProvider>: StatefulRule {
 
 /// Makes a dynamic child container's render attribute.
 func _makeDynamicChild<Provider: _DynamicChildProvider>(
-    _: Provider.Type, container: Attribute<Provider.Container>, inputs: _ViewInputs
+    _: Provider.Type, container: _GraphValue<Provider.Container>, inputs: _ViewInputs
 ) -> _ViewOutputs {
     _ViewOutputs(render: Attribute(DynamicChild<Provider>(container: container, inputs: inputs)))
 }
@@ -69,7 +69,7 @@ public nonisolated struct _ConditionalContent<TrueContent: View, FalseContent: V
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _makeDynamicChild(ConditionalProvider<TrueContent, FalseContent>.self, container: view.attribute, inputs: inputs)
+        _makeDynamicChild(ConditionalProvider<TrueContent, FalseContent>.self, container: view, inputs: inputs)
     }
 }
 
@@ -89,7 +89,7 @@ enum ConditionalProvider<TrueContent: View, FalseContent: View>: _DynamicChildPr
         return false
     }
 
-    static func makeChild(container: Attribute<_ConditionalContent<TrueContent, FalseContent>>, key: Bool,
+    static func makeChild(container: _GraphValue<_ConditionalContent<TrueContent, FalseContent>>, key: Bool,
                           inputs: _ViewInputs) -> _ViewOutputs {
         if key {
             let branch = Attribute(TrueBranch(container: container))
@@ -104,7 +104,7 @@ enum ConditionalProvider<TrueContent: View, FalseContent: View>: _DynamicChildPr
     /// about to be removed).
     struct TrueBranch: StatefulRule {
         typealias Value = TrueContent
-        let container: Attribute<_ConditionalContent<TrueContent, FalseContent>>
+        let container: _GraphValue<_ConditionalContent<TrueContent, FalseContent>>
 
         mutating func updateValue() {
             if case .trueContent(let content) = container.value.storage { value = content }
@@ -113,7 +113,7 @@ enum ConditionalProvider<TrueContent: View, FalseContent: View>: _DynamicChildPr
 
     struct FalseBranch: StatefulRule {
         typealias Value = FalseContent
-        let container: Attribute<_ConditionalContent<TrueContent, FalseContent>>
+        let container: _GraphValue<_ConditionalContent<TrueContent, FalseContent>>
 
         mutating func updateValue() {
             if case .falseContent(let content) = container.value.storage { value = content }
@@ -129,7 +129,7 @@ extension Optional: View where Wrapped: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public nonisolated static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _makeDynamicChild(OptionalProvider<Wrapped>.self, container: view.attribute, inputs: inputs)
+        _makeDynamicChild(OptionalProvider<Wrapped>.self, container: view, inputs: inputs)
     }
 }
 
@@ -138,7 +138,7 @@ enum OptionalProvider<Wrapped: View>: _DynamicChildProvider {
         container != nil
     }
 
-    static func makeChild(container: Attribute<Wrapped?>, key: Bool, inputs: _ViewInputs) -> _ViewOutputs {
+    static func makeChild(container: _GraphValue<Wrapped?>, key: Bool, inputs: _ViewInputs) -> _ViewOutputs {
         guard key else { return _ViewOutputs(render: _RenderParts()) }
         let wrapped = Attribute(Unwrapped(container: container))
         return Wrapped._makeView(view: _GraphValue(wrapped), inputs: inputs)
@@ -146,7 +146,7 @@ enum OptionalProvider<Wrapped: View>: _DynamicChildProvider {
 
     struct Unwrapped: StatefulRule {
         typealias Value = Wrapped
-        let container: Attribute<Wrapped?>
+        let container: _GraphValue<Wrapped?>
 
         mutating func updateValue() {
             if let wrapped = container.value { value = wrapped }
@@ -176,7 +176,7 @@ public nonisolated struct AnyView: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _makeDynamicChild(AnyViewProvider.self, container: view.attribute, inputs: inputs)
+        _makeDynamicChild(AnyViewProvider.self, container: view, inputs: inputs)
     }
 }
 
@@ -189,7 +189,7 @@ extension AnyView: _CustomViewEquatable {
 class _AnyViewStorageBase {
     var type: Any.Type { preconditionFailure() }
 
-    func makeChild(container: Attribute<AnyView>, inputs: _ViewInputs) -> _ViewOutputs { preconditionFailure() }
+    func makeChild(container: _GraphValue<AnyView>, inputs: _ViewInputs) -> _ViewOutputs { preconditionFailure() }
 
     func isEqual(to other: _AnyViewStorageBase) -> Bool { false }
 }
@@ -203,7 +203,7 @@ final class _AnyViewStorage<V: View>: _AnyViewStorageBase {
 
     override var type: Any.Type { V.self }
 
-    override func makeChild(container: Attribute<AnyView>, inputs: _ViewInputs) -> _ViewOutputs {
+    override func makeChild(container: _GraphValue<AnyView>, inputs: _ViewInputs) -> _ViewOutputs {
         let content = Attribute(Payload(container: container))
         return V._makeView(view: _GraphValue(content), inputs: inputs)
     }
@@ -216,7 +216,7 @@ final class _AnyViewStorage<V: View>: _AnyViewStorageBase {
     /// The view inside, while it is a `V`.
     struct Payload: StatefulRule {
         typealias Value = V
-        let container: Attribute<AnyView>
+        let container: _GraphValue<AnyView>
 
         mutating func updateValue() {
             if let storage = container.value.storage as? _AnyViewStorage<V> { value = storage.view }
@@ -229,7 +229,7 @@ enum AnyViewProvider: _DynamicChildProvider {
         ObjectIdentifier(container.storage.type)
     }
 
-    static func makeChild(container: Attribute<AnyView>, key: ObjectIdentifier, inputs: _ViewInputs) -> _ViewOutputs {
+    static func makeChild(container: _GraphValue<AnyView>, key: ObjectIdentifier, inputs: _ViewInputs) -> _ViewOutputs {
         Graph.withoutUpdate { container.value.storage }.makeChild(container: container, inputs: inputs)
     }
 }
@@ -245,7 +245,7 @@ public nonisolated struct IDView<Content: View, ID: Hashable>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _makeDynamicChild(IDProvider<Content, ID>.self, container: view.attribute, inputs: inputs)
+        _makeDynamicChild(IDProvider<Content, ID>.self, container: view, inputs: inputs)
     }
 }
 
@@ -254,8 +254,8 @@ enum IDProvider<Content: View, ID: Hashable>: _DynamicChildProvider {
         container.id
     }
 
-    static func makeChild(container: Attribute<IDView<Content, ID>>, key: ID, inputs: _ViewInputs) -> _ViewOutputs {
-        Content._makeView(view: _GraphValue(container)[\.content], inputs: inputs)
+    static func makeChild(container: _GraphValue<IDView<Content, ID>>, key: ID, inputs: _ViewInputs) -> _ViewOutputs {
+        Content._makeView(view: container.member(Content.self, at: 0, \.content), inputs: inputs)
     }
 }
 

@@ -21,7 +21,7 @@ public nonisolated struct ForEach<Data: RandomAccessCollection, ID: Hashable, Co
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(render: Attribute(ForEachList(forEach: view.attribute, inputs: inputs)))
+        _ViewOutputs(render: Attribute(ForEachList(forEach: view, inputs: inputs)))
     }
 }
 
@@ -62,7 +62,7 @@ struct _ForEachIdentity<ID: Hashable>: Equatable {
 /// duplicate ids). Both the list rule and the element rules read it, so the graph brings it up
 /// to date before either uses it.
 struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View>: Rule {
-    let forEach: Attribute<ForEach<Data, ID, Content>>
+    let forEach: _GraphValue<ForEach<Data, ID, Content>>
     unowned(unsafe) let host: _HostCore
 
     var value: _ForEachIdentity<ID> {
@@ -94,19 +94,34 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
     typealias Value = [_DisplayNode]
     typealias Item = (subgraph: Subgraph, render: Attribute<[_DisplayNode]>)
 
-    let forEach: Attribute<ForEach<Data, ID, Content>>
+    let forEach: _GraphValue<ForEach<Data, ID, Content>>
     let identity: Attribute<_ForEachIdentity<ID>>
     let inputs: _ViewInputs
     var items: [ID: Item] = [:]
+    /// The items' render attributes in the current order (rebuilt when the identity changes).
+    var ordered: [Attribute<[_DisplayNode]>] = []
 
-    init(forEach: Attribute<ForEach<Data, ID, Content>>, inputs: _ViewInputs) {
+    init(forEach: _GraphValue<ForEach<Data, ID, Content>>, inputs: _ViewInputs) {
         self.forEach = forEach
         self.inputs = inputs
         identity = Attribute(ForEachIdentity(forEach: forEach, host: inputs.host))
     }
 
     mutating func updateValue() {
-        let identity = self.identity.value
+        let (identity, identityChanged) = self.identity.changedValue()
+        if identityChanged || !hasValue {
+            reconcile(identity)
+        }
+        var nodes: [_DisplayNode] = []
+        nodes.reserveCapacity(ordered.count)
+        for render in ordered {
+            nodes += render.value
+        }
+        value = nodes
+    }
+
+    /// Drops the items whose id is gone, makes the new ones, and orders them.
+    private mutating func reconcile(_ identity: _ForEachIdentity<ID>) {
         let parent = AnyAttribute.current.unsafelyUnwrapped.subgraph
         if items.count > identity.order.count || items.keys.contains(where: { identity.positions[$0] == nil }) {
             for (id, item) in items where identity.positions[id] == nil {
@@ -115,13 +130,11 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
                 items[id] = nil
             }
         }
-        var nodes: [_DisplayNode] = []
-        nodes.reserveCapacity(identity.order.count)
+        ordered.removeAll(keepingCapacity: true)
+        ordered.reserveCapacity(identity.order.count)
         for id in identity.order {
-            let item = items[id] ?? makeItem(id: id, parent: parent)
-            nodes += item.render.value
+            ordered.append((items[id] ?? makeItem(id: id, parent: parent)).render)
         }
-        value = nodes
     }
 
     private mutating func makeItem(id: ID, parent: Subgraph) -> Item {
@@ -143,7 +156,7 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
 /// The view of one element: the content closure applied to the element with this id.
 struct ForEachElement<Data: RandomAccessCollection, ID: Hashable, Content: View>: StatefulRule {
     typealias Value = Content
-    let forEach: Attribute<ForEach<Data, ID, Content>>
+    let forEach: _GraphValue<ForEach<Data, ID, Content>>
     let identity: Attribute<_ForEachIdentity<ID>>
     let id: ID
 

@@ -8,9 +8,9 @@ import Foundation
 ///         Text("Subtitle")
 ///     }
 public nonisolated struct VStack<Content: View>: View {
+    public var content: Content
     public var alignment: HorizontalAlignment
     public var spacing: CGFloat?
-    public var content: Content
 
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
@@ -21,8 +21,8 @@ public nonisolated struct VStack<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: view[\.content], inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: view.attribute, content: content.render)))
+        let content = Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
+        return _ViewOutputs(render: Attribute(ContainerRender(source: view, content: content.render)))
     }
 }
 
@@ -32,9 +32,9 @@ extension VStack: _RenderKindProviding {
 
 /// Views side by side.
 public nonisolated struct HStack<Content: View>: View {
+    public var content: Content
     public var alignment: VerticalAlignment
     public var spacing: CGFloat?
-    public var content: Content
 
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
@@ -45,8 +45,8 @@ public nonisolated struct HStack<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: view[\.content], inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: view.attribute, content: content.render)))
+        let content = Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
+        return _ViewOutputs(render: Attribute(ContainerRender(source: view, content: content.render)))
     }
 }
 
@@ -56,8 +56,8 @@ extension HStack: _RenderKindProviding {
 
 /// Views on top of each other, back to front.
 public nonisolated struct ZStack<Content: View>: View {
-    public var alignment: Alignment
     public var content: Content
+    public var alignment: Alignment
 
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
@@ -67,8 +67,8 @@ public nonisolated struct ZStack<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: view[\.content], inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: view.attribute, content: content.render)))
+        let content = Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
+        return _ViewOutputs(render: Attribute(ContainerRender(source: view, content: content.render)))
     }
 }
 
@@ -90,8 +90,8 @@ public nonisolated struct List<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: view[\.content], inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: view.attribute, content: content.render)))
+        let content = Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
+        return _ViewOutputs(render: Attribute(ContainerRender(source: view, content: content.render)))
     }
 }
 

@@ -53,13 +53,13 @@ public nonisolated struct Text: View, Equatable, Sendable {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(render: Attribute(TextRender(text: view.attribute)))
+        _ViewOutputs(render: Attribute(TextRender(text: view)))
     }
 }
 
 struct TextRender: StatefulRule {
     typealias Value = [_DisplayNode]
-    let text: Attribute<Text>
+    let text: _GraphValue<Text>
 
     mutating func updateValue() {
         emit(.text(text.value.content))
