@@ -10,13 +10,15 @@ import Foundation
 /// Every workload checks its expected results before its time counts; a failed expectation is
 /// printed and the run exits with status 1.
 let usage = """
-    usage: Benchmarks [--quick] [--filter TEXT] [--json FILE] [--samples N] [--list]
+    usage: Benchmarks [--quick] [--filter TEXT] [--json FILE] [--samples N] [--layout-svg FILE] [--list]
 
       --quick        small sizes; verify expected results only (no timings), for CI
       --filter TEXT  run only workloads whose name contains TEXT (e.g. kairo, grid-100x100)
       --json FILE    also write the rows as JSON: [{"workload", "attrgraph", "floor",
                      "observation", "nodes", "verified"}], times in seconds (best sample)
       --samples N    timed samples per workload (default 10; the best is reported)
+      --layout-svg FILE  where the layout workloads write their chart
+                     (default layout-benchmark.svg in the current folder)
       --list         print the workload names and exit
 
     Build with -c release for meaningful times. Exit status: 0 all expectations held,
@@ -44,6 +46,8 @@ while !arguments.isEmpty {
     case "--memory-probe" where !arguments.isEmpty:
         Lifecycle.memoryProbe(count: Int(arguments.removeFirst()) ?? Lifecycle.count)
         exit(0)
+    case "--layout-svg" where !arguments.isEmpty:
+        options.layoutSVGPath = arguments.removeFirst()
     case "--list":
         listOnly = true
     case "-h", "--help":
@@ -63,6 +67,7 @@ let suites: [(String, (RunOptions) throws -> [Row])] = [
     ("dynamic", Dynamic.run),
     ("lifecycle", Lifecycle.run),
     ("views", Views.run),
+    ("layout", Layout.run),
 ]
 
 if listOnly {
@@ -74,6 +79,8 @@ if listOnly {
     names += Dynamic.configs.map(\.name)
     names.append("create-100000")
     names += ["views-mount-10000", "views-state-change-10000"]
+    for shape in ["flat", "nested"] { for count in Layout.counts { names.append("layout-\(shape)-\(count)") } }
+    names.append("layout-leaf-change-10000")
     print(names.joined(separator: "\n"))
     exit(0)
 }

@@ -26,6 +26,8 @@ struct RunOptions {
     var filter: String?
     var jsonPath: String?
     var samples = 10
+    /// Where the layout workloads write their chart.
+    var layoutSVGPath = "layout-benchmark.svg"
 
     func includes(_ workload: String) -> Bool {
         guard let filter else { return true }

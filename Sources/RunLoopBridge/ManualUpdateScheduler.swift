@@ -13,11 +13,13 @@ public final class ManualUpdateScheduler: _FragmentScheduler, UpdateScheduler {
         super.init(nestedReason: "manual flush")
     }
 
-    /// Runs every pending fragment once (fragments requested meanwhile run too). Returns
-    /// whether anything ran.
+    /// Runs every pending fragment once (fragments requested meanwhile run too), then ends the
+    /// turn (each call is one run-loop turn). Returns whether anything ran.
     @discardableResult
     public func flush() -> Bool {
-        runPending()
+        let ran = runPending()
+        if !isInsideUpdate { endTurn() }
+        return ran
     }
 
     /// Releases every fragment.

@@ -96,13 +96,18 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
             }
             CFRunLoopAddTimer(runLoop, wake, kCFRunLoopCommonModes)
         }
-        guard hasPendingUpdates else { return }
         if nestedOnly && flushDepth == 0 { return }
-        if deferNestedUpdates && isInsideUpdate {
-            // Left pending: the outer flush picks it up, or the next turn of the run loop.
-            return
+        if hasPendingUpdates {
+            if deferNestedUpdates && isInsideUpdate {
+                // Left pending: the outer flush picks it up, or the next turn of the run loop.
+                return
+            }
+            runPending()
         }
-        runPending()
+        if !nestedOnly, activity == .beforeWaiting, !isInsideUpdate {
+            // The loop is about to sleep: this turn is over.
+            endTurn()
+        }
     }
 
     /// Runs the pending fragments now (what the observer does at `.beforeWaiting`); returns

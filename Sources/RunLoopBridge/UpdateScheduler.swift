@@ -35,6 +35,13 @@ public protocol UpdateScheduler: AnyObject {
     @discardableResult
     func addFlushObserver(_ observer: @escaping () -> Void) -> Int
     func removeFlushObserver(_ id: Int)
+    /// Adds a function called at the end of every run-loop turn (for a
+    /// ``ManualUpdateScheduler``, every ``flush()``): per-turn accounting, such as the view
+    /// layer's layout-feedback-loop detector, resets there. Returns an id for
+    /// ``removeTurnObserver(_:)``.
+    @discardableResult
+    func addTurnObserver(_ observer: @escaping () -> Void) -> Int
+    func removeTurnObserver(_ id: Int)
 }
 
 /// A registered piece of update work.
@@ -134,7 +141,11 @@ public class _FragmentScheduler {
     public var diagnosticSink: DiagnosticSink?
 
     private var flushObservers: [(id: Int, body: () -> Void)] = []
+    private var turnObservers: [(id: Int, body: () -> Void)] = []
     private var nextObserverID = 1
+
+    /// Run-loop turns that ended so far (see ``addTurnObserver(_:)``).
+    public private(set) var turnCount = 0
 
     init(nestedReason: String) {
         self.nestedReason = nestedReason
@@ -178,6 +189,26 @@ public class _FragmentScheduler {
 
     public func removeFlushObserver(_ id: Int) {
         flushObservers.removeAll { $0.id == id }
+    }
+
+    @discardableResult
+    public func addTurnObserver(_ observer: @escaping () -> Void) -> Int {
+        let id = nextObserverID
+        nextObserverID += 1
+        turnObservers.append((id, observer))
+        return id
+    }
+
+    public func removeTurnObserver(_ id: Int) {
+        turnObservers.removeAll { $0.id == id }
+    }
+
+    /// A run-loop turn ended: tells the turn observers.
+    func endTurn() {
+        turnCount += 1
+        for observer in turnObservers.map(\.body) {
+            observer()
+        }
     }
 
     /// Whether an update of an attached graph, or another flush, is running.
@@ -224,9 +255,10 @@ public class _FragmentScheduler {
     /// Called when a flush left requests pending after ``maximumRoundsPerFlush`` rounds.
     func flushLimitReached() {}
 
-    /// Releases every fragment (and what its closure captured) and every flush observer.
+    /// Releases every fragment (and what its closure captured) and every observer.
     func releaseFragments() {
         queue.removeAll()
         flushObservers.removeAll()
+        turnObservers.removeAll()
     }
 }

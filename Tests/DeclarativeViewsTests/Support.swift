@@ -20,6 +20,7 @@ final class Recorder {
     }
 
     /// The events since the last call, then forgets them.
+    @discardableResult
     func take() -> [String] {
         defer { events.removeAll() }
         return events

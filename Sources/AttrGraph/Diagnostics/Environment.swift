@@ -29,9 +29,14 @@ public enum AGEnvironment {
     /// seconds (fractions allowed) unless something stopped it earlier.
     public static let runSeconds: Double? = ProcessInfo.processInfo.environment["DV_RUN_SECONDS"].flatMap(Double.init)
 
-    /// `DV_PRINT_RENDER`: non-zero makes a headless DeclarativeViews app print its text
-    /// rendering to stdout after every update that changed it.
-    public static let printRender: Bool = (integer("DV_PRINT_RENDER") ?? 0) != 0
+    /// `DV_PRINT_RENDER`: `1` makes a headless DeclarativeViews app print its text rendering to
+    /// stdout after every update that changed it; `frames` adds each node's frame; `boxes`
+    /// draws the layout as boxes instead.
+    public static let printRender: String? = ProcessInfo.processInfo.environment["DV_PRINT_RENDER"]
+
+    /// `DV_ARCHIVE`: a headless DeclarativeViews app that exits after `DV_RUN_SECONDS` writes its
+    /// view graph's archive (for `agdump`) to this path first.
+    public static let archivePath: String? = ProcessInfo.processInfo.environment["DV_ARCHIVE"]
 
     /// `DV_LAYOUT_FEEDBACK_THRESHOLD`: layout passes per view per run-loop turn after which the
     /// layout-feedback-loop detector reports the view and stops laying it out for that turn

@@ -218,6 +218,7 @@ struct _Engine {
             }
         }
         node.inputs.release(allocator: &state.pointee.pool)
+        storage.fanIn.invalidate(index)
         // Unlink outputs: consumers that survive lose the edge and must re-run.
         for output in node.outputs {
             let consumerIndex = output.rawValue & _GraphRegistry.indexMask
@@ -268,7 +269,9 @@ struct _Engine {
         node(consumer).inputs.append(
             _InputEdge(attribute: input, flags: flags), allocator: &state.pointee.pool)
         node(inputIndex).outputs.append(attribute(consumer), allocator: &state.pointee.pool)
-        return Int(node(consumer).inputs.count) - 1
+        let position = Int(node(consumer).inputs.count) - 1
+        storage.fanIn.appended(input, at: position, consumer: consumer)
+        return position
     }
 
     /// Removes the edge `consumer ← input` from the consumer's input list only.
@@ -276,13 +279,87 @@ struct _Engine {
         let node = self.node(consumer)
         for index in 0..<Int(node.inputs.count) where node.inputs[index].attribute == input {
             node.inputs.remove(at: index)
+            storage.fanIn.invalidate(consumer)
             return
         }
     }
 
-    /// The index of `input` in `consumer`'s input list, or -1.
+    /// The index of `input` in `consumer`'s input list, or -1. Large input lists (a rule
+    /// reading thousands of attributes, like a list of rows) are searched through an index,
+    /// so that recording their reads one by one is not quadratic.
     @inline(__always)
     func findInputEdge(consumer: UInt32, input: AnyAttribute) -> Int {
-        node(consumer).inputs.firstIndex(of: input)
+        let inputs = node(consumer).inputs
+        if inputs.count < _FanInIndex.threshold { return inputs.firstIndex(of: input) }
+        return storage.fanIn.position(of: input, consumer: consumer, inputs: inputs)
+    }
+
+    /// The index of the edge from `input` in `consumer`'s inputs, for marking it changed. A
+    /// large list is searched through its index when it has one (its rule is running), else from
+    /// the end (inputs are usually changed right after they were read).
+    @inline(__always)
+    func changedInputEdge(consumer: UInt32, input: AnyAttribute) -> Int {
+        let inputs = node(consumer).inputs
+        if inputs.count < _FanInIndex.threshold { return inputs.firstIndex(of: input) }
+        if let position = storage.fanIn.indexedPosition(of: input, consumer: consumer, count: inputs.count) {
+            return position
+        }
+        var position = inputs.count - 1
+        while position >= 0 {
+            if inputs[position].attribute == input { return position }
+            position -= 1
+        }
+        return -1
+    }
+}
+
+/// An index of one consumer's input positions by attribute, kept while that consumer's input
+/// list only grows (a rule recording its reads). Any other change to the list invalidates it.
+struct _FanInIndex {
+    /// Input lists shorter than this are searched linearly.
+    static let threshold = 32
+
+    private var consumer: UInt32 = 0
+    private var count = 0
+    private var positions: [AnyAttribute: Int] = [:]
+
+    /// The position of `input`, building the index for `consumer` if needed.
+    mutating func position(of input: AnyAttribute, consumer: UInt32, inputs: _Edges<_InputEdge>) -> Int {
+        if self.consumer != consumer || count != inputs.count {
+            self.consumer = consumer
+            count = inputs.count
+            positions.removeAll(keepingCapacity: true)
+            positions.reserveCapacity(inputs.count)
+            for position in 0..<inputs.count {
+                positions[inputs[position].attribute] = position
+            }
+        }
+        return positions[input] ?? -1
+    }
+
+    /// The position of `input` if the index is current for `consumer`.
+    func indexedPosition(of input: AnyAttribute, consumer: UInt32, count: Int) -> Int? {
+        guard self.consumer == consumer, self.count == count else { return nil }
+        return positions[input] ?? -1
+    }
+
+    /// Keeps the index current when an edge is appended to an indexed list.
+    @inline(__always)
+    mutating func appended(_ input: AnyAttribute, at position: Int, consumer: UInt32) {
+        guard self.consumer == consumer else { return }
+        if count == position {
+            positions[input] = position
+            count += 1
+        } else {
+            invalidate(consumer)
+        }
+    }
+
+    mutating func invalidate(_ consumer: UInt32) {
+        if self.consumer == consumer {
+            self.consumer = 0
+            count = 0
+            positions.removeAll(keepingCapacity: true)
+        }
     }
 }

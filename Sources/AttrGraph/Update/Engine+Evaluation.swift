@@ -319,6 +319,7 @@ extension _Engine {
             }
         }
         inputs.truncate(to: write)
+        storage.fanIn.invalidate(index)
     }
 
     // MARK: Writing

@@ -15,10 +15,9 @@ extension _Engine {
                 markOutputsChanged(consumerIndex, fromInput: fromInput)
                 continue
             }
-            let inputs = consumer.inputs
-            let edge = inputs.firstIndex(of: id)
+            let edge = changedInputEdge(consumer: consumerIndex, input: id)
             if edge >= 0 {
-                inputs.setFlag(.changed, at: edge)
+                consumer.inputs.setFlag(.changed, at: edge)
             }
             consumer.pointee.flags.insert(.inputsChanged)
             if !consumer.pointee.flags.contains(.dirty) {

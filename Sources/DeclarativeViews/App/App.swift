@@ -40,11 +40,14 @@ enum AppBodyAccessor<A: App>: BodyAccessor {
 extension ViewHost {
     /// Mounts an app's scenes.
     public convenience init<A: App>(
-        app: A, scheduler: (any UpdateScheduler)? = nil, environment: EnvironmentValues = EnvironmentValues()
+        app: A, scheduler: (any UpdateScheduler)? = nil, environment: EnvironmentValues = EnvironmentValues(),
+        windowSize: CGSize = ViewHost.defaultWindowSize
     ) {
-        self.init(rootType: A.self, scheduler: scheduler, environment: environment) { inputs in
+        self.init(rootType: A.self, scheduler: scheduler, environment: environment, windowSize: windowSize) { inputs in
             let input = Attribute(value: app)
             let body = _makeBody(AppBodyAccessor<A>.self, container: _GraphValue(input), inputs: inputs)
+            var inputs = inputs
+            inputs.path = _ViewPath(parent: nil, type: A.self)
             return (input.identifier, A.Body._makeScene(scene: _GraphValue(body), inputs: inputs))
         }
     }
@@ -58,12 +61,16 @@ enum HeadlessRunner {
         let seconds = parseRunSeconds(environment["DV_RUN_SECONDS"])
         let archivePath = environment["DV_ARCHIVE"].flatMap { $0.isEmpty ? nil : $0 }
         let host = ViewHost(app: app)
-        if AGEnvironment.printRender {
+        if let mode = parsePrintRender(environment["DV_PRINT_RENDER"]) {
             var renders = 0
             host.onRender = { host in
                 renders += 1
                 print("--- render \(renders) ---")
-                print(host.renderedText)
+                switch mode {
+                case .text: print(host.renderedText)
+                case .frames: print(host.renderedTextWithFrames)
+                case .boxes: print(host.boxDrawing)
+                }
                 fflush(nil)
             }
         }
@@ -85,6 +92,25 @@ enum HeadlessRunner {
         }
         while true {
             CFRunLoopRun()
+        }
+    }
+
+    enum PrintRender {
+        case text, frames, boxes
+    }
+
+    /// `DV_PRINT_RENDER`: unset or `0` nothing; `1` the text rendering; `frames` the text
+    /// rendering with frames; `boxes` the layout drawn as boxes.
+    static func parsePrintRender(_ text: String?) -> PrintRender? {
+        switch text?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case nil, "", "0": return nil
+        case "frames": return .frames
+        case "boxes": return .boxes
+        default:
+            if let number = Int(text ?? ""), number != 0 { return .text }
+            DiagnosticSink.default(
+                "DeclarativeViews: DV_PRINT_RENDER must be 1, frames or boxes; got \(quoted(text ?? "")). Printing the text rendering.\n")
+            return .text
         }
     }
 

@@ -20,10 +20,10 @@ final class _HostedSlot {
     unowned(unsafe) let host: _HostCore
     let name: String
     /// The content's nodes as of the last fragment update; `nil` until the first.
-    let hosted: Attribute<[_DisplayNode]?>
+    let hosted: Attribute<[DisplayNode]?>
     private let subgraph: Subgraph
     private var fragment: UpdateFragment?
-    private var content: Attribute<[_DisplayNode]>?
+    private var content: Attribute<[DisplayNode]>?
 
     /// Builds the content (in the current subgraph's new child) and registers the fragment.
     init(name: String, inputs: _ViewInputs, makeContent: (_ViewInputs) -> _ViewOutputs) {
@@ -60,7 +60,7 @@ final class _HostedSlot {
 
     /// The content's nodes for the container's render rule: what the fragment delivered, or on
     /// the first render the content itself, read without making the container depend on it.
-    func read() -> [_DisplayNode] {
+    func read() -> [DisplayNode] {
         if let nodes = hosted.value { return nodes }
         guard let content else { return [] }
         return Graph.withoutUpdate { content.value }
@@ -75,10 +75,10 @@ final class _HostedSlot {
     }
 }
 
-extension _DisplayNode {
+extension DisplayNode {
     /// A node for `kind` and `children`, reusing `previous` when it already shows them.
-    static func reusing(_ previous: _DisplayNode?, kind: RenderNode.Kind, children: [_DisplayNode]) -> _DisplayNode {
+    static func reusing(_ previous: DisplayNode?, kind: RenderNode.Kind, children: [DisplayNode]) -> DisplayNode {
         if let previous, previous.shows(kind, children: children, action: nil) { return previous }
-        return _DisplayNode(kind: kind, children: children)
+        return DisplayNode(kind: kind, children: children)
     }
 }

@@ -57,12 +57,12 @@ extension NavigationSplitView where Content == EmptyView {
 }
 
 struct ColumnsRender: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let columns: [(name: String, slot: _HostedSlot)]
 
     mutating func updateValue() {
         let previous = hasValue ? value.first?.children ?? [] : []
-        var children: [_DisplayNode] = []
+        var children: [DisplayNode] = []
         for (position, column) in columns.enumerated() {
             children.append(
                 .reusing(position < previous.count ? previous[position] : nil, kind: .column(column.name),
@@ -93,7 +93,7 @@ public nonisolated struct NavigationStack<Root: View>: View {
 }
 
 struct NavigationStackRender: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let slot: _HostedSlot
 
     mutating func updateValue() {

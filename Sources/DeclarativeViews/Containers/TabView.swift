@@ -37,7 +37,7 @@ extension TabView where SelectionValue == Int {
 }
 
 struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let tabView: _GraphValue<TabView<SelectionValue, Content>>
     let slot: _HostedSlot
 
@@ -45,7 +45,7 @@ struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
         let items = slot.read()
         let selection = tabView.value.selection.map { AnyHashable($0.wrappedValue) }
         let previous = hasValue ? value.first?.children ?? [] : []
-        var tabs: [_DisplayNode] = []
+        var tabs: [DisplayNode] = []
         for (position, item) in items.enumerated() {
             let selected = selection.map { $0 == item.annotations?.tag } ?? (position == 0)
             let kind = RenderNode.Kind.tab(label: item.annotations?.tabItem, selected: selected)
@@ -121,11 +121,11 @@ protocol _Annotating {
 /// Copies the content's nodes with the modifier's annotation (each node of a multi-view
 /// content gets it, as modifiers on a `Group` apply to each view).
 struct AnnotateRender<Modifier: _Annotating>: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let modifier: _GraphValue<Modifier>
     let content: _RenderParts
     /// The content nodes the current value was made from.
-    var source: [_DisplayNode] = []
+    var source: [DisplayNode] = []
 
     mutating func updateValue() {
         let nodes = content.read()

@@ -11,6 +11,8 @@ public struct _ViewInputs {
     var slot: _HostedSlot?
     /// The content of the custom view modifiers being built, innermost last.
     var modifierContents: [_ModifierContent] = []
+    /// The composite views from the root to here, for diagnostics.
+    var path: _ViewPath?
 
     init(host: _HostCore, environment: Attribute<EnvironmentValues>) {
         self.host = host
@@ -26,7 +28,7 @@ public struct _ViewOutputs {
         self.render = render
     }
 
-    init(render: Attribute<[_DisplayNode]>) {
+    init(render: Attribute<[DisplayNode]>) {
         self.render = _RenderParts(render)
     }
 }
@@ -35,11 +37,11 @@ public struct _ViewOutputs {
 /// `TupleView` or `Group`, none for `EmptyView`. Containers read them all; where one
 /// attribute is needed, ``single(_:)`` joins them.
 struct _RenderParts {
-    private(set) var attributes: [Attribute<[_DisplayNode]>] = []
+    private(set) var attributes: [Attribute<[DisplayNode]>] = []
 
     init() {}
 
-    init(_ attribute: Attribute<[_DisplayNode]>) {
+    init(_ attribute: Attribute<[DisplayNode]>) {
         attributes = [attribute]
     }
 
@@ -48,7 +50,7 @@ struct _RenderParts {
     }
 
     /// One attribute with every part's nodes (the part itself when there is one).
-    func single(_ host: _HostCore) -> Attribute<[_DisplayNode]> {
+    func single(_ host: _HostCore) -> Attribute<[DisplayNode]> {
         switch attributes.count {
         case 0: return host.emptyRender
         case 1: return attributes[0]
@@ -57,9 +59,9 @@ struct _RenderParts {
     }
 
     /// Reads every part (inside a rule: as dependencies) and joins their nodes.
-    func read() -> [_DisplayNode] {
+    func read() -> [DisplayNode] {
         if attributes.count == 1 { return attributes[0].value }
-        var nodes: [_DisplayNode] = []
+        var nodes: [DisplayNode] = []
         for part in attributes {
             nodes += part.value
         }
@@ -69,10 +71,10 @@ struct _RenderParts {
 
 /// The nodes of several parts, in order.
 struct JoinedRender: Rule {
-    let parts: [Attribute<[_DisplayNode]>]
+    let parts: [Attribute<[DisplayNode]>]
 
-    var value: [_DisplayNode] {
-        var nodes: [_DisplayNode] = []
+    var value: [DisplayNode] {
+        var nodes: [DisplayNode] = []
         for part in parts {
             nodes += part.value
         }

@@ -9,7 +9,7 @@ public final class _HostCore {
     let rootSubgraph: Subgraph
     let scheduler: any UpdateScheduler
     /// The render list of views that draw nothing.
-    private(set) var emptyRender: Attribute<[_DisplayNode]>!
+    private(set) var emptyRender: Attribute<[DisplayNode]>!
     /// Body evaluations per view type (indexed by ``counterSlot(for:)``).
     var bodyCounts: [Int] = []
     private var counterSlots: [ObjectIdentifier: Int] = [:]
@@ -20,6 +20,10 @@ public final class _HostCore {
     var printSink: (String) -> Void = { print($0) }
     /// Set while the host is being torn down: disappear actions are dropped then.
     private(set) var isTornDown = false
+    /// Sizes and places the render tree.
+    let layoutEngine = LayoutEngine()
+    /// Counts layout passes per view per run-loop turn (seed 000).
+    let feedback = LayoutFeedbackDetector(threshold: AGEnvironment.layoutFeedbackThreshold)
 
     init(graph: Graph, scheduler: any UpdateScheduler) {
         self.graph = graph

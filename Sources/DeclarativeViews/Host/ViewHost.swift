@@ -21,30 +21,39 @@ public final class ViewHost {
     let core: _HostCore
     private var rootInput: AnyAttribute
     private let rootType: Any.Type
-    private var rootRender: Attribute<[_DisplayNode]>!
+    private var rootRender: Attribute<[DisplayNode]>!
+    private var windowInput: Attribute<CGSize>!
+    private var layoutRoot: Attribute<LayoutResult>!
+    /// The last layout pass.
+    private var laidOut: LayoutResult?
     private var rootFragment: UpdateFragment!
     private var flushObserver: Int?
+    private var turnObserver: Int?
     private let ownsScheduler: Bool
     /// The render list after the last root update, and the one last reported to `onRender`.
-    private var rendered: [_DisplayNode] = []
-    private var reported: [_DisplayNode]?
+    private var rendered: [DisplayNode] = []
+    private var reported: [DisplayNode]?
 
     /// Called after a flush that changed the render tree (the headless runner prints it).
     public var onRender: ((ViewHost) -> Void)?
 
+    /// The default window size: 80 × 30 text cells (see ``TextMetrics``).
+    public static let defaultWindowSize = CGSize(width: 640, height: 480)
+
     /// Mounts `root`. Without a `scheduler`, updates are coalesced on the current thread's run
     /// loop at `.beforeWaiting` (as on the main thread of an app).
     public convenience init<Root: View>(
-        _ root: Root, scheduler: (any UpdateScheduler)? = nil, environment: EnvironmentValues = EnvironmentValues()
+        _ root: Root, scheduler: (any UpdateScheduler)? = nil, environment: EnvironmentValues = EnvironmentValues(),
+        windowSize: CGSize = ViewHost.defaultWindowSize
     ) {
-        self.init(rootType: Root.self, scheduler: scheduler, environment: environment) { inputs in
+        self.init(rootType: Root.self, scheduler: scheduler, environment: environment, windowSize: windowSize) { inputs in
             let input = Attribute(value: root)
             return (input.identifier, Root._makeView(view: _GraphValue(input), inputs: inputs))
         }
     }
 
     init(rootType: Any.Type, scheduler: (any UpdateScheduler)?, environment: EnvironmentValues,
-         mount: (_ViewInputs) -> (AnyAttribute, _ViewOutputs)) {
+         windowSize: CGSize, mount: (_ViewInputs) -> (AnyAttribute, _ViewOutputs)) {
         let graph = Graph()
         ownsScheduler = scheduler == nil
         let scheduler = scheduler ?? RunLoopUpdateCoalescer(runLoop: CFRunLoopGetCurrent())
@@ -58,16 +67,23 @@ public final class ViewHost {
             self?.updateRoot()
         }
         let core = self.core
-        let (input, render) = core.rootSubgraph.apply { () -> (AnyAttribute, Attribute<[_DisplayNode]>) in
+        let (input, render) = core.rootSubgraph.apply { () -> (AnyAttribute, Attribute<[DisplayNode]>) in
             let inputs = _ViewInputs(host: core, environment: Attribute(value: environment))
             let (input, outputs) = mount(inputs)
             return (input, outputs.render.single(core))
         }
         rootInput = input
         rootRender = render
+        (windowInput, layoutRoot) = core.rootSubgraph.apply {
+            let window = Attribute(value: windowSize)
+            return (window, Attribute(LayoutRoot(render: render, window: window, engine: core.layoutEngine)))
+        }
         scheduler.attach(graph, fragment: rootFragment)
         flushObserver = scheduler.addFlushObserver { [weak self] in
             self?.flushEnded()
+        }
+        turnObserver = scheduler.addTurnObserver { [weak core] in
+            core?.feedback.endTurn()
         }
         scheduler.setNeedsUpdate(rootFragment)
     }
@@ -82,8 +98,10 @@ public final class ViewHost {
         guard !core.isTornDown else { return }
         if let rootFragment { core.scheduler.removeFragment(rootFragment) }
         if let flushObserver { core.scheduler.removeFlushObserver(flushObserver) }
+        if let turnObserver { core.scheduler.removeTurnObserver(turnObserver) }
         core.tearDown()
         rendered = []
+        laidOut = nil
         if ownsScheduler, let coalescer = core.scheduler as? RunLoopUpdateCoalescer {
             coalescer.invalidate()
         }
@@ -116,7 +134,16 @@ public final class ViewHost {
         rendered = rootRender.value
     }
 
+    /// After the fragments of a flush: lay out, deliver geometry, run the queued actions.
+    /// Whatever they change is updated in another round of the same flush.
     private func flushEnded() {
+        guard !core.isTornDown, let layoutRoot else { return }
+        let result = layoutRoot.value
+        laidOut = result
+        result.forEachGeometryNode { node, frame in
+            guard let sink = node.annotations?.geometry else { return }
+            core.feedback.deliver(GeometryProxy(size: frame.size, globalFrame: frame), to: sink, host: core)
+        }
         core.runPendingActions()
         if let onRender, reported != rendered {
             reported = rendered
@@ -124,16 +151,83 @@ public final class ViewHost {
         }
     }
 
+    // MARK: Layout
+
+    /// The size the views are laid out in (points; a text cell is 8 × 16).
+    public var windowSize: CGSize {
+        get { windowInput.value }
+        set { windowInput.value = newValue }
+    }
+
+    /// How much layout work ran since the host was created (or since ``resetLayoutStatistics()``).
+    public var layoutStatistics: LayoutStatistics { core.layoutEngine.statistics }
+
+    public func resetLayoutStatistics() {
+        core.layoutEngine.statistics = LayoutStatistics()
+    }
+
+    /// Forgets every cached size and placement, so that the next update lays everything out
+    /// from scratch (to measure a full layout, or after changing something layout depends on
+    /// that the graph does not track).
+    public func invalidateLayout() {
+        var pending = rendered
+        while let node = pending.popLast() {
+            node.layout = NodeLayoutCache()
+            pending += node.children
+        }
+        layoutRoot?.invalidateValue()
+    }
+
+    /// When on, every size computed (not answered from a cache) is logged in ``layoutLog`` as
+    /// `Text "A" for (400 × nil)`: which views a change made the layout measure again.
+    public var recordsLayoutLog: Bool {
+        get { core.layoutEngine.log != nil }
+        set { core.layoutEngine.log = newValue ? (core.layoutEngine.log ?? []) : nil }
+    }
+
+    /// The measurements logged since ``recordsLayoutLog`` was turned on (or the last
+    /// ``takeLayoutLog()``).
+    public func takeLayoutLog() -> [String] {
+        defer { if core.layoutEngine.log != nil { core.layoutEngine.log = [] } }
+        return core.layoutEngine.log ?? []
+    }
+
+    /// Layout passes per view per run-loop turn before the layout-feedback-loop detector
+    /// reports the view (default `DV_LAYOUT_FEEDBACK_THRESHOLD`, else 100).
+    public var layoutFeedbackThreshold: Int {
+        get { core.feedback.threshold }
+        set { core.feedback.threshold = newValue }
+    }
+
+    /// What the layout-feedback-loop detector reported so far (each report is also written to
+    /// the graph's diagnostic sink).
+    public var layoutFeedbackReports: [LayoutFeedbackReport] { core.feedback.reports }
+
     // MARK: Reading the output
 
-    /// The render tree's top-level nodes, as of the last update.
+    /// The render tree's top-level nodes as of the last update, with the frames of the last
+    /// layout pass.
     public var renderTree: [RenderNode] {
-        rendered.map(\.renderNode)
+        if let laidOut, laidOut.roots == rendered {
+            return laidOut.renderTree
+        }
+        return rendered.map(\.renderNode)
     }
 
     /// The indented text rendering of ``renderTree``.
     public var renderedText: String {
         _renderText(renderTree)
+    }
+
+    /// The indented text rendering with each node's frame (`@ x,y w×h`, in points).
+    public var renderedTextWithFrames: String {
+        _renderText(renderTree, frames: true)
+    }
+
+    /// The layout drawn as boxes on a character grid, one cell per 8 × 16 points (see
+    /// ``RenderNode/boxDrawing(of:size:)``).
+    public var boxDrawing: String {
+        RenderNode.boxDrawing(of: renderTree, size: windowSize)
     }
 
     /// The labels of the buttons on screen, in order.

@@ -66,7 +66,7 @@ extension View {
 /// Wraps each content node in a node of the modifier's kind (modifiers on a `Group` apply to
 /// each of its views).
 struct WrapRender<Modifier: _RenderKindProviding>: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let modifier: _GraphValue<Modifier>
     let content: _RenderParts
 
@@ -74,7 +74,7 @@ struct WrapRender<Modifier: _RenderKindProviding>: StatefulRule {
         let kind = modifier.value._renderKind
         let nodes = content.read()
         let previous = hasValue ? value : []
-        var wrapped: [_DisplayNode] = []
+        var wrapped: [DisplayNode] = []
         wrapped.reserveCapacity(nodes.count)
         for (position, node) in nodes.enumerated() {
             wrapped.append(.reusing(position < previous.count ? previous[position] : nil, kind: kind, children: [node]))

@@ -37,7 +37,7 @@ extension _LifecycleModifier {
 }
 
 struct LifecycleRender<Modifier: _LifecycleModifier>: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let modifier: _GraphValue<Modifier>
     let content: _RenderParts
     let box: _LifecycleBox

@@ -17,7 +17,7 @@ extension DynamicProperty {
 /// body run (a link) and written into every copy of the view before `body` runs.
 protocol _LinkedProperty: DynamicProperty {
     /// Creates the property's storage from the value found in the view (`field`).
-    static func _makeLink(field: UnsafeRawPointer, context: _LinkContext) -> _PropertyLink
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink
     /// Writes the storage into a copy of the view.
     static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink)
 }
@@ -35,6 +35,8 @@ struct _LinkContext {
     let subgraph: Subgraph
     unowned(unsafe) let host: _HostCore
     let environment: Attribute<EnvironmentValues>
+    /// The view (or app) type the properties belong to, for diagnostics.
+    let owner: Any.Type
 }
 
 /// A property's storage: a state location, or the attribute an environment property reads.
@@ -140,12 +142,12 @@ final class _DynamicPropertyLinks {
         let plan = _DynamicPropertyPlan.plan(for: Container.self)
         if let shared = plan.sharedEmptyLinks { return shared }
         let subgraph = AnyAttribute.current?.subgraph ?? host.rootSubgraph
-        let context = _LinkContext(subgraph: subgraph, host: host, environment: environment)
+        let context = _LinkContext(subgraph: subgraph, host: host, environment: environment, owner: Container.self)
         var view = view
         let links = withUnsafePointer(to: &view) { pointer in
             let base = UnsafeRawPointer(pointer)
             return subgraph.apply {
-                plan.linked.map { $0.type._makeLink(field: base + $0.offset, context: context) }
+                plan.linked.map { $0.type._makeLink(field: base + $0.offset, name: $0.name, context: context) }
             }
         }
         return _DynamicPropertyLinks(plan: plan, links: links)

@@ -30,13 +30,21 @@ final class _StateLocation<Value>: _AnyLocation<Value> {
     /// The view's subgraph; writes after it was invalidated are dropped.
     private weak var subgraph: Subgraph?
     private weak var host: _HostCore?
+    /// The property's name and the view it belongs to, for diagnostics.
+    private let name: String
+    private let owner: Any.Type
 
-    init(_ value: Value, context: _LinkContext) {
+    init(_ value: Value, name: String, context: _LinkContext) {
         current = value
         attribute = Attribute(value: value)
         subgraph = context.subgraph
         host = context.host
+        self.name = name
+        owner = context.owner
     }
+
+    /// `Counter._count`.
+    var qualifiedName: String { "\(_typeName(owner, qualified: false)).\(name)" }
 
     var isLive: Bool { subgraph?.isValid ?? false }
 
@@ -55,6 +63,8 @@ final class _StateLocation<Value>: _AnyLocation<Value> {
         if _BodyEvaluation.current != nil {
             host.diagnostic("Modifying state during view update, this will cause undefined behavior.")
         }
+        host.feedback.recordWrite(
+            location: ObjectIdentifier(self), name: qualifiedName, value: String(describing: newValue))
         attribute.value = newValue
     }
 }

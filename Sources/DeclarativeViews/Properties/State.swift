@@ -57,9 +57,9 @@ public struct State<Value>: DynamicProperty {
 }
 
 extension State: _LinkedProperty {
-    static func _makeLink(field: UnsafeRawPointer, context: _LinkContext) -> _PropertyLink {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
         let initial = field.assumingMemoryBound(to: State<Value>.self).pointee._value
-        let location = _StateLocation(initial, context: context)
+        let location = _StateLocation(initial, name: name, context: context)
         return _PropertyLink(object: location, attribute: location.attribute.identifier)
     }
 

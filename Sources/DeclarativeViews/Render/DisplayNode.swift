@@ -1,38 +1,81 @@
 import AttrGraph
+import Foundation
 
 /// A node of the rendered output as the graph computes it: immutable, compared by identity.
 ///
 /// Render rules build a new node only when its content changed; otherwise they keep the old
 /// one, so an unchanged subtree is the same objects from update to update (cheap to compare,
 /// and where later stages can cache what they computed from it).
-final class _DisplayNode: Equatable {
+final class DisplayNode: Equatable {
     let kind: RenderNode.Kind
-    let children: [_DisplayNode]
+    let children: [DisplayNode]
     /// A button's action.
     let action: _ButtonAction?
     /// Annotations from modifiers that do not draw anything themselves (`.tag`, `.tabItem`…).
     let annotations: _Annotations?
+    /// Whether this node or a descendant reports its geometry (`GeometryReader`,
+    /// `onGeometryChange`): layout passes visit only such subtrees to deliver geometry.
+    let hasGeometry: Bool
+    /// What the layout's hot paths need to know about `kind`, without copying its payload.
+    let layoutClass: LayoutClass
+    /// Whether the node (or something in it) takes more room along an axis when offered more
+    /// than its ideal size (a spacer, a container that fills): stacks can lay out children that
+    /// do not, and fit, at their ideal sizes without probing them.
+    let expandsHorizontally: Bool
+    let expandsVertically: Bool
+    /// Whether the node's height depends only on the width it is offered (text, and stacks of
+    /// such views): sizes are cached by width alone, and stacks need not probe its flexibility.
+    let rigidVertically: Bool
+    /// Layout results for this node's (immutable) content; see ``LayoutEngine``. Only the
+    /// host's thread touches it, so the per-access exclusivity check is skipped (it costs
+    /// more than the cache lookup it guards).
+    @exclusivity(unchecked) var layout = NodeLayoutCache()
 
-    init(kind: RenderNode.Kind, children: [_DisplayNode] = [], action: _ButtonAction? = nil,
+    init(kind: RenderNode.Kind, children: [DisplayNode] = [], action: _ButtonAction? = nil,
          annotations: _Annotations? = nil) {
         self.kind = kind
         self.children = children
         self.action = action
         self.annotations = annotations
+        hasGeometry = annotations?.geometry != nil || children.contains { $0.hasGeometry }
+        layoutClass = LayoutClass(kind)
+        let childrenExpandH = children.contains { $0.expandsHorizontally }
+        let childrenExpandV = children.contains { $0.expandsVertically }
+        switch kind {
+        case .text:
+            (expandsHorizontally, expandsVertically) = (false, false)
+        case .vstack, .hstack, .zstack, .button, .padding:
+            (expandsHorizontally, expandsVertically) = (childrenExpandH, childrenExpandV)
+        case .frame(let width, let height, _):
+            (expandsHorizontally, expandsVertically) = (width == nil && childrenExpandH, height == nil && childrenExpandV)
+        case .spacer, .divider, .list, .window, .tabView, .tab, .navigationSplitView, .navigationStack, .column,
+            .geometryReader:
+            (expandsHorizontally, expandsVertically) = (true, true)
+        }
+        switch kind {
+        case .text:
+            rigidVertically = true
+        case .vstack, .hstack, .zstack, .button, .padding:
+            rigidVertically = children.allSatisfy(\.rigidVertically)
+        case .frame(_, let height, _):
+            rigidVertically = height != nil || children.allSatisfy(\.rigidVertically)
+        default:
+            rigidVertically = false
+        }
     }
 
-    static func == (lhs: _DisplayNode, rhs: _DisplayNode) -> Bool { lhs === rhs }
+    static func == (lhs: DisplayNode, rhs: DisplayNode) -> Bool { lhs === rhs }
 
     /// Whether this node already shows exactly this content.
-    func shows(_ kind: RenderNode.Kind, children: [_DisplayNode], action: _ButtonAction?) -> Bool {
+    func shows(_ kind: RenderNode.Kind, children: [DisplayNode], action: _ButtonAction?) -> Bool {
         self.kind == kind && self.children == children && self.action === action
     }
 
     /// The same node with `annotations` merged in.
-    func annotated(_ update: (inout _Annotations) -> Void) -> _DisplayNode {
+    func annotated(_ update: (inout _Annotations) -> Void) -> DisplayNode {
         var merged = annotations ?? _Annotations()
         update(&merged)
-        return _DisplayNode(kind: kind, children: children, action: action, annotations: merged)
+        return DisplayNode(kind: kind, children: children, action: action, annotations: merged)
     }
 
     /// The text of every `Text` in this subtree, in order.
@@ -41,9 +84,37 @@ final class _DisplayNode: Equatable {
         for child in children { child.collectText(into: &texts) }
     }
 
-    /// The public value tree.
+    /// The public value tree, without frames.
     var renderNode: RenderNode {
         RenderNode(kind: kind, children: children.map(\.renderNode))
+    }
+
+    /// The public value tree with the frames of the last layout pass, this node at `frame`
+    /// (in window coordinates; `nil` for content that is not laid out, like hidden tabs).
+    func renderNode(frame: CGRect?) -> RenderNode {
+        guard let frame, let placement = layout.placement, placement.children.count == children.count else {
+            return RenderNode(kind: kind, children: children.map { $0.renderNode(frame: nil) }, frame: frame)
+        }
+        var nodes: [RenderNode] = []
+        nodes.reserveCapacity(children.count)
+        for (child, place) in zip(children, placement.children) {
+            nodes.append(child.renderNode(frame: place.frame.isNull ? nil : place.frame.offsetBy(dx: frame.minX, dy: frame.minY)))
+        }
+        return RenderNode(kind: kind, children: nodes, frame: frame)
+    }
+}
+
+/// The kinds of node the layout engine's caches treat specially.
+enum LayoutClass: UInt8 {
+    case text, spacer, divider, other
+
+    init(_ kind: RenderNode.Kind) {
+        switch kind {
+        case .text: self = .text
+        case .spacer: self = .spacer
+        case .divider: self = .divider
+        default: self = .other
+        }
     }
 }
 
@@ -52,6 +123,13 @@ struct _Annotations: Equatable {
     var tag: AnyHashable?
     var tabItem: String?
     var navigationTitle: String?
+    /// The geometry sink of a `GeometryReader` or `onGeometryChange` on this node.
+    var geometry: _GeometrySink?
+
+    static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
+        lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
+            && lhs.geometry === rhs.geometry
+    }
 }
 
 /// A button's action, kept up to date by the button's render rule.
@@ -64,21 +142,21 @@ final class _ButtonAction {
     }
 }
 
-extension StatefulRule where Value == [_DisplayNode] {
+extension StatefulRule where Value == [DisplayNode] {
     /// Outputs one node, keeping the previous one when it shows the same content.
-    func emit(_ kind: RenderNode.Kind, children: [_DisplayNode] = [], action: _ButtonAction? = nil) {
+    func emit(_ kind: RenderNode.Kind, children: [DisplayNode] = [], action: _ButtonAction? = nil) {
         if hasValue {
             let previous = value
             if previous.count == 1, previous[0].shows(kind, children: children, action: action) { return }
         }
-        value = [_DisplayNode(kind: kind, children: children, action: action)]
+        value = [DisplayNode(kind: kind, children: children, action: action)]
     }
 }
 
 /// A render rule for a view that contains other views: one node of the kind the view says,
 /// whose children are its content's nodes.
 struct ContainerRender<Source: _RenderKindProviding>: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let source: _GraphValue<Source>
     let content: _RenderParts
 

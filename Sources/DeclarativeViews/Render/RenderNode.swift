@@ -1,3 +1,5 @@
+import Foundation
+
 /// One node of a host's render tree: what the views produced, as plain values.
 ///
 /// ``description`` is the stable, indented text rendering used by tests and terminals:
@@ -8,10 +10,14 @@
 public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
     public var kind: Kind
     public var children: [RenderNode]
+    /// Where the node was laid out, in window coordinates (points), or `nil` when it was not
+    /// (a hidden tab's content, or a tree built without layout).
+    public var frame: CGRect?
 
-    public init(kind: Kind, children: [RenderNode] = []) {
+    public init(kind: Kind, children: [RenderNode] = [], frame: CGRect? = nil) {
         self.kind = kind
         self.children = children
+        self.frame = frame
     }
 
     /// What a node is.
@@ -35,6 +41,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
         case column(String)
         case padding(EdgeInsets)
         case frame(width: Double?, height: Double?, alignment: Alignment)
+        /// A `GeometryReader`; its children are the content it built from its size.
+        case geometryReader
     }
 
     /// The text of every `Text` in this subtree, in order, joined by spaces.
@@ -51,19 +59,29 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
 
     /// The indented text rendering of this subtree.
     public var description: String {
+        rendering(showingFrames: false)
+    }
+
+    /// The indented text rendering, with each node's frame (`@ x,y w×h`) when asked.
+    public func rendering(showingFrames: Bool) -> String {
         var lines: [String] = []
-        render(into: &lines, depth: 0)
+        render(into: &lines, depth: 0, frames: showingFrames)
         return lines.joined(separator: "\n")
     }
 
-    func render(into lines: inout [String], depth: Int) {
+    func render(into lines: inout [String], depth: Int, frames: Bool) {
         let indent = String(repeating: "  ", count: depth)
-        lines.append(indent + headline)
-        if case .button = kind, children.count == 1, case .text = children[0].kind {
+        var line = indent + headline
+        if frames, let frame {
+            line += "  @ \(number(Double(frame.minX))),\(number(Double(frame.minY))) "
+                + "\(number(Double(frame.width)))×\(number(Double(frame.height)))"
+        }
+        lines.append(line)
+        if case .button = kind, children.count == 1, case .text = children[0].kind, !frames {
             return  // the label is already on the headline
         }
         for child in children {
-            child.render(into: &lines, depth: depth + 1)
+            child.render(into: &lines, depth: depth + 1, frames: frames)
         }
     }
 
@@ -104,15 +122,17 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
             return "Frame" + options(
                 width.map { "width=\(number($0))" }, height.map { "height=\(number($0))" },
                 alignment == .center ? nil : "alignment=\(alignment)")
+        case .geometryReader:
+            return "GeometryReader"
         }
     }
 }
 
 /// Renders a list of top-level nodes, one subtree after the other.
-func _renderText(_ nodes: [RenderNode]) -> String {
+func _renderText(_ nodes: [RenderNode], frames: Bool = false) -> String {
     var lines: [String] = []
     for node in nodes {
-        node.render(into: &lines, depth: 0)
+        node.render(into: &lines, depth: 0, frames: frames)
     }
     return lines.joined(separator: "\n")
 }
@@ -124,7 +144,12 @@ private func options(_ parts: String?...) -> String {
 
 /// `8`, `0.5`: numbers without a needless `.0`.
 func number(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    if !value.isFinite { return String(value) }
+    // Two decimals are plenty for points; trailing zeros dropped.
+    var text = String(format: "%.2f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
 }
 
 /// A string in double quotes with `"`, `\` and control characters escaped.

@@ -48,7 +48,7 @@ extension Divider: _RenderKindProviding {
 
 /// A render rule for a view with no content: one node of the kind it says.
 struct LeafRender<Source: _RenderKindProviding>: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let source: _GraphValue<Source>
 
     mutating func updateValue() {

@@ -35,7 +35,7 @@ extension Button where Label == Text {
 }
 
 struct ButtonRender<Label: View>: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let button: _GraphValue<Button<Label>>
     let label: _RenderParts
     let isEnabled: Attribute<Bool>

@@ -13,10 +13,10 @@ protocol _DynamicChildProvider {
 }
 
 struct DynamicChild<Provider: _DynamicChildProvider>: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let container: _GraphValue<Provider.Container>
     let inputs: _ViewInputs
-    var current: (key: Provider.Key, subgraph: Subgraph, render: Attribute<[_DisplayNode]>)?
+    var current: (key: Provider.Key, subgraph: Subgraph, render: Attribute<[DisplayNode]>)?
 
     init(container: _GraphValue<Provider.Container>, inputs: _ViewInputs) {
         self.container = container

@@ -91,15 +91,15 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
 
 /// The render rule of a `ForEach`: reconciles one subgraph per id, then joins the items' nodes.
 struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: StatefulRule {
-    typealias Value = [_DisplayNode]
-    typealias Item = (subgraph: Subgraph, render: Attribute<[_DisplayNode]>)
+    typealias Value = [DisplayNode]
+    typealias Item = (subgraph: Subgraph, render: Attribute<[DisplayNode]>)
 
     let forEach: _GraphValue<ForEach<Data, ID, Content>>
     let identity: Attribute<_ForEachIdentity<ID>>
     let inputs: _ViewInputs
     var items: [ID: Item] = [:]
     /// The items' render attributes in the current order (rebuilt when the identity changes).
-    var ordered: [Attribute<[_DisplayNode]>] = []
+    var ordered: [Attribute<[DisplayNode]>] = []
 
     init(forEach: _GraphValue<ForEach<Data, ID, Content>>, inputs: _ViewInputs) {
         self.forEach = forEach
@@ -112,7 +112,7 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
         if identityChanged || !hasValue {
             reconcile(identity)
         }
-        var nodes: [_DisplayNode] = []
+        var nodes: [DisplayNode] = []
         nodes.reserveCapacity(ordered.count)
         for render in ordered {
             nodes += render.value

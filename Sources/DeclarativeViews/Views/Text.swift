@@ -58,7 +58,7 @@ public nonisolated struct Text: View, Equatable, Sendable {
 }
 
 struct TextRender: StatefulRule {
-    typealias Value = [_DisplayNode]
+    typealias Value = [DisplayNode]
     let text: _GraphValue<Text>
 
     mutating func updateValue() {

@@ -1,0 +1,429 @@
+import Foundation
+
+/// How many layout computations ran (and how many were answered from the caches): the
+/// numbers that show a change re-measured only what depended on it.
+public struct LayoutStatistics: Sendable, Equatable, CustomStringConvertible {
+    /// Sizes computed (a node asked for a size it had not computed for that proposal).
+    public var measurements = 0
+    /// Sizes answered from a node's cache.
+    public var cachedMeasurements = 0
+    /// Placements computed (a node positioned its children for a new size or proposal).
+    public var placements = 0
+    /// Layout passes run.
+    public var passes = 0
+
+    public init() {}
+
+    public var description: String {
+        "\(passes) passes, \(measurements) measurements (\(cachedMeasurements) cached), \(placements) placements"
+    }
+}
+
+/// Where a child goes inside its parent: its frame relative to the parent's origin, and the
+/// size it was proposed (so that its own subtree can be placed, or skipped when unchanged).
+struct ChildPlacement: Equatable {
+    var frame: CGRect
+    var proposal: ProposedViewSize
+}
+
+/// One remembered size.
+struct SizeEntry {
+    var proposal: ProposedViewSize
+    var axis: Axis?
+    var size: CGSize
+}
+
+/// A stack's children's sizes for one proposal (what sizing computed, reused by placement).
+struct StackSizes {
+    var proposal: ProposedViewSize
+    var sizes: [CGSize]
+}
+
+/// A node's layout results, valid for as long as the node exists (its content never changes).
+struct NodeLayoutCache {
+    /// Sizes by proposal (and the axis of the stack it is in); at most
+    /// ``LayoutEngine/sizeCacheLimit``, the oldest replaced first.
+    var sizes: [SizeEntry] = []
+    /// Where the next size goes once `sizes` is full.
+    var nextSlot = 0
+    /// The entry found or added last (checked first).
+    var lastUsed = 0
+    /// A stack's last sizing, for its placement.
+    var stackSizes: StackSizes?
+    /// The children's placement for the last size and proposal.
+    var placement: (proposal: ProposedViewSize, size: CGSize, children: [ChildPlacement])?
+    /// The proposal and size the node was last laid out at by a pass (to skip the subtree
+    /// when both are the same again).
+    var laidOut: (proposal: ProposedViewSize, size: CGSize)?
+}
+
+/// Sizes and places render nodes, SwiftUI-style: a parent proposes a size, the child chooses
+/// its own, the parent positions it. Results are cached per node and proposal (seed 004's
+/// `shouldMeasureWithSizeRange`): an unchanged node asked with the same proposal answers from
+/// its cache, and since unchanged subtrees are the same node objects from update to update,
+/// a change re-measures only the changed node, its ancestors, and the siblings whose proposal
+/// it changed.
+final class LayoutEngine {
+    // Only the host's thread uses the engine: no per-access exclusivity checks.
+    @exclusivity(unchecked) var statistics = LayoutStatistics()
+    /// When set, every computed (not cached) size is logged: `Text "A" for (400 × nil)`.
+    @exclusivity(unchecked) var log: [String]?
+
+    /// The spacing between stack children when the stack gives none.
+    static let defaultSpacing: CGFloat = 8
+    /// A `Spacer`'s minimum length when it gives none.
+    static let defaultSpacerLength: CGFloat = 8
+    /// A `GeometryReader`'s size along a dimension proposed as unspecified.
+    static let defaultGeometryReaderLength: CGFloat = 10
+
+    // MARK: Sizing
+
+    /// How many sizes a node remembers (a stack asks each child for a few: its flexibility
+    /// at 0 and infinity, then its share).
+    static let sizeCacheLimit = 16
+
+    /// The size `node` chooses for `proposal`, inside a stack along `axis` (if any).
+    func size(of node: DisplayNode, proposal: ProposedViewSize, axis: Axis? = nil) -> CGSize {
+        let key = Self.cacheKey(node, proposal, axis)
+        let last = node.layout.lastUsed
+        if last < node.layout.sizes.count, node.layout.sizes[last].proposal == key, node.layout.sizes[last].axis == axis {
+            statistics.cachedMeasurements += 1
+            return node.layout.sizes[last].size
+        }
+        for (position, entry) in node.layout.sizes.enumerated() where entry.proposal == key && entry.axis == axis {
+            statistics.cachedMeasurements += 1
+            node.layout.lastUsed = position
+            return entry.size
+        }
+        statistics.measurements += 1
+        log?.append("\(RenderNode(kind: node.kind).headline) for \(key)")
+        let size = computeSize(of: node, proposal: key, axis: axis)
+        let entry = SizeEntry(proposal: key, axis: axis, size: size)
+        if node.layout.sizes.count < Self.sizeCacheLimit {
+            node.layout.lastUsed = node.layout.sizes.count
+            node.layout.sizes.append(entry)
+        } else {
+            node.layout.lastUsed = node.layout.nextSlot
+            node.layout.sizes[node.layout.nextSlot] = entry
+            node.layout.nextSlot = (node.layout.nextSlot + 1) % Self.sizeCacheLimit
+        }
+        return size
+    }
+
+    /// Whether a node's length along `axis` does not depend on the length it is offered along
+    /// `axis` (a text's height depends only on its width, and so does a stack of texts'): its
+    /// flexibility is 0 without asking.
+    @inline(__always)
+    private static func isRigid(_ node: DisplayNode, along axis: Axis) -> Bool {
+        axis == .vertical && node.rigidVertically
+    }
+
+    /// The part of a proposal a node's size can depend on: a text's size depends only on the
+    /// width it is offered, a spacer's or divider's only on the length along its stack.
+    @inline(__always)
+    private static func cacheKey(_ node: DisplayNode, _ proposal: ProposedViewSize, _ axis: Axis?) -> ProposedViewSize {
+        if node.rigidVertically {
+            return ProposedViewSize(width: proposal.width, height: nil)
+        }
+        switch node.layoutClass {
+        case .text:
+            return ProposedViewSize(width: proposal.width, height: nil)
+        case .spacer:
+            guard let axis else { return proposal }
+            var key = ProposedViewSize.unspecified
+            key[axis] = proposal[axis]
+            return key
+        case .divider:
+            let along = axis?.other ?? .horizontal
+            var key = ProposedViewSize.unspecified
+            key[along] = proposal[along]
+            return key
+        case .other:
+            return proposal
+        }
+    }
+
+    private func computeSize(of node: DisplayNode, proposal: ProposedViewSize, axis: Axis?) -> CGSize {
+        switch node.kind {
+        case .text(let string):
+            return TextMetrics.size(of: string, proposedWidth: proposal.width)
+        case .vstack(_, let spacing):
+            return stack(node, axis: .vertical, spacing: spacing, proposal: proposal).size
+        case .hstack(_, let spacing):
+            return stack(node, axis: .horizontal, spacing: spacing, proposal: proposal).size
+        case .list:
+            let content = stack(node, axis: .vertical, spacing: 0, proposal: proposal).size
+            return CGSize(width: proposal.width ?? content.width, height: content.height)
+        case .zstack, .button:
+            return overlay(node.children, proposal: proposal)
+        case .spacer(let minLength):
+            let minimum = minLength.map { CGFloat($0) } ?? Self.defaultSpacerLength
+            guard let axis else {
+                return CGSize(width: max(proposal.width ?? 0, 0), height: max(proposal.height ?? 0, 0))
+            }
+            return CGSize(main: max(proposal[axis] ?? minimum, minimum), cross: 0, axis: axis)
+        case .divider:
+            let along = axis?.other ?? .horizontal
+            return CGSize(main: proposal[along] ?? 0, cross: 1, axis: along)
+        case .padding(let insets):
+            let content = overlay(node.children, proposal: proposal.inset(by: insets))
+            return CGSize(
+                width: content.width + insets.leading + insets.trailing,
+                height: content.height + insets.top + insets.bottom)
+        case .frame(let width, let height, _):
+            let inner = ProposedViewSize(
+                width: width.map { CGFloat($0) } ?? proposal.width, height: height.map { CGFloat($0) } ?? proposal.height)
+            let content = overlay(node.children, proposal: inner)
+            return CGSize(width: width.map { CGFloat($0) } ?? content.width, height: height.map { CGFloat($0) } ?? content.height)
+        case .geometryReader:
+            return CGSize(
+                width: proposal.width ?? Self.defaultGeometryReaderLength,
+                height: proposal.height ?? Self.defaultGeometryReaderLength)
+        case .window, .tabView, .tab, .column, .navigationStack, .navigationSplitView:
+            // Containers fill what they are offered.
+            let content = overlay(node.children, proposal: proposal)
+            return CGSize(width: proposal.width ?? content.width, height: proposal.height ?? content.height)
+        }
+    }
+
+    /// Children on top of each other, each offered the whole proposal: the largest extent.
+    private func overlay(_ children: [DisplayNode], proposal: ProposedViewSize) -> CGSize {
+        var result = CGSize.zero
+        for child in children {
+            let size = self.size(of: child, proposal: proposal)
+            result.width = max(result.width, size.width)
+            result.height = max(result.height, size.height)
+        }
+        return result
+    }
+
+    /// SwiftUI's stack algorithm: the spacing is taken off; then the children, least flexible
+    /// first, are each offered an equal share of what is left, and what each takes is
+    /// subtracted. Flexibility is how much a child's length varies between being offered
+    /// nothing and being offered infinity (a `Spacer` is the most flexible).
+    ///
+    /// When no child expands along the axis and all of them fit at their ideal lengths, they
+    /// simply get those (no probing): the common case, and the one where stacks never need to
+    /// squeeze anything.
+    func stack(_ node: DisplayNode, axis: Axis, spacing: Double?, proposal: ProposedViewSize)
+        -> (size: CGSize, sizes: [CGSize])
+    {
+        if let known = node.layout.stackSizes, known.proposal == proposal {
+            return (Self.stackSize(known.sizes, axis: axis, spacing: spacing), known.sizes)
+        }
+        let result = stack(node.children, axis: axis, spacing: spacing, proposal: proposal)
+        node.layout.stackSizes = StackSizes(proposal: proposal, sizes: result.sizes)
+        return result
+    }
+
+    /// A stack's size from its children's.
+    private static func stackSize(_ sizes: [CGSize], axis: Axis, spacing: Double?) -> CGSize {
+        guard !sizes.isEmpty else { return .zero }
+        let gap = spacing.map { CGFloat($0) } ?? defaultSpacing
+        var main = gap * CGFloat(sizes.count - 1)
+        var cross: CGFloat = 0
+        for size in sizes {
+            main += size[axis]
+            cross = max(cross, size[axis.other])
+        }
+        return CGSize(main: main, cross: cross, axis: axis)
+    }
+
+    private struct Flexibility {
+        var index: Int
+        var flex: CGFloat
+    }
+
+    func stack(_ children: [DisplayNode], axis: Axis, spacing: Double?, proposal: ProposedViewSize)
+        -> (size: CGSize, sizes: [CGSize])
+    {
+        guard !children.isEmpty else { return (.zero, []) }
+        let gap = spacing.map { CGFloat($0) } ?? Self.defaultSpacing
+        let gaps = gap * CGFloat(children.count - 1)
+        let cross = proposal[axis.other]
+        var sizes = [CGSize](repeating: .zero, count: children.count)
+        if let main = proposal[axis], main.isFinite,
+            !children.contains(where: { axis == .horizontal ? $0.expandsHorizontally : $0.expandsVertically })
+        {
+            var ideal = ProposedViewSize(width: cross, height: cross)
+            ideal[axis] = nil
+            var total = gaps
+            for (index, child) in children.enumerated() {
+                sizes[index] = size(of: child, proposal: ideal, axis: axis)
+                total += sizes[index][axis]
+            }
+            if total <= main {
+                let crossLength = sizes.map { $0[axis.other] }.max() ?? 0
+                return (CGSize(main: total, cross: crossLength, axis: axis), sizes)
+            }
+        }
+        if let main = proposal[axis], main.isFinite {
+            var flexibility: [Flexibility] = []
+            flexibility.reserveCapacity(children.count)
+            var smallest = ProposedViewSize(width: cross, height: cross)
+            smallest[axis] = 0
+            var largest = smallest
+            largest[axis] = .infinity
+            var sorted = true
+            for (index, child) in children.enumerated() {
+                let flex = Self.isRigid(child, along: axis)
+                    ? 0 : size(of: child, proposal: largest, axis: axis)[axis] - size(of: child, proposal: smallest, axis: axis)[axis]
+                if let last = flexibility.last, last.flex > flex { sorted = false }
+                flexibility.append(Flexibility(index: index, flex: flex))
+            }
+            if !sorted {
+                flexibility.sort { $0.flex < $1.flex || ($0.flex == $1.flex && $0.index < $1.index) }
+            }
+            var remaining = max(0, main - gaps)
+            var left = CGFloat(children.count)
+            for entry in flexibility {
+                let index = entry.index
+                var offer = ProposedViewSize(width: cross, height: cross)
+                offer[axis] = max(0, remaining / left)
+                let size = self.size(of: children[index], proposal: offer, axis: axis)
+                sizes[index] = size
+                remaining -= size[axis]
+                left -= 1
+            }
+        } else {
+            var offer = ProposedViewSize(width: cross, height: cross)
+            offer[axis] = proposal[axis]
+            for (index, child) in children.enumerated() {
+                sizes[index] = size(of: child, proposal: offer, axis: axis)
+            }
+        }
+        let mainLength = sizes.reduce(0) { $0 + $1[axis] } + gaps
+        let crossLength = sizes.map { $0[axis.other] }.max() ?? 0
+        return (CGSize(main: mainLength, cross: crossLength, axis: axis), sizes)
+    }
+
+    // MARK: Placing
+
+    /// Where `node`'s children go when it is `size` big, having been offered `proposal`.
+    func placement(of node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> [ChildPlacement] {
+        if let cached = node.layout.placement, cached.proposal == proposal, cached.size == size {
+            return cached.children
+        }
+        statistics.placements += 1
+        let children = computePlacement(of: node, proposal: proposal, size: size)
+        node.layout.placement = (proposal, size, children)
+        return children
+    }
+
+    private func computePlacement(of node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> [ChildPlacement] {
+        switch node.kind {
+        case .text, .spacer, .divider:
+            return []
+        case .vstack(let alignment, let spacing):
+            return placeStack(node, axis: .vertical, spacing: spacing, proposal: proposal, size: size) {
+                childCross, crossLength in
+                Self.offset(childCross, in: crossLength, alignment.fraction)
+            }
+        case .hstack(let alignment, let spacing):
+            return placeStack(node, axis: .horizontal, spacing: spacing, proposal: proposal, size: size) {
+                childCross, crossLength in
+                Self.offset(childCross, in: crossLength, alignment.fraction)
+            }
+        case .list:
+            return placeStack(node, axis: .vertical, spacing: 0, proposal: proposal, size: size) { _, _ in 0 }
+        case .zstack(let alignment):
+            return placeOverlay(node.children, proposal: proposal, in: CGRect(origin: .zero, size: size), alignment: alignment)
+        case .button, .window, .column, .navigationStack, .tab:
+            return placeOverlay(node.children, proposal: proposal, in: CGRect(origin: .zero, size: size), alignment: .center)
+        case .padding(let insets):
+            let inner = CGRect(
+                x: insets.leading, y: insets.top, width: max(0, size.width - insets.leading - insets.trailing),
+                height: max(0, size.height - insets.top - insets.bottom))
+            return placeOverlay(node.children, proposal: proposal.inset(by: insets), in: inner, alignment: .topLeading)
+        case .frame(let width, let height, let alignment):
+            let inner = ProposedViewSize(
+                width: width.map { CGFloat($0) } ?? proposal.width, height: height.map { CGFloat($0) } ?? proposal.height)
+            return placeOverlay(node.children, proposal: inner, in: CGRect(origin: .zero, size: size), alignment: alignment)
+        case .geometryReader:
+            return placeOverlay(
+                node.children, proposal: ProposedViewSize(size), in: CGRect(origin: .zero, size: size), alignment: .topLeading)
+        case .tabView:
+            // Only the selected tab is laid out; the others have no frame.
+            let selected = node.children.firstIndex { if case .tab(_, true) = $0.kind { true } else { false } } ?? 0
+            return node.children.indices.map { index in
+                index == selected
+                    ? ChildPlacement(frame: CGRect(origin: .zero, size: size), proposal: ProposedViewSize(size))
+                    : ChildPlacement(frame: .null, proposal: .zero)
+            }
+        case .navigationSplitView:
+            return placeColumns(node.children, size: size)
+        }
+    }
+
+    private func placeStack(
+        _ node: DisplayNode, axis: Axis, spacing: Double?, proposal: ProposedViewSize, size: CGSize,
+        crossOffset: (CGFloat, CGFloat) -> CGFloat
+    ) -> [ChildPlacement] {
+        let children = node.children
+        let (_, sizes) = stack(node, axis: axis, spacing: spacing, proposal: proposal)
+        let gap = spacing.map { CGFloat($0) } ?? Self.defaultSpacing
+        var position: CGFloat = 0
+        var result: [ChildPlacement] = []
+        result.reserveCapacity(children.count)
+        for childSize in sizes {
+            var offer = ProposedViewSize(width: proposal[axis.other], height: proposal[axis.other])
+            offer[axis] = childSize[axis]
+            let origin = CGPoint(
+                main: position, cross: crossOffset(childSize[axis.other], size[axis.other]), axis: axis)
+            result.append(ChildPlacement(frame: CGRect(origin: origin, size: childSize), proposal: offer))
+            position += childSize[axis] + gap
+        }
+        return result
+    }
+
+    private func placeOverlay(_ children: [DisplayNode], proposal: ProposedViewSize, in bounds: CGRect,
+                              alignment: Alignment) -> [ChildPlacement] {
+        children.map { child in
+            let childSize = size(of: child, proposal: proposal)
+            let origin = CGPoint(
+                x: bounds.minX + Self.offset(childSize.width, in: bounds.width, alignment.horizontal.fraction),
+                y: bounds.minY + Self.offset(childSize.height, in: bounds.height, alignment.vertical.fraction))
+            return ChildPlacement(frame: CGRect(origin: origin, size: childSize), proposal: proposal)
+        }
+    }
+
+    /// Columns side by side: the sidebar gets a third of the width (at most 320 points), a
+    /// content column likewise, the detail column the rest.
+    private func placeColumns(_ columns: [DisplayNode], size: CGSize) -> [ChildPlacement] {
+        guard !columns.isEmpty else { return [] }
+        let side = columns.count > 1 ? min((size.width / CGFloat(columns.count + 1)).rounded(.down), 320) : 0
+        var x: CGFloat = 0
+        return columns.enumerated().map { index, _ in
+            let width = index == columns.count - 1 ? max(0, size.width - x) : side
+            defer { x += width }
+            let frame = CGRect(x: x, y: 0, width: width, height: size.height)
+            return ChildPlacement(frame: frame, proposal: ProposedViewSize(frame.size))
+        }
+    }
+
+    /// The offset that puts a `length` at `fraction` (0 leading, ½ centre, 1 trailing) of
+    /// `available`, on whole points.
+    static func offset(_ length: CGFloat, in available: CGFloat, _ fraction: CGFloat) -> CGFloat {
+        ((available - length) * fraction).rounded(.down)
+    }
+}
+
+extension HorizontalAlignment {
+    var fraction: CGFloat {
+        switch self {
+        case .leading: 0
+        case .center: 0.5
+        case .trailing: 1
+        }
+    }
+}
+
+extension VerticalAlignment {
+    var fraction: CGFloat {
+        switch self {
+        case .top: 0
+        case .center: 0.5
+        case .bottom: 1
+        }
+    }
+}

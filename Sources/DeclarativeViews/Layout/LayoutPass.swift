@@ -1,0 +1,85 @@
+import AttrGraph
+import Foundation
+
+/// A layout pass's result: the top-level nodes and their frames in the window (every other
+/// frame is in the nodes' placement caches, relative to their parent).
+struct LayoutResult: Equatable {
+    var roots: [DisplayNode]
+    var frames: [CGRect]
+    var window: CGSize
+}
+
+/// The host's layout attribute: lays out the render tree in the window. It re-runs when the
+/// render tree or the window size changed, and then re-measures only the nodes that are new
+/// or were offered a new size (see ``LayoutEngine``).
+struct LayoutRoot: Rule {
+    let render: Attribute<[DisplayNode]>
+    let window: Attribute<CGSize>
+    unowned(unsafe) let engine: LayoutEngine
+
+    var value: LayoutResult {
+        engine.layOut(render.value, in: window.value)
+    }
+}
+
+extension LayoutEngine {
+    /// Lays out `roots` in a window of `window` size: the top-level views stack vertically,
+    /// centred, as in a hosting view. Subtrees whose node, proposal and size are those of the
+    /// previous pass are not visited.
+    func layOut(_ roots: [DisplayNode], in window: CGSize) -> LayoutResult {
+        statistics.passes += 1
+        let proposal = ProposedViewSize(window)
+        let (size, sizes) = stack(roots, axis: .vertical, spacing: nil, proposal: proposal)
+        var y = Self.offset(size.height, in: window.height, 0.5)
+        var frames: [CGRect] = []
+        frames.reserveCapacity(roots.count)
+        for (node, nodeSize) in zip(roots, sizes) {
+            let x = Self.offset(nodeSize.width, in: window.width, 0.5)
+            frames.append(CGRect(x: x, y: y, width: nodeSize.width, height: nodeSize.height))
+            layOutSubtree(node, proposal: ProposedViewSize(width: window.width, height: nodeSize.height), size: nodeSize)
+            y += nodeSize.height + Self.defaultSpacing
+        }
+        return LayoutResult(roots: roots, frames: frames, window: window)
+    }
+
+    private struct Pending {
+        var node: DisplayNode
+        var proposal: ProposedViewSize
+        var size: CGSize
+    }
+
+    /// Places `node`'s children and theirs, skipping subtrees laid out the same way before.
+    private func layOutSubtree(_ node: DisplayNode, proposal: ProposedViewSize, size: CGSize) {
+        // An explicit stack: layout depth is the view tree's depth, which a deep tree could make large.
+        var pending = [Pending(node: node, proposal: proposal, size: size)]
+        while let next = pending.popLast() {
+            let node = next.node
+            if let laidOut = node.layout.laidOut, laidOut.proposal == next.proposal, laidOut.size == next.size { continue }
+            node.layout.laidOut = (next.proposal, next.size)
+            let placements = placement(of: node, proposal: next.proposal, size: next.size)
+            let children = node.children
+            for index in children.indices where !placements[index].frame.isNull {
+                pending.append(Pending(node: children[index], proposal: placements[index].proposal, size: placements[index].frame.size))
+            }
+        }
+    }
+}
+
+extension LayoutResult {
+    /// The public render tree with window-coordinate frames.
+    var renderTree: [RenderNode] {
+        zip(roots, frames).map { node, frame in node.renderNode(frame: frame) }
+    }
+
+    /// Calls `body` with every node that reports its geometry and its frame in the window.
+    func forEachGeometryNode(_ body: (DisplayNode, CGRect) -> Void) {
+        var pending: [(DisplayNode, CGRect)] = zip(roots, frames).filter { $0.0.hasGeometry }
+        while let (node, frame) = pending.popLast() {
+            if node.annotations?.geometry != nil { body(node, frame) }
+            guard let placement = node.layout.placement, placement.children.count == node.children.count else { continue }
+            for (child, place) in zip(node.children, placement.children) where child.hasGeometry && !place.frame.isNull {
+                pending.append((child, place.frame.offsetBy(dx: frame.minX, dy: frame.minY)))
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// A size proposed to a view by its parent (SwiftUI's `ProposedViewSize`): a dimension is a
+/// length, or `nil` for "unspecified — use your ideal size".
+public struct ProposedViewSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: CGFloat?
+    public var height: CGFloat?
+
+    public init(width: CGFloat?, height: CGFloat?) {
+        self.width = width
+        self.height = height
+    }
+
+    public init(_ size: CGSize) {
+        width = size.width
+        height = size.height
+    }
+
+    public static let zero = ProposedViewSize(width: 0, height: 0)
+    public static let infinity = ProposedViewSize(width: .infinity, height: .infinity)
+    public static let unspecified = ProposedViewSize(width: nil, height: nil)
+
+    public var description: String {
+        "(\(width.map { number(Double($0)) } ?? "nil") × \(height.map { number(Double($0)) } ?? "nil"))"
+    }
+
+    /// The length along `axis`.
+    subscript(axis: Axis) -> CGFloat? {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    /// The proposal less `insets` (unspecified dimensions stay unspecified; none goes below 0).
+    func inset(by insets: EdgeInsets) -> ProposedViewSize {
+        ProposedViewSize(
+            width: width.map { max(0, $0 - insets.leading - insets.trailing) },
+            height: height.map { max(0, $0 - insets.top - insets.bottom) })
+    }
+}
+
+/// The horizontal or vertical axis.
+public enum Axis: Sendable, Hashable {
+    case horizontal, vertical
+
+    var other: Axis { self == .horizontal ? .vertical : .horizontal }
+}
+
+extension CGSize {
+    subscript(axis: Axis) -> CGFloat {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    init(main: CGFloat, cross: CGFloat, axis: Axis) {
+        self = axis == .horizontal ? CGSize(width: main, height: cross) : CGSize(width: cross, height: main)
+    }
+}
+
+extension CGPoint {
+    init(main: CGFloat, cross: CGFloat, axis: Axis) {
+        self = axis == .horizontal ? CGPoint(x: main, y: cross) : CGPoint(x: cross, y: main)
+    }
+}
+
+/// Where a view's frame is, in a coordinate space (`GeometryProxy.frame(in:)`).
+public enum CoordinateSpace: Sendable, Hashable {
+    /// The window's (the host's) coordinates.
+    case global
+    /// The view's own coordinates (its origin is 0, 0).
+    case local
+}
+
+/// A view's size and position, as `GeometryReader` and `onGeometryChange` see them.
+public struct GeometryProxy: Sendable, Hashable {
+    /// The view's size.
+    public var size: CGSize
+    /// The view's frame in the window.
+    let globalFrame: CGRect
+
+    public init(size: CGSize, globalFrame: CGRect) {
+        self.size = size
+        self.globalFrame = globalFrame
+    }
+
+    public func frame(in space: CoordinateSpace) -> CGRect {
+        switch space {
+        case .global: globalFrame
+        case .local: CGRect(origin: .zero, size: size)
+        }
+    }
+
+    static let zero = GeometryProxy(size: .zero, globalFrame: .zero)
+}
+
+/// How text is measured: every character is one monospaced cell, 8 points wide and 16 points
+/// high (so a terminal cell is one character), and text wraps at spaces to fit the proposed
+/// width. Deterministic on every platform.
+public enum TextMetrics {
+    /// The width of one character, in points.
+    public static let cellWidth: CGFloat = 8
+    /// The height of one line, in points.
+    public static let lineHeight: CGFloat = 16
+
+    /// The lines `text` occupies when at most `width` points wide (`nil`: no limit). Explicit
+    /// newlines always break; words longer than a line are split.
+    public static func lines(of text: String, width: CGFloat?) -> [Substring] {
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let width, width.isFinite else { return paragraphs }
+        let limit = max(1, Int((max(0, width) / cellWidth).rounded(.down)))
+        var lines: [Substring] = []
+        for paragraph in paragraphs {
+            var rest = paragraph[...]
+            if rest.isEmpty { lines.append(rest) }
+            while !rest.isEmpty {
+                if rest.count <= limit {
+                    lines.append(rest)
+                    break
+                }
+                let window = rest.prefix(limit + 1)
+                if let space = window.lastIndex(of: " "), space > rest.startIndex {
+                    lines.append(rest[rest.startIndex..<space])
+                    rest = rest[rest.index(after: space)...]
+                } else {
+                    let end = rest.index(rest.startIndex, offsetBy: limit)
+                    lines.append(rest[rest.startIndex..<end])
+                    rest = rest[end...]
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The size of `text` for a proposed width.
+    public static func size(of text: String, proposedWidth: CGFloat?) -> CGSize {
+        // The common case without building lines: one line of ASCII that fits.
+        if let count = singleLineASCIICount(text) {
+            let width = CGFloat(count) * cellWidth
+            if proposedWidth.map({ !$0.isFinite || width <= $0 }) ?? true {
+                return CGSize(width: width, height: lineHeight)
+            }
+        }
+        let lines = self.lines(of: text, width: proposedWidth)
+        let longest = lines.map(\.count).max() ?? 0
+        return CGSize(width: CGFloat(longest) * cellWidth, height: CGFloat(max(lines.count, 1)) * lineHeight)
+    }
+
+    /// The number of characters of a text that is ASCII without line breaks, else `nil`.
+    private static func singleLineASCIICount(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            for byte in bytes where byte >= 0x80 || byte == 0x0A || byte == 0x0D {
+                return nil
+            }
+            return bytes.count
+        }
+    }
+}
