@@ -88,6 +88,17 @@ enum Lifecycle {
     /// The child side: create `count` evaluated `Int` rules and print the resident-memory growth
     /// per rule. Nothing is freed while they are created, so the growth is the peak's growth.
     static func memoryProbe(count: Int) {
+        // Warm up: the first attributes of a type cost one-time runtime work (metadata,
+        // conformance caches) that grows with the libraries linked in, not with the graph.
+        do {
+            let warmup = Subgraph(graph: Graph())
+            warmup.apply {
+                var last = Attribute(value: 0)
+                for _ in 0..<chainLength { last = Attribute(Increment(input: last)) }
+                _ = last.value
+            }
+            warmup.invalidate()
+        }
         let graph = Graph()
         let subgraph = Subgraph(graph: graph)
         let before = residentBytes()

@@ -226,6 +226,20 @@ struct SeedRun {
             """)
     }
 
+    @Test func printRenderCanShowFramesOrDrawBoxes() throws {
+        let app = try #require(ProcessRun.executable("AGIssueAppFixed"))
+        let frames = try ProcessRun(app, environment: ["DV_PRINT_RENDER": "frames", "DV_RUN_SECONDS": "0.3"])
+        #expect(frames.status == 0)
+        #expect(frames.stdout.contains("WindowGroup  @ 0,0 640×480\n"))
+        #expect(frames.stdout.contains(#"Text "Hello, AttrGraph & friends"  @ "#))
+        let boxes = try ProcessRun(app, environment: ["DV_PRINT_RENDER": "boxes", "DV_RUN_SECONDS": "0.3"])
+        #expect(boxes.status == 0)
+        #expect(boxes.stdout.contains("┌"))
+        #expect(boxes.stdout.contains("Hello, AttrGraph & friends"))
+        let bad = try ProcessRun(app, environment: ["DV_PRINT_RENDER": "pictures", "DV_RUN_SECONDS": "0.1"])
+        #expect(bad.stderr.contains("DV_PRINT_RENDER must be 1, frames or boxes"))
+    }
+
     @Test func aBadRunSecondsValueIsAClearError() throws {
         let app = try #require(ProcessRun.executable("AGIssueAppFixed"))
         let run = try ProcessRun(app, environment: ["DV_RUN_SECONDS": "soon"])

@@ -24,7 +24,7 @@ final class GraphStorage {
     /// (source index, offset) → the shared offset alias of that projection.
     var offsetAliases: [_OffsetAliasKey: UInt32] = [:]
     /// The input-position index of the rule with the most inputs being recorded.
-    var fanIn = _FanInIndex()
+    @exclusivity(unchecked) var fanIn = _FanInIndex()
     /// Value types of aliases whose value is a projection of their source's value.
     var offsetValueTypes: [UInt32: Any.Type] = [:]
 
