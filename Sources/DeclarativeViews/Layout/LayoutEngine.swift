@@ -39,15 +39,38 @@ struct StackSizes {
     var sizes: [CGSize]
 }
 
+/// Sizes by proposal (and the axis of the stack the node is in). The first is stored inline
+/// (most nodes are asked one question), the others in an array of at most
+/// ``LayoutEngine/sizeCacheLimit`` entries, the oldest replaced first.
+struct SizeCache {
+    private var first: SizeEntry?
+    private var rest: [SizeEntry] = []
+    private var nextSlot = 0
+
+    @inline(__always)
+    func size(for proposal: ProposedViewSize, axis: Axis?) -> CGSize? {
+        if let first, first.proposal == proposal, first.axis == axis { return first.size }
+        for entry in rest where entry.proposal == proposal && entry.axis == axis {
+            return entry.size
+        }
+        return nil
+    }
+
+    mutating func insert(_ entry: SizeEntry) {
+        if first == nil {
+            first = entry
+        } else if rest.count < LayoutEngine.sizeCacheLimit {
+            rest.append(entry)
+        } else {
+            rest[nextSlot] = entry
+            nextSlot = (nextSlot + 1) % LayoutEngine.sizeCacheLimit
+        }
+    }
+}
+
 /// A node's layout results, valid for as long as the node exists (its content never changes).
 struct NodeLayoutCache {
-    /// Sizes by proposal (and the axis of the stack it is in); at most
-    /// ``LayoutEngine/sizeCacheLimit``, the oldest replaced first.
-    var sizes: [SizeEntry] = []
-    /// Where the next size goes once `sizes` is full.
-    var nextSlot = 0
-    /// The entry found or added last (checked first).
-    var lastUsed = 0
+    var sizes = SizeCache()
     /// A stack's last sizing, for its placement.
     var stackSizes: StackSizes?
     /// The children's placement for the last size and proposal.
@@ -85,28 +108,14 @@ final class LayoutEngine {
     /// The size `node` chooses for `proposal`, inside a stack along `axis` (if any).
     func size(of node: DisplayNode, proposal: ProposedViewSize, axis: Axis? = nil) -> CGSize {
         let key = Self.cacheKey(node, proposal, axis)
-        let last = node.layout.lastUsed
-        if last < node.layout.sizes.count, node.layout.sizes[last].proposal == key, node.layout.sizes[last].axis == axis {
+        if let size = node.layout.sizes.size(for: key, axis: axis) {
             statistics.cachedMeasurements += 1
-            return node.layout.sizes[last].size
-        }
-        for (position, entry) in node.layout.sizes.enumerated() where entry.proposal == key && entry.axis == axis {
-            statistics.cachedMeasurements += 1
-            node.layout.lastUsed = position
-            return entry.size
+            return size
         }
         statistics.measurements += 1
         log?.append("\(RenderNode(kind: node.kind).headline) for \(key)")
         let size = computeSize(of: node, proposal: key, axis: axis)
-        let entry = SizeEntry(proposal: key, axis: axis, size: size)
-        if node.layout.sizes.count < Self.sizeCacheLimit {
-            node.layout.lastUsed = node.layout.sizes.count
-            node.layout.sizes.append(entry)
-        } else {
-            node.layout.lastUsed = node.layout.nextSlot
-            node.layout.sizes[node.layout.nextSlot] = entry
-            node.layout.nextSlot = (node.layout.nextSlot + 1) % Self.sizeCacheLimit
-        }
+        node.layout.sizes.insert(SizeEntry(proposal: key, axis: axis, size: size))
         return size
     }
 
