@@ -120,6 +120,33 @@ final class _FragmentQueue {
     }
 }
 
+/// Functions registered under ids; called in the order they were added.
+struct _ObserverList {
+    private var entries: [(id: Int, body: () -> Void)] = []
+    private var nextID = 1
+
+    mutating func add(_ body: @escaping () -> Void) -> Int {
+        defer { nextID += 1 }
+        entries.append((nextID, body))
+        return nextID
+    }
+
+    mutating func remove(_ id: Int) {
+        entries.removeAll { $0.id == id }
+    }
+
+    mutating func removeAll() {
+        entries.removeAll()
+    }
+
+    /// Calls each function (those added meanwhile wait for the next call).
+    func callAll() {
+        for body in entries.map(\.body) {
+            body()
+        }
+    }
+}
+
 /// What the schedulers share: fragments, pending requests, attaching graphs and the flush loop.
 /// Subclassed by ``RunLoopUpdateCoalescer`` and ``ManualUpdateScheduler``; not meant for others.
 public class _FragmentScheduler {
@@ -140,9 +167,8 @@ public class _FragmentScheduler {
     /// ``DiagnosticSink/default``.
     public var diagnosticSink: DiagnosticSink?
 
-    private var flushObservers: [(id: Int, body: () -> Void)] = []
-    private var turnObservers: [(id: Int, body: () -> Void)] = []
-    private var nextObserverID = 1
+    private var flushObservers = _ObserverList()
+    private var turnObservers = _ObserverList()
 
     /// Run-loop turns that ended so far (see ``addTurnObserver(_:)``).
     public private(set) var turnCount = 0
@@ -181,34 +207,26 @@ public class _FragmentScheduler {
 
     @discardableResult
     public func addFlushObserver(_ observer: @escaping () -> Void) -> Int {
-        let id = nextObserverID
-        nextObserverID += 1
-        flushObservers.append((id, observer))
-        return id
+        flushObservers.add(observer)
     }
 
     public func removeFlushObserver(_ id: Int) {
-        flushObservers.removeAll { $0.id == id }
+        flushObservers.remove(id)
     }
 
     @discardableResult
     public func addTurnObserver(_ observer: @escaping () -> Void) -> Int {
-        let id = nextObserverID
-        nextObserverID += 1
-        turnObservers.append((id, observer))
-        return id
+        turnObservers.add(observer)
     }
 
     public func removeTurnObserver(_ id: Int) {
-        turnObservers.removeAll { $0.id == id }
+        turnObservers.remove(id)
     }
 
     /// A run-loop turn ended: tells the turn observers.
     func endTurn() {
         turnCount += 1
-        for observer in turnObservers.map(\.body) {
-            observer()
-        }
+        turnObservers.callAll()
     }
 
     /// Whether an update of an attached graph, or another flush, is running.
@@ -238,9 +256,7 @@ public class _FragmentScheduler {
                 }
             }
             guard outermost else { break }
-            for observer in flushObservers.map(\.body) {
-                observer()
-            }
+            flushObservers.callAll()
         } while queue.hasPending && rounds < maximumRoundsPerFlush
         if outermost && queue.hasPending {
             (diagnosticSink ?? .default)(

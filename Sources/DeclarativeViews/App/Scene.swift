@@ -90,8 +90,7 @@ public nonisolated struct WindowGroup<Content: View>: Scene {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeScene(scene: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: scene.member(Content.self, at: 0, \.content), inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: scene, content: content.render)))
+        _makeContainer(scene, content: scene.member(Content.self, at: 0, \.content), inputs: inputs)
     }
 }
 

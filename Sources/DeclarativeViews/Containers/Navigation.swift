@@ -112,14 +112,6 @@ extension View {
 
 public nonisolated struct _NavigationTitleModifier: _PrimitiveViewModifier, Equatable {
     let title: String
-
-    public static func _makeView(
-        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
-    ) -> _ViewOutputs {
-        let content = body(inputs)
-        return _ViewOutputs(
-            render: Attribute(AnnotateRender(modifier: modifier, content: content.render)))
-    }
 }
 
 extension _NavigationTitleModifier: _Annotating {

@@ -83,14 +83,6 @@ protocol _StaticTextProviding {
 
 public nonisolated struct _TabItemModifier: _PrimitiveViewModifier, Equatable {
     let label: String
-
-    public static func _makeView(
-        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
-    ) -> _ViewOutputs {
-        let content = body(inputs)
-        return _ViewOutputs(
-            render: Attribute(AnnotateRender(modifier: modifier, content: content.render)))
-    }
 }
 
 extension _TabItemModifier: _Annotating {
@@ -99,14 +91,6 @@ extension _TabItemModifier: _Annotating {
 
 public nonisolated struct _TagModifier: _PrimitiveViewModifier, Equatable {
     let tag: AnyHashable
-
-    public static func _makeView(
-        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
-    ) -> _ViewOutputs {
-        let content = body(inputs)
-        return _ViewOutputs(
-            render: Attribute(AnnotateRender(modifier: modifier, content: content.render)))
-    }
 }
 
 extension _TagModifier: _Annotating {
@@ -114,8 +98,17 @@ extension _TagModifier: _Annotating {
 }
 
 /// Modifiers that annotate their content's nodes.
-protocol _Annotating {
-    func annotate(_ annotations: inout _Annotations)
+protocol _Annotating: _PrimitiveViewModifier {
+    nonisolated func annotate(_ annotations: inout _Annotations)
+}
+
+extension _Annotating {
+    public nonisolated static func _makeView(
+        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
+    ) -> _ViewOutputs {
+        let content = body(inputs)
+        return _ViewOutputs(render: Attribute(AnnotateRender(modifier: modifier, content: content.render)))
+    }
 }
 
 /// Copies the content's nodes with the modifier's annotation (each node of a multi-view

@@ -1,52 +1,48 @@
 import AttrGraph
 
-/// `.environment(\.key, value)`: the subtree sees `value` for `key`.
-public nonisolated struct _EnvironmentKeyWritingModifier<Value>: _PrimitiveViewModifier {
-    let keyPath: WritableKeyPath<EnvironmentValues, Value>
-    let value: Value
+/// Modifiers that change the environment of their content.
+protocol _EnvironmentModifying: _PrimitiveViewModifier {
+    nonisolated func modify(_ environment: inout EnvironmentValues)
+}
 
-    public static func _makeView(
+extension _EnvironmentModifying {
+    public nonisolated static func _makeView(
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
         var inputs = inputs
         inputs.environment = Attribute(EnvironmentWriter(parent: inputs.environment, modifier: modifier))
         return body(inputs)
     }
+}
 
-    struct EnvironmentWriter: Rule {
-        let parent: Attribute<EnvironmentValues>
-        let modifier: _GraphValue<_EnvironmentKeyWritingModifier<Value>>
+/// The environment below an environment-changing modifier.
+struct EnvironmentWriter<Modifier: _EnvironmentModifying>: Rule {
+    let parent: Attribute<EnvironmentValues>
+    let modifier: _GraphValue<Modifier>
 
-        var value: EnvironmentValues {
-            var environment = parent.value
-            let modifier = self.modifier.value
-            environment[keyPath: modifier.keyPath] = modifier.value
-            return environment
-        }
+    var value: EnvironmentValues {
+        var environment = parent.value
+        modifier.value.modify(&environment)
+        return environment
+    }
+}
+
+/// `.environment(\.key, value)`: the subtree sees `value` for `key`.
+public nonisolated struct _EnvironmentKeyWritingModifier<Value>: _EnvironmentModifying {
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let value: Value
+
+    func modify(_ environment: inout EnvironmentValues) {
+        environment[keyPath: keyPath] = value
     }
 }
 
 /// `.disabled(true)`: buttons in the subtree cannot be tapped.
-public nonisolated struct _DisabledModifier: _PrimitiveViewModifier, Equatable {
+public nonisolated struct _DisabledModifier: _EnvironmentModifying, Equatable {
     let disabled: Bool
 
-    public static func _makeView(
-        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
-    ) -> _ViewOutputs {
-        var inputs = inputs
-        inputs.environment = Attribute(Writer(parent: inputs.environment, modifier: modifier))
-        return body(inputs)
-    }
-
-    struct Writer: Rule {
-        let parent: Attribute<EnvironmentValues>
-        let modifier: _GraphValue<_DisabledModifier>
-
-        var value: EnvironmentValues {
-            var environment = parent.value
-            if modifier.value.disabled { environment.isEnabled = false }
-            return environment
-        }
+    func modify(_ environment: inout EnvironmentValues) {
+        if disabled { environment.isEnabled = false }
     }
 }
 

@@ -2,38 +2,36 @@ import AttrGraph
 import Foundation
 
 /// `.padding(…)`: space around the content.
-public nonisolated struct _PaddingLayout: _PrimitiveViewModifier, Equatable {
+public nonisolated struct _PaddingLayout: _WrappingModifier, Equatable {
     var insets: EdgeInsets
-
-    public static func _makeView(
-        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
-    ) -> _ViewOutputs {
-        let content = body(inputs)
-        return _ViewOutputs(render: Attribute(WrapRender(modifier: modifier, content: content.render)))
-    }
 }
 
-extension _PaddingLayout: _RenderKindProviding {
+extension _PaddingLayout {
     var _renderKind: RenderNode.Kind { .padding(insets) }
 }
 
 /// `.frame(width:height:alignment:)`: a fixed size in either dimension.
-public nonisolated struct _FrameLayout: _PrimitiveViewModifier, Equatable {
+public nonisolated struct _FrameLayout: _WrappingModifier, Equatable {
     var width: CGFloat?
     var height: CGFloat?
     var alignment: Alignment
+}
 
-    public static func _makeView(
+extension _FrameLayout {
+    var _renderKind: RenderNode.Kind {
+        .frame(width: width.map(Double.init), height: height.map(Double.init), alignment: alignment)
+    }
+}
+
+/// Modifiers that draw a node around each of their content's nodes.
+protocol _WrappingModifier: _PrimitiveViewModifier, _RenderKindProviding {}
+
+extension _WrappingModifier {
+    public nonisolated static func _makeView(
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
         let content = body(inputs)
         return _ViewOutputs(render: Attribute(WrapRender(modifier: modifier, content: content.render)))
-    }
-}
-
-extension _FrameLayout: _RenderKindProviding {
-    var _renderKind: RenderNode.Kind {
-        .frame(width: width.map(Double.init), height: height.map(Double.init), alignment: alignment)
     }
 }
 

@@ -21,8 +21,7 @@ public nonisolated struct VStack<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: view, content: content.render)))
+        _makeContainer(view, content: view.member(Content.self, at: 0, \.content), inputs: inputs)
     }
 }
 
@@ -45,8 +44,7 @@ public nonisolated struct HStack<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: view, content: content.render)))
+        _makeContainer(view, content: view.member(Content.self, at: 0, \.content), inputs: inputs)
     }
 }
 
@@ -67,8 +65,7 @@ public nonisolated struct ZStack<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: view, content: content.render)))
+        _makeContainer(view, content: view.member(Content.self, at: 0, \.content), inputs: inputs)
     }
 }
 
@@ -90,11 +87,19 @@ public nonisolated struct List<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let content = Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
-        return _ViewOutputs(render: Attribute(ContainerRender(source: view, content: content.render)))
+        _makeContainer(view, content: view.member(Content.self, at: 0, \.content), inputs: inputs)
     }
 }
 
 extension List: _RenderKindProviding {
     var _renderKind: RenderNode.Kind { .list }
+}
+
+/// The graph of a view that draws one node around its content: the content's attributes, then
+/// a render rule for the node.
+func _makeContainer<Container: _RenderKindProviding, Content: View>(
+    _ container: _GraphValue<Container>, content: _GraphValue<Content>, inputs: _ViewInputs
+) -> _ViewOutputs {
+    let content = Content._makeView(view: content, inputs: inputs)
+    return _ViewOutputs(render: Attribute(ContainerRender(source: container, content: content.render)))
 }
