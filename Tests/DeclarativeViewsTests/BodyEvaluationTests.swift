@@ -286,6 +286,23 @@ struct Counter: View {
         #expect(recorder.take() == ["disappear n"])
     }
 
+    @Test func releasingTheHostReleasesItsViewsAndDetachesFromTheScheduler() {
+        let probe = WeakBox<Model>()
+        let recorder = Recorder()
+        let scheduler = ManualUpdateScheduler()
+        weak var weakHost: ViewHost?
+        do {
+            let host = ViewHost(BranchHost(probe: probe, recorder: recorder), scheduler: scheduler)
+            weakHost = host
+            host.update()
+        }
+        #expect(weakHost == nil)
+        #expect(probe.object == nil, "the views' state went with the host")
+        #expect(!scheduler.hasPendingUpdates)
+        #expect(!scheduler.flush(), "no fragment of the host is left")
+        #expect(recorder.take() == ["appear first"], "no actions run after the host is gone")
+    }
+
     @Test func invalidatingTheHostRunsDisappearActionsAndReleasesEverything() {
         let probe = WeakBox<Model>()
         let recorder = Recorder()

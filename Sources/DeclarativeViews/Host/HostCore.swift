@@ -24,6 +24,10 @@ public final class _HostCore {
     let layoutEngine = LayoutEngine()
     /// Counts layout passes per view per run-loop turn (seed 000).
     let feedback = LayoutFeedbackDetector(threshold: AGEnvironment.layoutFeedbackThreshold)
+    /// What the host registered with the scheduler: its root fragment and observers.
+    var registrations: (fragment: UpdateFragment, flushObserver: Int, turnObserver: Int)?
+    /// Whether the scheduler was made for this host (and goes away with it).
+    var ownsScheduler = false
 
     init(graph: Graph, scheduler: any UpdateScheduler) {
         self.graph = graph
@@ -75,12 +79,38 @@ public final class _HostCore {
         (graph.diagnosticSink ?? .default)("DeclarativeViews: \(message)\n")
     }
 
-    /// Invalidates every view (running their `onDisappear` actions) and drops what is queued.
+    deinit {
+        // Released without `ViewHost.invalidate()`: detach, and destroy the views without
+        // running their actions (they may be main-actor code, and this may not be the main actor).
+        if !isTornDown {
+            isTornDown = true
+            detach()
+            rootSubgraph.invalidate()
+        }
+    }
+
+    /// Invalidates every view (running their `onDisappear` actions), drops what is queued and
+    /// detaches from the scheduler.
     func tearDown() {
         guard !isTornDown else { return }
+        detach()
         rootSubgraph.invalidate()
         runPendingActions()
         isTornDown = true
         pendingActions.removeAll()
+    }
+
+    /// Removes the root fragment and the observers from the scheduler (and stops a scheduler
+    /// made for this host).
+    private func detach() {
+        if let (fragment, flushObserver, turnObserver) = registrations {
+            scheduler.removeFragment(fragment)
+            scheduler.removeFlushObserver(flushObserver)
+            scheduler.removeTurnObserver(turnObserver)
+            registrations = nil
+        }
+        if ownsScheduler, let coalescer = scheduler as? RunLoopUpdateCoalescer {
+            coalescer.invalidate()
+        }
     }
 }

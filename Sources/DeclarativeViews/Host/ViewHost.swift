@@ -26,10 +26,6 @@ public final class ViewHost {
     private var layoutRoot: Attribute<LayoutResult>!
     /// The last layout pass.
     private var laidOut: LayoutResult?
-    private var rootFragment: UpdateFragment!
-    private var flushObserver: Int?
-    private var turnObserver: Int?
-    private let ownsScheduler: Bool
     /// The render list after the last root update, and the one last reported to `onRender`.
     private var rendered: [DisplayNode] = []
     private var reported: [DisplayNode]?
@@ -55,14 +51,15 @@ public final class ViewHost {
     init(rootType: Any.Type, scheduler: (any UpdateScheduler)?, environment: EnvironmentValues,
          windowSize: CGSize, mount: (_ViewInputs) -> (AnyAttribute, _ViewOutputs)) {
         let graph = Graph()
-        ownsScheduler = scheduler == nil
+        let ownsScheduler = scheduler == nil
         let scheduler = scheduler ?? RunLoopUpdateCoalescer(runLoop: CFRunLoopGetCurrent())
         core = _HostCore(graph: graph, scheduler: scheduler)
+        core.ownsScheduler = ownsScheduler
         self.rootType = rootType
         rootInput = .nil
         // The root fragment first: a flush updates the root before the containers' fragments
         // (which mounting the views adds), as the outermost hosting controller comes first.
-        rootFragment = scheduler.addFragment("root") { [weak self] in
+        let rootFragment = scheduler.addFragment("root") { [weak self] in
             MainActor.preconditionIsolated("DeclarativeViews: a ViewHost updates on the main actor.")
             self?.updateRoot()
         }
@@ -79,32 +76,24 @@ public final class ViewHost {
             return (window, Attribute(LayoutRoot(render: render, window: window, engine: core.layoutEngine)))
         }
         scheduler.attach(graph, fragment: rootFragment)
-        flushObserver = scheduler.addFlushObserver { [weak self] in
+        let flushObserver = scheduler.addFlushObserver { [weak self] in
             self?.flushEnded()
         }
-        turnObserver = scheduler.addTurnObserver { [weak core] in
+        let turnObserver = scheduler.addTurnObserver { [weak core] in
             core?.feedback.endTurn()
         }
+        core.registrations = (rootFragment, flushObserver, turnObserver)
         scheduler.setNeedsUpdate(rootFragment)
     }
 
-    isolated deinit {
-        invalidate()
-    }
-
     /// Removes every view (running their `onDisappear` actions) and detaches from the
-    /// scheduler. The host renders nothing afterwards.
+    /// scheduler. The host renders nothing afterwards. (Releasing the host detaches it too, but
+    /// without running `onDisappear` actions.)
     public func invalidate() {
         guard !core.isTornDown else { return }
-        if let rootFragment { core.scheduler.removeFragment(rootFragment) }
-        if let flushObserver { core.scheduler.removeFlushObserver(flushObserver) }
-        if let turnObserver { core.scheduler.removeTurnObserver(turnObserver) }
         core.tearDown()
         rendered = []
         laidOut = nil
-        if ownsScheduler, let coalescer = core.scheduler as? RunLoopUpdateCoalescer {
-            coalescer.invalidate()
-        }
     }
 
     // MARK: Updating

@@ -25,11 +25,11 @@ extension _LifecycleModifier {
         let host = inputs.host
         // The observer holds the box: the subgraph's nodes (and the rule) may be gone by the
         // time it runs.
-        Subgraph.current?.addObserver {
+        Subgraph.current?.addObserver { [weak host] in
             guard box.appeared else { return }
             box.task?.cancel()
             box.task = nil
-            if let disappear = box.onDisappear { host.enqueue(disappear) }
+            if let disappear = box.onDisappear { host?.enqueue(disappear) }
         }
         return _ViewOutputs(
             render: Attribute(LifecycleRender(modifier: modifier, content: content.render, box: box, host: host)))
