@@ -23,12 +23,7 @@ enum _ViewEquality {
     }
 
     static func equal<Value>(_ lhs: UnsafePointer<Value>, _ rhs: UnsafePointer<Value>) -> Bool {
-        compare(Value.self, UnsafeRawPointer(lhs), UnsafeRawPointer(rhs))
-    }
-
-    /// Compares two values of `type` at raw addresses.
-    static func compare(_ type: Any.Type, _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-        plan(for: type).equal(lhs, rhs)
+        plan(for: Value.self).equal(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs))
     }
 
     private static let lock = NSLock()

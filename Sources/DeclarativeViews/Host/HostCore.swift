@@ -57,8 +57,6 @@ public final class _HostCore {
         pendingActions.append(action)
     }
 
-    var hasPendingActions: Bool { !pendingActions.isEmpty }
-
     /// Runs the queued actions (and those they queue) in order.
     func runPendingActions() {
         while !pendingActions.isEmpty {
