@@ -6,7 +6,6 @@
 //     AG_PRINT_CYCLES=2 DV_RUN_SECONDS=1 swift run AGIssueApp   # the full report, then exits 0
 //     AG_TRAP_CYCLES=1 swift run AGIssueApp                 # stops at the cycle
 import DeclarativeViews
-import Foundation
 
 @main
 struct AGIssueApp: App {

@@ -4,7 +4,6 @@
 //
 //     DV_PRINT_RENDER=1 DV_RUN_SECONDS=1 swift run AGIssueAppFixed
 import DeclarativeViews
-import Foundation
 
 @main
 struct AGIssueAppFixed: App {

@@ -1,0 +1,4 @@
+// What `import DeclarativeViews` brings along, as `import SwiftUI` does: Foundation's types
+// (`Data`, `CGFloat`, `CGSize`, `AttributedString`…) and the schedulers a `ViewHost` runs on.
+@_exported import Foundation
+@_exported import RunLoopBridge
