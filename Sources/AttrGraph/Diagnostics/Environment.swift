@@ -25,9 +25,10 @@ public enum AGEnvironment {
     /// ``HangMonitor`` reports a hang. Default 250 ms.
     public static let hangThresholdMilliseconds: Int? = integer("AG_HANG_THRESHOLD_MS")
 
-    /// `DV_RUN_SECONDS`: a headless DeclarativeViews app exits with status 0 after this many
-    /// seconds (fractions allowed) unless something stopped it earlier.
-    public static let runSeconds: Double? = ProcessInfo.processInfo.environment["DV_RUN_SECONDS"].flatMap(Double.init)
+    /// `DV_RUN_SECONDS`, as set: a headless DeclarativeViews app exits with status 0 after this
+    /// many seconds (fractions allowed) unless something stopped it earlier; anything but a
+    /// non-negative number makes it stop with an error.
+    public static let runSeconds: String? = ProcessInfo.processInfo.environment["DV_RUN_SECONDS"]
 
     /// `DV_PRINT_RENDER`: `1` makes a headless DeclarativeViews app print its text rendering to
     /// stdout after every update that changed it; `frames` adds each node's frame; `boxes`

@@ -21,6 +21,17 @@ extension Graph {
         }
     }
 
+    /// Inside a rule: whether any input other than `excluded` changed since the rule last ran
+    /// (``anyInputsChanged(excluding:)`` without building an array).
+    package static func anyInputsChanged(except excluded: AnyAttribute) -> Bool {
+        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
+        let inputs = _Engine(state).node(state.pointee.current).inputs
+        for position in 0..<inputs.count where inputs[position].flags.contains(.changed) {
+            if inputs[position].attribute != excluded { return true }
+        }
+        return false
+    }
+
     /// Inside a rule: whether the edge from `input` to the running rule is marked changed (the
     /// input changed since the rule last ran). Reads nothing and records no dependency.
     package static func inputChanged(_ input: AnyAttribute) -> Bool {

@@ -57,11 +57,10 @@ extension ViewHost {
 @MainActor
 enum HeadlessRunner {
     static func run<A: App>(_ app: A) -> Never {
-        let environment = ProcessInfo.processInfo.environment
-        let seconds = parseRunSeconds(environment["DV_RUN_SECONDS"])
-        let archivePath = environment["DV_ARCHIVE"].flatMap { $0.isEmpty ? nil : $0 }
+        let seconds = parseRunSeconds(AGEnvironment.runSeconds)
+        let archivePath = AGEnvironment.archivePath.flatMap { $0.isEmpty ? nil : $0 }
         let host = ViewHost(app: app)
-        if let mode = parsePrintRender(environment["DV_PRINT_RENDER"]) {
+        if let mode = parsePrintRender(AGEnvironment.printRender) {
             var renders = 0
             host.onRender = { host in
                 renders += 1

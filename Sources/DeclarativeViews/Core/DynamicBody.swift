@@ -33,15 +33,23 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
     var links: _DynamicPropertyLinks?
     /// The container value the body last ran with.
     var last: Accessor.Container?
+    /// How to compare container values (looked up on the first comparison).
+    var comparison: ComparisonPlan?
 
     var description: String { "\(_typeName(Accessor.Container.self, qualified: false)).body" }
 
     mutating func updateValue() {
         let (view, viewChanged) = container.changedValue()
-        let othersChanged = Graph.anyInputsChanged(excluding: [container.base])
+        let othersChanged = Graph.anyInputsChanged(except: container.base)
         var selfChanged = viewChanged
         if hasValue, let last {
-            selfChanged = viewChanged && !_ViewEquality.equal(last, view)
+            if viewChanged {
+                let plan = comparison ?? _ViewEquality.plan(for: Accessor.Container.self)
+                comparison = plan
+                selfChanged = !withUnsafePointer(to: last) { lhs in
+                    withUnsafePointer(to: view) { rhs in plan.equal(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs)) }
+                }
+            }
             if viewChanged && !selfChanged && !othersChanged {
                 // An equal container and nothing else changed: the body would return the same.
                 Graph.keepInputs()

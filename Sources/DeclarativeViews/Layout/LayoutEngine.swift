@@ -220,7 +220,10 @@ final class LayoutEngine {
         if let known = node.layout.stackSizes, known.proposal == proposal {
             return (Self.stackSize(known.sizes, axis: axis, spacing: spacing), known.sizes)
         }
-        let result = stack(node.children, axis: axis, spacing: spacing, proposal: proposal)
+        // A stack expands exactly when a child does; a list fills its width whatever its rows do.
+        var expands: Bool? = axis == .horizontal ? node.expandsHorizontally : node.expandsVertically
+        if case .list = node.kind { expands = nil }
+        let result = stack(node.children, axis: axis, spacing: spacing, proposal: proposal, childrenExpand: expands)
         node.layout.stackSizes = StackSizes(proposal: proposal, sizes: result.sizes)
         return result
     }
@@ -243,17 +246,19 @@ final class LayoutEngine {
         var flex: CGFloat
     }
 
-    func stack(_ children: [DisplayNode], axis: Axis, spacing: Double?, proposal: ProposedViewSize)
-        -> (size: CGSize, sizes: [CGSize])
+    /// `childrenExpand`: whether a child expands along `axis` (known per node; worked out here
+    /// for a list of children without one).
+    func stack(_ children: [DisplayNode], axis: Axis, spacing: Double?, proposal: ProposedViewSize,
+               childrenExpand: Bool? = nil) -> (size: CGSize, sizes: [CGSize])
     {
         guard !children.isEmpty else { return (.zero, []) }
+        let childrenExpand = childrenExpand
+            ?? children.contains { axis == .horizontal ? $0.expandsHorizontally : $0.expandsVertically }
         let gap = spacing.map { CGFloat($0) } ?? Self.defaultSpacing
         let gaps = gap * CGFloat(children.count - 1)
         let cross = proposal[axis.other]
         var sizes = [CGSize](repeating: .zero, count: children.count)
-        if let main = proposal[axis], main.isFinite,
-            !children.contains(where: { axis == .horizontal ? $0.expandsHorizontally : $0.expandsVertically })
-        {
+        if let main = proposal[axis], main.isFinite, !childrenExpand {
             var ideal = ProposedViewSize(width: cross, height: cross)
             ideal[axis] = nil
             var total = gaps

@@ -37,30 +37,27 @@ final class DisplayNode: Equatable {
         self.children = children
         self.action = action
         self.annotations = annotations
-        hasGeometry = annotations?.geometry != nil || children.contains { $0.hasGeometry }
+        // What the layout needs to know about the subtree, from the children in one pass.
+        var childGeometry = false, childrenExpandH = false, childrenExpandV = false, childrenRigidV = true
+        for child in children {
+            childGeometry = childGeometry || child.hasGeometry
+            childrenExpandH = childrenExpandH || child.expandsHorizontally
+            childrenExpandV = childrenExpandV || child.expandsVertically
+            childrenRigidV = childrenRigidV && child.rigidVertically
+        }
+        hasGeometry = annotations?.geometry != nil || childGeometry
         layoutClass = LayoutClass(kind)
-        let childrenExpandH = children.contains { $0.expandsHorizontally }
-        let childrenExpandV = children.contains { $0.expandsVertically }
         switch kind {
         case .text:
-            (expandsHorizontally, expandsVertically) = (false, false)
+            (expandsHorizontally, expandsVertically, rigidVertically) = (false, false, true)
         case .vstack, .hstack, .zstack, .button, .padding:
-            (expandsHorizontally, expandsVertically) = (childrenExpandH, childrenExpandV)
+            (expandsHorizontally, expandsVertically, rigidVertically) = (childrenExpandH, childrenExpandV, childrenRigidV)
         case .frame(let width, let height, _):
-            (expandsHorizontally, expandsVertically) = (width == nil && childrenExpandH, height == nil && childrenExpandV)
+            (expandsHorizontally, expandsVertically, rigidVertically) =
+                (width == nil && childrenExpandH, height == nil && childrenExpandV, height != nil || childrenRigidV)
         case .spacer, .divider, .list, .window, .tabView, .tab, .navigationSplitView, .navigationStack, .column,
             .geometryReader:
-            (expandsHorizontally, expandsVertically) = (true, true)
-        }
-        switch kind {
-        case .text:
-            rigidVertically = true
-        case .vstack, .hstack, .zstack, .button, .padding:
-            rigidVertically = children.allSatisfy(\.rigidVertically)
-        case .frame(_, let height, _):
-            rigidVertically = height != nil || children.allSatisfy(\.rigidVertically)
-        default:
-            rigidVertically = false
+            (expandsHorizontally, expandsVertically, rigidVertically) = (true, true, false)
         }
     }
 
