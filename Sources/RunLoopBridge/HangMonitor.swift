@@ -1,6 +1,7 @@
 import AttrGraph
 import CoreFoundation
 import Foundation
+import Synchronization
 
 /// Reports hangs: a run-loop turn that stays busy longer than a threshold (seed 001's technique).
 ///
@@ -18,7 +19,8 @@ import Foundation
 ///
 /// The threshold defaults to `AG_HANG_THRESHOLD_MS` milliseconds, else 250 ms. Reports go to
 /// ``sink`` (stderr by default; it runs on the watchdog thread). ``stop()`` (or releasing the
-/// monitor) removes the observers, ends the thread and releases the sink.
+/// monitor) removes the observers, ends the thread and releases the sink. The watchdog reads
+/// what each graph is evaluating through atomics the graph publishes (it holds no graph).
 public final class HangMonitor: Sendable {
     /// A busy stretch longer than the threshold.
     public struct Report: Sendable, CustomStringConvertible {
@@ -69,7 +71,8 @@ public final class HangMonitor: Sendable {
         watchdog.stop()
     }
 
-    /// Adds a graph whose evaluation the reports describe (kept weakly).
+    /// Adds a graph whose evaluation the reports describe (call it on the graph's thread; the
+    /// monitor keeps only the graph's published activity, not the graph).
     public func watch(_ graph: Graph) {
         watchdog.watch(graph)
     }
@@ -83,30 +86,28 @@ public final class HangMonitor: Sendable {
 /// The monitor's state, shared by its run-loop observers and its thread (which keep it alive
 /// until ``stop()``; the monitor itself is free to go away and stops it then).
 private final class _Watchdog: @unchecked Sendable {
-    // @unchecked: all mutable state is guarded by `lock`; the graphs are weak references read
-    // through the engine's cross-thread snapshot (Graph.racyRunningAttribute).
-    private struct WeakGraph {
-        weak var graph: Graph?
+    // @unchecked: the mutable state is in `state` (a mutex); `runLoop` is only used to add and
+    // remove observers, which CoreFoundation allows from any thread. The watched graphs are
+    // reached through their `GraphActivity` (Sendable atomics), never through the graphs.
+    private struct State {
+        var busySince: TimeInterval?
+        var reportedThisStretch = false
+        var running = true
+        var sink: (@Sendable (HangMonitor.Report) -> Void)?
+        var activities: [GraphActivity]
+        var observers = _Observers(list: [])
     }
 
     private let runLoop: CFRunLoop
     private let threshold: TimeInterval
-    private let lock = NSLock()
+    private let state: Mutex<State>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
-    // Guarded by `lock`.
-    private var busySince: TimeInterval?
-    private var reportedThisStretch = false
-    private var running = true
-    private var sink: (@Sendable (HangMonitor.Report) -> Void)?
-    private var graphs: [WeakGraph]
-    private var observers: [CFRunLoopObserver] = []
 
     init(runLoop: CFRunLoop, threshold: TimeInterval, graphs: [Graph], sink: @escaping @Sendable (HangMonitor.Report) -> Void) {
         self.runLoop = runLoop
         self.threshold = threshold
-        self.sink = sink
-        self.graphs = graphs.map { WeakGraph(graph: $0) }
+        state = Mutex(State(sink: sink, activities: graphs.map(\.activity)))
         let busy = CFRunLoopActivity.entry.rawValue | CFRunLoopActivity.afterWaiting.rawValue
             | CFRunLoopActivity.beforeTimers.rawValue | CFRunLoopActivity.beforeSources.rawValue
         let idle = CFRunLoopActivity.beforeWaiting.rawValue | CFRunLoopActivity.exit.rawValue
@@ -116,30 +117,33 @@ private final class _Watchdog: @unchecked Sendable {
         let end = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, idle, true, CFIndex.max) { [self] _, _ in
             loopIsIdle()
         }
-        for observer in [start, end].compactMap({ $0 }) {
+        let observers = _Observers(list: [start, end].compactMap { $0 })
+        for observer in observers.list {
             CFRunLoopAddObserver(runLoop, observer, kCFRunLoopCommonModes)
-            observers.append(observer)
         }
+        state.withLock { $0.observers = observers }
         let thread = Thread { [self] in watch() }
         thread.name = "AttrGraph.HangMonitor"
         thread.start()
     }
 
     func watch(_ graph: Graph) {
-        lock.withLock { graphs.append(WeakGraph(graph: graph)) }
+        let activity = graph.activity
+        state.withLock { $0.activities.append(activity) }
     }
 
     func stop() {
-        let (wasRunning, observers) = lock.withLock { () -> (Bool, [CFRunLoopObserver]) in
-            let wasRunning = running
-            running = false
-            sink = nil
-            let observers = self.observers
-            self.observers.removeAll()
+        let (wasRunning, observers) = state.withLock { state -> (Bool, _Observers) in
+            let wasRunning = state.running
+            state.running = false
+            state.sink = nil
+            let observers = state.observers
+            state.observers = _Observers(list: [])
+            state.activities.removeAll()
             return (wasRunning, observers)
         }
         // Invalidated observers release their blocks, and with them their hold on this object.
-        for observer in observers {
+        for observer in observers.list {
             CFRunLoopRemoveObserver(runLoop, observer, kCFRunLoopCommonModes)
             CFRunLoopObserverInvalidate(observer)
         }
@@ -150,23 +154,23 @@ private final class _Watchdog: @unchecked Sendable {
     }
 
     private func loopIsBusy() {
-        let becameBusy = lock.withLock { () -> Bool in
-            guard busySince == nil else { return false }
-            busySince = ProcessInfo.processInfo.systemUptime
-            reportedThisStretch = false
+        let becameBusy = state.withLock { state -> Bool in
+            guard state.busySince == nil else { return false }
+            state.busySince = ProcessInfo.processInfo.systemUptime
+            state.reportedThisStretch = false
             return true
         }
         if becameBusy { wakeUp.signal() }
     }
 
     private func loopIsIdle() {
-        lock.withLock { busySince = nil }
+        state.withLock { $0.busySince = nil }
     }
 
     /// Sleeps until the current busy stretch could exceed the threshold, then reports it once.
     private func watch() {
         while true {
-            let (isRunning, since, reported) = lock.withLock { (running, busySince, reportedThisStretch) }
+            let (isRunning, since, reported) = state.withLock { ($0.running, $0.busySince, $0.reportedThisStretch) }
             guard isRunning else { break }
             guard let since, !reported else {
                 _ = wakeUp.wait(timeout: .now() + .milliseconds(Int(threshold * 1000 / 4) + 1))
@@ -178,11 +182,11 @@ private final class _Watchdog: @unchecked Sendable {
                 continue
             }
             let report = makeReport(busyFor: busyFor)
-            let sink = lock.withLock { () -> (@Sendable (HangMonitor.Report) -> Void)? in
+            let sink = state.withLock { state -> (@Sendable (HangMonitor.Report) -> Void)? in
                 // Still the same busy stretch? (It may have ended while the report was made.)
-                guard running, busySince == since, !reportedThisStretch else { return nil }
-                reportedThisStretch = true
-                return self.sink
+                guard state.running, state.busySince == since, !state.reportedThisStretch else { return nil }
+                state.reportedThisStretch = true
+                return state.sink
             }
             sink?(report)
         }
@@ -190,10 +194,10 @@ private final class _Watchdog: @unchecked Sendable {
     }
 
     private func makeReport(busyFor: TimeInterval) -> HangMonitor.Report {
-        let graphs = lock.withLock { self.graphs.compactMap(\.graph) }
+        let activities = state.withLock { $0.activities }
         var report = HangMonitor.Report(busyFor: busyFor, threshold: threshold, evaluating: [], updateRoots: [])
-        for graph in graphs {
-            let (running, root) = graph.racyRunningAttribute()
+        for activity in activities {
+            let (running, root) = activity.snapshot()
             if let running {
                 report.evaluating.append(running)
                 report.updateRoots.append(root ?? running)
@@ -201,4 +205,10 @@ private final class _Watchdog: @unchecked Sendable {
         }
         return report
     }
+}
+
+/// Run-loop observers carried out of the mutex to the thread that removes them (CoreFoundation
+/// objects are thread-safe to remove from any thread). `@unchecked Sendable` for that one hop.
+private struct _Observers: @unchecked Sendable {
+    var list: [CFRunLoopObserver]
 }

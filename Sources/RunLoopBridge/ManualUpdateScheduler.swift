@@ -1,4 +1,5 @@
 import AttrGraph
+import Foundation
 
 /// The same scheduling as ``RunLoopUpdateCoalescer`` with no run loop: pending fragments run
 /// when the test (or host) calls ``flush()``. Deterministic — most tests use this one.
@@ -9,14 +10,22 @@ import AttrGraph
 ///     input.value = 2          // the graph asks for an update
 ///     scheduler.flush()        // runs it
 public final class ManualUpdateScheduler: _FragmentScheduler, UpdateScheduler {
+    /// The thread that created the scheduler: flushes run there (checked), like a run loop's.
+    private let thread = Thread.current
+
     public init() {
         super.init(nestedReason: "manual flush")
     }
 
     /// Runs every pending fragment once (fragments requested meanwhile run too), then ends the
-    /// turn (each call is one run-loop turn). Returns whether anything ran.
+    /// turn (each call is one run-loop turn). Returns whether anything ran. Call it on the thread
+    /// that created the scheduler (checked).
     @discardableResult
     public func flush() -> Bool {
+        precondition(
+            Thread.current === thread,
+            "RunLoopBridge: ManualUpdateScheduler.flush() called on another thread than the one that created "
+                + "the scheduler; flush where the graphs it updates live.")
         let ran = runPending()
         if !isInsideUpdate { endTurn() }
         return ran

@@ -97,6 +97,7 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
             CFRunLoopAddTimer(runLoop, wake, kCFRunLoopCommonModes)
         }
         if nestedOnly && flushDepth == 0 { return }
+        checkRunLoopThread()
         if hasPendingUpdates {
             if deferNestedUpdates && isInsideUpdate {
                 // Left pending: the outer flush picks it up, or the next turn of the run loop.
@@ -111,10 +112,20 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
     }
 
     /// Runs the pending fragments now (what the observer does at `.beforeWaiting`); returns
-    /// whether anything ran.
+    /// whether anything ran. Call it on the run loop's thread (checked).
     @discardableResult
     public func flush() -> Bool {
-        runPending()
+        checkRunLoopThread()
+        return runPending()
+    }
+
+    private func checkRunLoopThread() {
+        if CFRunLoopGetCurrent() !== runLoop {
+            preconditionFailure(
+                "RunLoopBridge: RunLoopUpdateCoalescer.flush() called on a thread whose run loop is not the "
+                    + "coalescer's; graph updates must run on the graph's thread. Flush from the run loop's thread "
+                    + "(CFRunLoopPerformBlock(runLoop, …), or DispatchQueue.main.async for the main run loop).")
+        }
     }
 
     override func flushLimitReached() {

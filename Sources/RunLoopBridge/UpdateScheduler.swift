@@ -22,8 +22,10 @@ public protocol UpdateScheduler: AnyObject {
     func setNeedsUpdate()
     /// Whether a flush has work to do.
     var hasPendingUpdates: Bool { get }
-    /// Makes `graph`'s needs-update callback ask this scheduler for a flush of `fragment` (or of
-    /// every fragment), and marks the graph's nested updates (see ``Graph/withNestedUpdate(reason:_:)``).
+    /// Makes `graph`'s changes ask this scheduler for a flush of `fragment` (or of every fragment),
+    /// through an update handler of its own (``Graph/addUpdateHandler(_:)``: other hosts and the
+    /// graph's `onUpdate` callback are not disturbed), and marks the graph's nested updates (see
+    /// ``Graph/withNestedUpdate(reason:_:)``). Releasing the fragments removes the handler.
     func attach(_ graph: Graph, fragment: UpdateFragment?)
     /// Runs the pending fragments now; returns whether anything ran.
     @discardableResult
@@ -68,6 +70,8 @@ final class _FragmentQueue {
 
     struct WeakGraph {
         weak var graph: Graph?
+        /// The graph's update handlers this scheduler added (``Graph/addUpdateHandler(_:)``).
+        var handlers: [Int] = []
     }
 
     var hasPending: Bool { entries.contains { $0.pending } }
@@ -85,6 +89,9 @@ final class _FragmentQueue {
 
     func removeAll() {
         entries.removeAll()
+        for entry in graphs {
+            for handler in entry.handlers { entry.graph?.removeUpdateHandler(handler) }
+        }
         graphs.removeAll()
     }
 
@@ -98,10 +105,13 @@ final class _FragmentQueue {
         for index in entries.indices { entries[index].pending = true }
     }
 
-    func addGraph(_ graph: Graph) {
+    /// Records that `graph`'s update handler `handler` asks this scheduler for flushes.
+    func addGraph(_ graph: Graph, handler: Int) {
         graphs.removeAll { $0.graph == nil }
-        if !graphs.contains(where: { $0.graph === graph }) {
-            graphs.append(WeakGraph(graph: graph))
+        if let index = graphs.firstIndex(where: { $0.graph === graph }) {
+            graphs[index].handlers.append(handler)
+        } else {
+            graphs.append(WeakGraph(graph: graph, handlers: [handler]))
         }
     }
 
@@ -196,13 +206,14 @@ public class _FragmentScheduler {
     public var hasPendingUpdates: Bool { queue.hasPending }
 
     public func attach(_ graph: Graph, fragment: UpdateFragment?) {
-        queue.addGraph(graph)
-        graph.onUpdate { [weak self, weak graph] in
+        // A handler of its own, so that other hosts of the graph (and its `onUpdate` slot) keep theirs.
+        let handler = graph.addUpdateHandler { [weak self, weak graph] in
             // Taking the request clears the graph's flag, so that the next change asks again.
             graph?.clearNeedsUpdate()
             guard let self else { return }
             if let fragment { self.setNeedsUpdate(fragment) } else { self.setNeedsUpdate() }
         }
+        queue.addGraph(graph, handler: handler)
     }
 
     @discardableResult

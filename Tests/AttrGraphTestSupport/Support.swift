@@ -1,3 +1,4 @@
+import Foundation
 import AttrGraph
 
 /// Records which rules ran, in order, so tests can assert exactly what re-ran after a change.
@@ -75,4 +76,16 @@ public final class Token: @unchecked Sendable {
     // @unchecked: immutable.
     public let name: String
     public init(_ name: String = "token") { self.name = name }
+}
+
+/// This process's resident memory in bytes (`/proc/self/statm` on Linux; `nil` elsewhere).
+public func residentMemoryBytes() -> Int? {
+    #if os(Linux)
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    let fields = statm.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    #else
+    return nil
+    #endif
 }

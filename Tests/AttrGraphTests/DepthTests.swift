@@ -69,24 +69,61 @@ func onThread<R: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> R) 
         #expect(value == 200)
     }
 
-    @Test func firstEvaluationDeeperThanTheStackStopsWithAClearMessage() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let done = DispatchSemaphore(value: 0)
-            let thread = Thread {
-                let graph = Graph()
-                Subgraph(graph: graph).apply {
-                    var last = Attribute(value: 0)
-                    for _ in 0..<100_000 { last = Attribute(Map(last) { $0 + 1 }) }
-                    _ = last.value
+    /// A chain of `count` never-computed rules, first evaluated on a 512 KiB thread by reading
+    /// every `step`-th attribute from the start (0: only the last one).
+    static func evaluateChain(count: Int, step: Int) -> Int {
+        onThread(stackSize: 512 * 1024) { () -> Int in
+            let graph = Graph()
+            let root = Subgraph(graph: graph)
+            return root.apply {
+                var chain = [Attribute(value: 0)]
+                for _ in 0..<count { chain.append(Attribute(Map(chain[chain.count - 1]) { $0 + 1 })) }
+                if step > 0 {
+                    for index in stride(from: step, to: chain.count, by: step) { _ = chain[index].value }
                 }
-                done.signal()
+                return chain[chain.count - 1].value
             }
-            thread.stackSize = 512 * 1024
-            thread.start()
-            done.wait()
+        }
+    }
+
+    @Test func firstEvaluationDeeperThanTheStackStopsWithAdviceThatWorks() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = DepthTests.evaluateChain(count: 100_000, step: 0)
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("the thread's stack is nearly exhausted"))
         #expect(stderr.contains("Evaluate a long chain in steps"))
+        // The advice is measured on this thread and build: following it works.
+        let match = try #require(stderr.firstMatch(of: /read every (\d+)th attribute first/))
+        let step = try #require(Int(match.1))
+        #expect(step >= 10)
+        #expect(Self.evaluateChain(count: 20_000, step: step) == 20_000)
+    }
+
+    /// A rule whose own frame is large (64 KiB of locals).
+    struct LargeFrame: Rule {
+        @Attribute var previous: Int
+        var value: Int {
+            var scratch = InlineArray<8192, Int>(repeating: 0)
+            for index in stride(from: 0, to: 8192, by: 512) { scratch[index] = previous &+ index }
+            return withExtendedLifetime(scratch) { scratch[0] &+ 1 }
+        }
+    }
+
+    @Test func rulesWithLargeFramesStopWithTheMessageNotASegmentationFault() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = onThread(stackSize: 512 * 1024) { () -> Int in
+                let graph = Graph()
+                let root = Subgraph(graph: graph)
+                return root.apply {
+                    var last = Attribute(value: 0)
+                    for _ in 0..<64 { last = Attribute(LargeFrame(previous: last)) }
+                    return last.value
+                }
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("the thread's stack is nearly exhausted"))
+        #expect(stderr.contains("make the rules' own frames smaller"))
     }
 }

@@ -1,4 +1,4 @@
-@testable import DeclarativeViews
+import DeclarativeViews
 import Testing
 
 /// The rule that decides whether a body runs again: SwiftUI's field-by-field comparison.

@@ -322,3 +322,73 @@ import Testing
         #expect(weakMonitorless == nil)
     }
 }
+
+/// Schedulers and graphs stay on their thread; hosts sharing a graph keep their requests.
+@Suite struct SchedulerOwnershipTests {
+    @Test func twoSchedulersAttachedToOneGraphBothHearItsChanges() {
+        let test = TestGraph()
+        let first = ManualUpdateScheduler()
+        let second = ManualUpdateScheduler()
+        var runs: [String] = []
+        let input = test { Attribute(value: 1) }
+        let doubled = test { Attribute(Map(input) { $0 * 2 }) }
+        first.attach(test.graph, fragment: first.addFragment("first") { runs.append("first \(doubled.value)") })
+        second.attach(test.graph, fragment: second.addFragment("second") { runs.append("second \(doubled.value)") })
+        test.graph.onUpdate {}  // a user's own callback detaches no host
+        _ = doubled.value
+        input.value = 2
+        first.flush()
+        second.flush()
+        #expect(runs == ["first 4", "second 4"])
+        first.invalidate()
+        test.graph.clearNeedsUpdate()
+        input.value = 3
+        #expect(!first.flush())
+        second.flush()
+        #expect(runs == ["first 4", "second 4", "second 6"])
+    }
+
+    @Test func flushingACoalescerFromAnotherThreadStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let coalescer = RunLoopUpdateCoalescer(runLoop: CFRunLoopGetCurrent())
+            let fragment = coalescer.addFragment("root") {}
+            coalescer.setNeedsUpdate(fragment)
+            let box = UncheckedSendableBox(coalescer)
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                box.value.flush()
+                done.signal()
+            }
+            done.wait()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("RunLoopUpdateCoalescer.flush() called on a thread whose run loop is not the coalescer's"))
+    }
+
+    @Test func settingAnInputFromABackgroundThreadWhileTheBridgeFlushesStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            let root = Subgraph(graph: graph)
+            let input = root.apply { Attribute(value: 0) }
+            let total = root.apply { Attribute(Map(input) { $0 + 1 }) }
+            let coalescer = RunLoopUpdateCoalescer(runLoop: CFRunLoopGetCurrent())
+            coalescer.attach(graph, fragment: coalescer.addFragment("root") { _ = total.value })
+            let id = input.identifier
+            Thread.detachNewThread {
+                for value in 1... { id.unsafeCast(to: Int.self).value = value }
+            }
+            let keepAlive = TestRunLoop.keepAlive()
+            RunLoopSpinner.spin(for: 5)
+            TestRunLoop.end(keepAlive)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("setting an attribute's value on a thread that does not own the graph"))
+    }
+}
+
+/// Carries a value to another thread for a misuse test.
+final class UncheckedSendableBox<Value>: @unchecked Sendable {
+    // @unchecked: the tests use it to provoke (and check) a misuse report.
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

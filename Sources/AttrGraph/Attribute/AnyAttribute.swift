@@ -1,18 +1,37 @@
-/// An untyped attribute id: 32 bits naming one node of one graph.
+/// An untyped attribute id naming one node of one graph.
 ///
 ///     let input = Attribute(value: 1)
 ///     let id = input.identifier          // AnyAttribute
 ///     let typed = id.unsafeCast(to: Int.self)
 ///
-/// Ids print as `#N` where N is ``rawValue``, the number AttributeGraph's cycle reports and
+/// Ids print as `#N` where N is ``rawValue``, the 32-bit number AttributeGraph's cycle reports and
 /// graph descriptions use.
+///
+/// **Stale ids are detected.** Besides ``rawValue``, an id the engine hands out carries the
+/// ``seed`` of the attribute it named: when that attribute is destroyed (its subgraph
+/// invalidated) and its slot is later reused by another attribute, using the old id stops with
+/// a message naming both, in release builds too, instead of reading the newcomer. An id rebuilt
+/// from a number (``init(rawValue:)``, as AttributeGraph code does with ids from descriptions)
+/// has no seed: it names whatever attribute holds that number now. Equality and hashing look at
+/// ``rawValue`` only.
 @frozen
 public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The id AttributeGraph shows: the graph's slot and the node's index.
     public var rawValue: UInt32
+    /// Which incarnation of the node slot this id names (0: unchecked, from ``init(rawValue:)``).
+    public var seed: UInt32
 
+    /// An id from its number, naming whatever attribute holds that number now (unchecked).
     @inlinable
     public init(rawValue: UInt32) {
         self.rawValue = rawValue
+        seed = 0
+    }
+
+    @inlinable
+    init(rawValue: UInt32, seed: UInt32) {
+        self.rawValue = rawValue
+        self.seed = seed
     }
 
     /// The id that names no attribute.
@@ -23,6 +42,12 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     }
 
     public var description: String { "#\(rawValue)" }
+
+    @inlinable
+    public static func == (lhs: AnyAttribute, rhs: AnyAttribute) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public func unsafeCast<Value>(to _: Value.Type) -> Attribute<Value> {
         Attribute<Value>(identifier: self)
@@ -58,6 +83,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         }
         nonmutating set {
             let (engine, index) = _Engine.resolveLive(self)
+            engine.checkOwner("setting attribute flags")
             engine.node(index).pointee.subgraphFlags = newValue.rawValue
         }
     }
@@ -77,16 +103,18 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     ///   - token: accepted for AttributeGraph compatibility; unused.
     public func addInput(_ attribute: AnyAttribute, options: InputOptions = [], token: Int) {
         let (engine, index) = _Engine.resolveLive(self)
-        engine.checkThread()
+        engine.checkOwner("addInput")
         let inputIndex = engine.localIndex(of: attribute, use: "addInput on \(self)")
+        if inputIndex == index {
+            _Misuse.cyclicEdge(self)
+        }
         let flags = _EdgeFlags(rawValue: UInt8(truncatingIfNeeded: options.rawValue)).union(.alwaysEnabled)
-        let existing = engine.findInputEdge(consumer: index, input: attribute)
+        let existing = engine.findInputEdge(consumer: index, input: inputIndex)
         if existing >= 0 {
             engine.node(index).inputs[existing].flags.formUnion(flags)
             return
         }
-        engine.addInputEdge(consumer: index, input: attribute, flags: flags.union(.changed))
-        _ = inputIndex
+        engine.addInputEdge(consumer: index, input: inputIndex, flags: flags.union(.changed))
         let node = engine.node(index)
         if !node.pointee.flags.contains(.external) && !node.pointee.flags.contains(.indirect) {
             node.pointee.flags.insert(.inputsChanged)
@@ -120,7 +148,6 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// Brings the attribute up to date without recording a dependency.
     public func updateValue() {
         let (engine, index) = _Engine.resolveLive(self)
-        engine.checkThread()
         let (direct, _) = engine.resolveAlias(index)
         engine.bringUpToDate(direct)
     }
@@ -133,7 +160,6 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// Forces the rule to run again on its next read, and marks everything that depends on it dirty.
     public func invalidateValue() {
         let (engine, index) = _Engine.resolveLive(self)
-        engine.checkThread()
         engine.invalidateValue(index)
     }
 
@@ -160,7 +186,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// The value type (for an alias, its source's value type).
     public var valueType: Any.Type {
         let (engine, index) = _Engine.resolveLive(self)
-        if let projected = engine.storage.offsetValueType(index) {
+        if let projected = engine.indirectRecord(index)?.pointee.valueType {
             return projected
         }
         let (direct, _) = engine.resolveAlias(index)
@@ -173,7 +199,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// Traps when `type` is not the body type.
     public func mutateBody<Body>(as type: Body.Type, invalidating: Bool, _ body: (inout Body) -> Void) {
         let (engine, index) = _Engine.resolveLive(self)
-        engine.checkThread()
+        engine.checkOwner("mutateBody")
         let node = engine.node(index)
         let bodyType = engine.type(node).pointee.bodyType
         guard bodyType == Body.self else {
@@ -238,6 +264,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         }
         nonmutating set {
             let (engine, index) = _Engine.resolveLive(self)
+            engine.checkOwner("setting the dependency of an indirect attribute")
             guard let record = engine.indirectRecord(index) else {
                 _Misuse.fail("AttrGraph: \(self) is not an indirect attribute; it has no dependency to set.")
             }
@@ -281,10 +308,10 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
             let node = engine.node(index)
             var next: [UInt32] = []
             if searchInputs {
-                next += node.inputs.map { $0.attribute.rawValue & _GraphRegistry.indexMask }
+                next += node.inputs.map(\.input)
             }
             if searchOutputs {
-                next += node.outputs.map { $0.rawValue & _GraphRegistry.indexMask }
+                next += Array(node.outputs)
             }
             for candidate in next where !visited.contains(candidate) {
                 let candidateNode = engine.node(candidate)

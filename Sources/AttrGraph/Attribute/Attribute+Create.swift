@@ -29,7 +29,7 @@ extension _Engine {
     ) -> AnyAttribute {
         let subgraph = creationSubgraph(creating: Body.self)
         let engine = subgraph.graph.storage.engine
-        engine.checkThread()
+        engine.checkOwner("creating an attribute")
         let typeIndex = engine.typeIndex(for: Body.self) {
             _AttributeTypeRecord.make(vtable: vtable(), body: Body.self, value: Value.self, mode: mode(), flags: typeFlags())
         }

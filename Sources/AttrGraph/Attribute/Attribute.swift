@@ -14,12 +14,14 @@
 /// a dependency. `Attribute` is also a property wrapper: `@Attribute var count: Int` in a rule
 /// body reads as a plain `Int`, and `$count` is the attribute.
 ///
-/// An `Attribute` is an id (32 bits): copying it is free, and it is only usable while its
-/// graph and subgraph are alive.
+/// An `Attribute` is an id (``AnyAttribute``): copying it is free, and it is only usable while
+/// its subgraph is alive, on the graph's thread. It is not `Sendable` (as in AttributeGraph): an
+/// attribute belongs to its graph's thread; pass ``AnyAttribute`` ids between threads if you must,
+/// and use them on the graph's thread.
 @frozen
 @propertyWrapper
 @dynamicMemberLookup
-public struct Attribute<Value>: Hashable, Sendable, CustomStringConvertible {
+public struct Attribute<Value>: Hashable, CustomStringConvertible {
     public var identifier: AnyAttribute
 
     public init(identifier: AnyAttribute) {
@@ -42,7 +44,7 @@ public struct Attribute<Value>: Hashable, Sendable, CustomStringConvertible {
     public var value: Value {
         unsafeAddress {
             let (engine, index) = _Engine.resolve(identifier)
-            #if DEBUG
+            #if AG_INTERNAL_CHECKS
             engine.checkValueType(index, identifier, Value.self)
             #endif
             return engine.read(index, identifier).assumingMemoryBound(to: Value.self)
@@ -55,7 +57,7 @@ public struct Attribute<Value>: Hashable, Sendable, CustomStringConvertible {
     public var wrappedValue: Value {
         unsafeAddress {
             let (engine, index) = _Engine.resolve(identifier)
-            #if DEBUG
+            #if AG_INTERNAL_CHECKS
             engine.checkValueType(index, identifier, Value.self)
             #endif
             return engine.read(index, identifier).assumingMemoryBound(to: Value.self)
@@ -145,8 +147,8 @@ extension _Engine {
     func checkValueType<Value>(_ index: UInt32, _ attribute: AnyAttribute, _ type: Value.Type) {
         let node = self.node(index)
         if node.pointee.flags.contains(.free) { return }
-        if node.pointee.flags.contains(.indirect) {
-            if let projected = storage.offsetValueType(index) {
+        if let record = indirectRecord(index) {
+            if let projected = record.pointee.valueType {
                 if projected != Value.self { _Misuse.typeMismatch(attribute, expected: Value.self, actual: projected) }
                 return
             }

@@ -10,7 +10,7 @@
 @frozen
 @propertyWrapper
 @dynamicMemberLookup
-public struct IndirectAttribute<Value>: Hashable, Sendable {
+public struct IndirectAttribute<Value>: Hashable {
     public let identifier: AnyAttribute
 
     public init(source: Attribute<Value>) {

@@ -45,7 +45,7 @@ public struct AnyOptionalAttribute: Hashable, Sendable, CustomStringConvertible 
 @frozen
 @propertyWrapper
 @dynamicMemberLookup
-public struct OptionalAttribute<Value>: Hashable, Sendable, CustomStringConvertible {
+public struct OptionalAttribute<Value>: Hashable, CustomStringConvertible {
     public var base: AnyOptionalAttribute
 
     public init() {

@@ -38,7 +38,7 @@ public struct AnyWeakAttribute: Hashable, Sendable, CustomStringConvertible {
             guard identifier != .nil, let seed = AnyWeakAttribute.seed(of: identifier), seed == _details.seed else {
                 return nil
             }
-            return identifier
+            return AnyAttribute(rawValue: identifier.rawValue, seed: seed)
         }
         set {
             self = AnyWeakAttribute(newValue)
@@ -51,15 +51,17 @@ public struct AnyWeakAttribute: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { attribute?.description ?? "nil" }
 
-    /// A number identifying this incarnation of the node slot (graph serial mixed with the
-    /// slot's generation); `nil` when the id is not a live attribute.
+    /// The seed of the attribute the id names now (its slot's generation), or `nil` when the id
+    /// is not a live attribute (destroyed, or its subgraph invalidated) or is stale.
     static func seed(of attribute: AnyAttribute) -> UInt32? {
         guard let state = _GraphRegistry.state(of: attribute) else { return nil }
         let index = attribute.rawValue & _GraphRegistry.indexMask
         guard index != 0, index < state.pointee.highWater else { return nil }
         let node = _Engine(state).node(index)
         if node.pointee.flags.contains(.free) || node.pointee.flags.contains(.invalidated) { return nil }
-        return (state.pointee.serial &* 0x9E37_79B1) ^ node.pointee.generation
+        let generation = node.pointee.generation
+        if attribute.seed != 0, attribute.seed != generation { return nil }
+        return generation
     }
 }
 
@@ -70,7 +72,7 @@ public struct AnyWeakAttribute: Hashable, Sendable, CustomStringConvertible {
 @frozen
 @propertyWrapper
 @dynamicMemberLookup
-public struct WeakAttribute<Value>: Hashable, Sendable, CustomStringConvertible {
+public struct WeakAttribute<Value>: Hashable, CustomStringConvertible {
     public var base: AnyWeakAttribute
 
     public init(base: AnyWeakAttribute) {

@@ -13,13 +13,12 @@ extension Graph {
     /// and prints `Wrote graph data to "PATH".` to the diagnostics stream. Names ending in
     /// `.ag-gzon` are zlib-compressed, others plain JSON; the default name is `graph.ag-gzon`.
     ///
-    /// Graphs of other threads are left out: they may be changing while this one reads. Call it
-    /// on the thread that owns the graphs (the main thread for an app). Returns the file's URL,
-    /// or `nil` when it could not be written (the reason is printed).
+    /// Graphs owned by other threads are left out: they may be changing while this one reads.
+    /// Call it on the thread that owns the graphs (the main thread for an app). Returns the file's
+    /// URL, or `nil` when it could not be written (the reason is printed).
     @discardableResult
     public static func archiveJSON(name: String? = nil, includeValues: Bool = true) -> URL? {
-        let storages = _GraphRegistry.allStates().map { $0.pointee.storage }
-            .filter { pthread_equal($0.creatingThread, pthread_self()) != 0 }
+        let storages = _GraphRegistry.storagesOwnedByCurrentThread()
         let archive = GraphArchive(
             graphs: storages.map { $0.archiveGraph(includeValues: includeValues, truncationLimit: 1024) })
         return write(archive, name: name ?? "graph.ag-gzon", sink: .default)

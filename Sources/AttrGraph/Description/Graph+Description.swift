@@ -114,12 +114,8 @@ extension Graph {
             var storages: [GraphStorage] = graph.map { [$0.storage] } ?? []
             if allGraphs || graph == nil {
                 // Only this thread's graphs: others may be changing theirs meanwhile.
-                for state in _GraphRegistry.allStates()
-                where !storages.contains(where: { $0.state == state })
-                    && pthread_equal(state.pointee.storage.creatingThread, pthread_self()) != 0
-                {
-                    storages.append(state.pointee.storage)
-                }
+                let own = _GraphRegistry.storagesOwnedByCurrentThread()
+                storages += own.filter { candidate in !storages.contains { $0 === candidate } }
             }
             let archive = GraphArchive(
                 graphs: storages.map {
@@ -188,10 +184,9 @@ extension GraphStorage {
             if count == 0 && inputs.count > 0 {
                 text += "  -- inputs:\n"
                 for edge in inputs {
-                    let index = edge.attribute.rawValue & _GraphRegistry.indexMask
-                    text += "    \(edge.attribute.rawValue)"
-                    if !engine.node(index).pointee.flags.contains(.free) {
-                        text += " " + engine.typeSignature(index)
+                    text += "    \(engine.rawID(edge.input))"
+                    if !engine.node(edge.input).pointee.flags.contains(.free) {
+                        text += " " + engine.typeSignature(edge.input)
                     }
                     if edge.flags.contains(.changed) { text += ", changed" }
                     if edge.flags.contains(.alwaysEnabled) { text += ", always-enabled" }
@@ -258,9 +253,7 @@ extension GraphStorage {
                 }
                 nodes.append(entry)
                 for edge in node.inputs {
-                    guard engine.owns(edge.attribute),
-                        let source = arrayIndexOfNode[edge.attribute.rawValue & _GraphRegistry.indexMask]
-                    else { continue }
+                    guard let source = arrayIndexOfNode[edge.input] else { continue }
                     edges.append(
                         GraphArchive.Edge(
                             src: source, dst: arrayIndexOfNode[index]!, flags: Int(edge.flags.rawValue)))

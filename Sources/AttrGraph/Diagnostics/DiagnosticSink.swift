@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Where AttrGraph writes its diagnostics: cycle reports, nested-update notes, archive paths.
 ///
@@ -60,30 +61,26 @@ public struct DiagnosticSink: Sendable {
 
     /// The sink graphs use unless they have their own (``Graph/diagnosticSink``).
     public static var `default`: DiagnosticSink {
-        get { defaultLock.withLock { defaultSink } }
-        set { defaultLock.withLock { defaultSink = newValue } }
+        get { defaultSink.withLock { $0 } }
+        set { defaultSink.withLock { $0 = newValue } }
     }
 
-    private static let defaultLock = _Lock()
-    // Guarded by `defaultLock`.
-    nonisolated(unsafe) private static var defaultSink: DiagnosticSink = .standardError
+    private static let defaultSink = Mutex<DiagnosticSink>(.standardError)
 
     /// Collects everything written to its ``sink``, for tests and hosts that show diagnostics.
-    public final class Capture: @unchecked Sendable {
-        // @unchecked: `storage` is only touched under `lock`.
-        private let lock = _Lock()
-        private var storage = ""
+    public final class Capture: Sendable {
+        private let storage = Mutex("")
 
         public init() {}
 
         public var sink: DiagnosticSink {
-            DiagnosticSink { [self] text in lock.withLock { storage += text } }
+            DiagnosticSink { [self] text in storage.withLock { $0 += text } }
         }
 
         /// Everything written so far.
-        public var text: String { lock.withLock { storage } }
+        public var text: String { storage.withLock { $0 } }
 
         /// Forgets what was written so far.
-        public func reset() { lock.withLock { storage = "" } }
+        public func reset() { storage.withLock { $0 = "" } }
     }
 }

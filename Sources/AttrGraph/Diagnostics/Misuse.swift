@@ -29,10 +29,24 @@ enum _Misuse {
                 + "Graph(shared:) to connect them.")
     }
 
-    static func wrongThread() -> Never {
+    static func staleAttribute(_ attribute: AnyAttribute, replacement: String) -> Never {
         fail(
-            "AttrGraph: a graph was used from a second thread while it was updating on another. A Graph is "
-                + "single-threaded: confine it (and its attributes) to one thread or actor.")
+            "AttrGraph: attribute \(attribute) is stale: the attribute it named was destroyed (its subgraph was "
+                + "invalidated) and its slot now holds another attribute (\(replacement)). Do not keep ids of "
+                + "attributes past their subgraph; hold a WeakAttribute to find out when an attribute has gone.")
+    }
+
+    static func wrongThread(use: String, handedOff: Bool, updating: Bool) -> Never {
+        if handedOff {
+            fail(
+                "AttrGraph: \(use) on a graph that is being handed to another thread (Graph.handOff()); call "
+                    + "receive() on the handoff in the thread that takes the graph over, then use it only there.")
+        }
+        fail(
+            "AttrGraph: \(use) on a thread that does not own the graph\(updating ? " (it is updating on its own thread)" : ""). "
+                + "A Graph belongs to the thread that created it: hop to that thread first (for the main thread, "
+                + "DispatchQueue.main.async { … } or CFRunLoopPerformBlock(CFRunLoopGetMain(), …); for a "
+                + "MainActor app, MainActor.run), or hand the graph over with Graph.handOff() and receive().")
     }
 
     static func setComputedDuringUpdate(_ attribute: AnyAttribute, bodyType: Any.Type) -> Never {
@@ -59,6 +73,21 @@ enum _Misuse {
         fail(
             "AttrGraph: attribute \(attribute) (\(_shortTypeName(type))) has no value yet: "
                 + "set the input's value before reading it.")
+    }
+
+    static func invalidatedDuringUpdate(_ attribute: AnyAttribute, type: String) -> Never {
+        fail(
+            "AttrGraph: attribute \(attribute) (\(type)) has no value: its subgraph was invalidated during this "
+                + "update (it is destroyed when the update ends), before its rule produced a value. Do not read "
+                + "attributes of a subgraph after invalidating it; a rule should not invalidate its own subgraph.")
+    }
+
+    static func destroyedDuringItsUpdate(_ attribute: AnyAttribute) -> Never {
+        fail(
+            "AttrGraph: attribute \(attribute) was destroyed by the update that read it: its subgraph was invalidated "
+                + "while it was being updated (by its own rule, or a rule it read), so it was destroyed, value and all, "
+                + "when the update ended. Do not invalidate a subgraph from inside its own rules; invalidate it after "
+                + "the update (from the host, or an observer).")
     }
 
     static func noCurrentAttribute(_ use: String) -> Never {

@@ -193,8 +193,7 @@ extension GraphStorage {
 
     /// The position in the frame buffer of the first (outermost) frame updating `index`.
     func firstFrameIndex(of index: UInt32) -> Int? {
-        let frames = state.pointee.frames
-        for position in 0..<frames.count where frames[position].node == index {
+        for position in 0..<state.pointee.frames.count where state.pointee.frames[position].node == index {
             return position
         }
         return nil

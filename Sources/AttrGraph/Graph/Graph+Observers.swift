@@ -42,7 +42,7 @@ extension Attribute {
     /// Keep the returned observer: releasing it cancels the observation.
     public func observe(_ callback: @escaping (Value) -> Void) -> AttributeObserver {
         let (engine, index) = _Engine.resolveLive(identifier)
-        engine.checkThread()
+        engine.checkOwner("observe")
         guard let subgraph = engine.storage.subgraph(at: engine.node(index).pointee.subgraph) else {
             _Misuse.destroyedAttribute(identifier)
         }
@@ -59,7 +59,13 @@ extension Attribute {
         ) {
             $0.initializeMemory(as: _ObserverBody<Value>.self, repeating: body, count: 1)
         }
-        engine.addInputEdge(consumer: node, input: identifier, flags: .alwaysEnabled)
+        engine.addInputEdge(consumer: node, input: index, flags: .alwaysEnabled)
+        // Still dirty after the update (a rule that set an input it read): so is its observer.
+        let (direct, _) = engine.resolveAlias(index)
+        if engine.node(direct).pointee.flags.contains(.dirty) {
+            engine.node(node).pointee.flags.insert(.dirty)
+            engine.state.pointee.dirtyObservers.append(node)
+        }
         return AttributeObserver(node: engine.attribute(node))
     }
 }
@@ -81,11 +87,14 @@ enum _ObserverVTable<Value>: _AttributeVTable {
         engine.state.pointee.firedObservers.append(node)
     }
 
+    /// Calls the callback with the value the update computed. It reads the value as it is,
+    /// without bringing it up to date: if it became dirty again meanwhile, the next update
+    /// reports the newer value.
     static func notify(_ engine: _Engine, node: UInt32) {
         let pointer = engine.node(node).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _ObserverBody<Value>.self)
         let body = pointer.pointee
-        let value = Attribute<Value>(identifier: body.observed).value
-        body.callback(value)
+        guard let value = engine.currentValue(body.observed.rawValue & _GraphRegistry.indexMask) else { return }
+        body.callback(value.assumingMemoryBound(to: Value.self).pointee)
     }
 
     static func destroyBody(_ body: UnsafeMutableRawPointer) {
@@ -102,8 +111,25 @@ enum _ObserverVTable<Value>: _AttributeVTable {
 }
 
 extension _Engine {
+    /// The value `index` holds now (following aliases, bringing nothing up to date), if it has one.
+    func currentValue(_ index: UInt32) -> UnsafeRawPointer? {
+        var index = index
+        var offset = 0
+        var hops = 0
+        while let record = indirectRecord(index) {
+            offset += Int(record.pointee.offset)
+            guard owns(record.pointee.source), hops < 10_000 else { return nil }
+            index = record.pointee.source.rawValue & _GraphRegistry.indexMask
+            hops += 1
+        }
+        let node = self.node(index)
+        guard !node.pointee.flags.contains(.free), node.pointee.flags.contains(.valueExists) else { return nil }
+        return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped + offset)
+    }
+
     /// Destroys one observer node (cancellation), releasing its callback.
     func destroyObserver(_ index: UInt32) {
+        checkOwner("cancelling an observer")
         let node = self.node(index)
         guard node.pointee.flags.contains(.observer), !node.pointee.flags.contains(.free),
             !node.pointee.flags.contains(.invalidated)
@@ -132,7 +158,7 @@ extension Graph {
 
     func flushObservers() {
         let engine = storage.engine
-        engine.checkThread()
+        engine.checkOwner("updating")
         let state = engine.state
         let pendingCount = state.pointee.dirtyObservers.count
         if pendingCount == 0 { return }

@@ -26,8 +26,9 @@ extension Graph {
     package static func anyInputsChanged(except excluded: AnyAttribute) -> Bool {
         guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
         let inputs = _Engine(state).node(state.pointee.current).inputs
+        let excludedIndex = excluded.rawValue & _GraphRegistry.indexMask
         for position in 0..<inputs.count where inputs[position].flags.contains(.changed) {
-            if inputs[position].attribute != excluded { return true }
+            if inputs[position].input != excludedIndex { return true }
         }
         return false
     }
@@ -36,8 +37,10 @@ extension Graph {
     /// input changed since the rule last ran). Reads nothing and records no dependency.
     package static func inputChanged(_ input: AnyAttribute) -> Bool {
         guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
-        let inputs = _Engine(state).node(state.pointee.current).inputs
-        let position = inputs.firstIndex(of: input)
+        let engine = _Engine(state)
+        guard engine.owns(input) else { return false }
+        let inputs = engine.node(state.pointee.current).inputs
+        let position = inputs.firstIndex(of: input.rawValue & _GraphRegistry.indexMask)
         return position >= 0 && inputs[position].flags.contains(.changed)
     }
 }

@@ -10,11 +10,14 @@
 ///     }
 ///     print(total.value)
 ///
-/// A graph is single-threaded: create, read and update it on one thread (a debug check traps
-/// when a second thread uses it during an update). Attributes live in ``Subgraph``s; a graph
-/// lives while any of its subgraphs or contexts is referenced.
+/// **A graph belongs to one thread**: the thread that created it, or the thread it was handed to
+/// with ``handOff()``. Creating, writing, invalidating and updating it anywhere else stops with a
+/// message saying to hop to the owner, in release builds too (reads are checked in builds with
+/// `AG_INTERNAL_CHECKS`). `Graph`, `Subgraph` and `Attribute` are not `Sendable`. Attributes
+/// live in ``Subgraph``s; a graph lives while any of its subgraphs or contexts is referenced.
 ///
-/// Hosts learn that inputs changed through ``onUpdate(_:)`` / ``needsUpdate`` and decide when to
+/// Hosts learn that inputs changed through ``addUpdateHandler(_:)`` (any number of hosts) or
+/// AttributeGraph's single ``onUpdate(_:)`` slot, and ``needsUpdate``, and decide when to
 /// update: read the attributes they need, call ``Subgraph/update(flags:)``, or ``update()`` to
 /// run attribute observers.
 public final class Graph {
@@ -23,7 +26,11 @@ public final class Graph {
     /// AttributeGraph's `contextID`.
     public private(set) var contextID: UInt64 = 0
 
+    /// AttributeGraph's single update callback (``onUpdate(_:)``).
     var updateCallback: (() -> Void)?
+    /// Hosts' update handlers (``addUpdateHandler(_:)``), called after `updateCallback`.
+    private var updateHandlers: [(id: Int, handler: () -> Void)] = []
+    private var nextUpdateHandlerID = 1
     var invalidationCallback: ((AnyAttribute) -> Void)?
 
     /// Where this graph's diagnostics go. Unset, a context made with ``init(shared:)`` uses its
@@ -67,11 +74,41 @@ public final class Graph {
 
     // MARK: Host callbacks
 
-    /// Sets the function called when an input change makes this context's attributes dirty
-    /// (each time ``needsUpdate`` turns from `false` to `true`). It may be called during an
-    /// update, after the change's bookkeeping is done.
+    /// Sets AttributeGraph's update callback: the function called when an input change makes
+    /// this context's attributes dirty (each time ``needsUpdate`` turns from `false` to `true`).
+    /// It may be called during an update, after the change's bookkeeping is done.
+    ///
+    /// This is one slot, as in AttributeGraph: a second call replaces the first callback. Hosts
+    /// that share a graph (schedulers, view hosts) use ``addUpdateHandler(_:)`` instead, which
+    /// this slot never disturbs.
     public func onUpdate(_ callback: @escaping () -> Void) {
+        storage.engine.checkOwner("onUpdate")
         updateCallback = callback
+    }
+
+    /// Adds a function called, like the ``onUpdate(_:)`` callback and after it, each time
+    /// ``needsUpdate`` turns from `false` to `true`. Any number of handlers may be added; each
+    /// stays until ``removeUpdateHandler(_:)``. Returns its id.
+    @discardableResult
+    public func addUpdateHandler(_ handler: @escaping () -> Void) -> Int {
+        storage.engine.checkOwner("addUpdateHandler")
+        defer { nextUpdateHandlerID += 1 }
+        updateHandlers.append((nextUpdateHandlerID, handler))
+        return nextUpdateHandlerID
+    }
+
+    /// Removes a handler added with ``addUpdateHandler(_:)`` (and releases it).
+    public func removeUpdateHandler(_ id: Int) {
+        updateHandlers.removeAll { $0.id == id }
+    }
+
+    /// Calls the update callback and the handlers (user code: the node table is consistent).
+    func notifyNeedsUpdate() {
+        updateCallback?()
+        if updateHandlers.isEmpty { return }
+        for handler in updateHandlers.map(\.handler) {
+            handler()
+        }
     }
 
     /// Sets the function called with an indirect attribute whose source was destroyed by a
@@ -88,6 +125,7 @@ public final class Graph {
     /// Raises ``needsUpdate`` and calls the update callback if it was not raised yet.
     public func setNeedsUpdate() {
         let engine = storage.engine
+        engine.checkOwner("setNeedsUpdate")
         if !engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] {
             engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] = true
             engine.state.pointee.contextsToNotify.append(contextIndex)
@@ -109,6 +147,7 @@ public final class Graph {
 
     /// Invalidates every subgraph of this context.
     public func invalidate() {
+        storage.engine.checkOwner("invalidating a graph")
         for subgraph in storage.allSubgraphs where subgraph.contextIndex == contextIndex {
             subgraph.invalidate()
         }
@@ -116,6 +155,7 @@ public final class Graph {
 
     /// Marks every computed attribute of this context to run again on its next read.
     public func invalidateAllValues() {
+        storage.engine.checkOwner("invalidateAllValues")
         for subgraph in storage.allSubgraphs where subgraph.contextIndex == contextIndex {
             for index in subgraph.nodes {
                 storage.engine.invalidateValue(index)
@@ -183,9 +223,9 @@ public final class Graph {
     /// Whether any input of the running rule changed since its last run, ignoring `excludedInputs`.
     public static func anyInputsChanged(excluding excludedInputs: [AnyAttribute]) -> Bool {
         guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
-        let node = _Engine(state).node(state.pointee.current)
-        for edge in node.inputs where edge.flags.contains(.changed) {
-            if !excludedInputs.contains(edge.attribute) { return true }
+        let engine = _Engine(state)
+        for edge in engine.node(state.pointee.current).inputs where edge.flags.contains(.changed) {
+            if !excludedInputs.contains(engine.attribute(edge.input)) { return true }
         }
         return false
     }

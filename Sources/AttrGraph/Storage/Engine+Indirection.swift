@@ -26,10 +26,11 @@ extension _Engine {
         source: AnyAttribute, sourceIndex: UInt32, offset: Int, size: Int, mutable: Bool,
         valueType: Any.Type? = nil
     ) -> AnyAttribute {
-        checkThread()
+        checkOwner("creating an indirect attribute")
         if !mutable,
-            let cached = storage.cachedOffsetAttribute(
-                source: sourceIndex, offset: offset, size: size, valueType: valueType, engine: self)
+            let cached = storage.offsetAliases[
+                _OffsetAliasKey(source: sourceIndex, offset: offset, size: size, valueType: valueType)],
+            !node(cached).pointee.flags.contains(.invalidated)
         {
             return attribute(cached)
         }
@@ -49,15 +50,14 @@ extension _Engine {
             _Misuse.foreignAttribute(source, graphSlot: state.pointee.slot, use: "an indirect attribute of another graph")
         }
         let record = _IndirectRecord(
-            source: source, offset: Int32(offset), size: Int32(size), dependency: .nil, isMutable: mutable)
+            source: source, offset: Int32(offset), size: Int32(size), dependency: .nil, isMutable: mutable,
+            valueType: valueType)
         let index = createNode(typeIndex: indirectTypeIndex(), subgraph: subgraph, flags: [.indirect]) { block in
             block.initializeMemory(as: _IndirectRecord.self, repeating: record, count: 1)
         }
-        addInputEdge(consumer: index, input: source, flags: .alwaysEnabled)
+        addInputEdge(consumer: index, input: sourceIndex, flags: .alwaysEnabled)
         if !mutable {
-            storage.cacheOffsetAttribute(source: sourceIndex, offset: offset, size: size, alias: index, valueType: valueType)
-        } else if let valueType {
-            storage.setOffsetValueType(index, valueType)
+            storage.offsetAliases[_OffsetAliasKey(record, sourceIndex: sourceIndex)] = index
         }
         return attribute(index)
     }
@@ -65,7 +65,7 @@ extension _Engine {
     /// Re-points the alias `index` to `newSource`: readers of the alias see the new source's
     /// value (their edges are marked changed and they become dirty).
     func setIndirectSource(_ index: UInt32, _ newSource: AnyAttribute) {
-        checkThread()
+        checkOwner("setting the source of an indirect attribute")
         guard let record = indirectRecord(index) else {
             _Misuse.fail("AttrGraph: \(attribute(index)) is not an indirect attribute; its source cannot be set.")
         }
@@ -82,51 +82,33 @@ extension _Engine {
             if probe == index {
                 _Misuse.fail("AttrGraph: re-pointing \(attribute(index)) to \(newSource) would make it alias itself.")
             }
-            probe = probeRecord.pointee.source.rawValue & _GraphRegistry.indexMask
+            probe = localIndex(of: probeRecord.pointee.source, use: "the source of an indirect attribute")
             hops += 1
             if hops > 10_000 { break }
         }
         if probe == index {
             _Misuse.fail("AttrGraph: re-pointing \(attribute(index)) to \(newSource) would make it alias itself.")
         }
+        // Unlink the old source, unless it was destroyed (which removed the edge already).
         let oldIndex = oldSource.rawValue & _GraphRegistry.indexMask
-        if owns(oldSource), !node(oldIndex).pointee.flags.contains(.free) {
-            node(oldIndex).outputs.removeFirst(attribute(index))
+        if node(index).inputs.firstIndex(of: oldIndex) >= 0 {
+            node(oldIndex).outputs.removeFirst(index)
+            removeInputEdge(consumer: index, input: oldIndex)
         }
-        removeInputEdge(consumer: index, input: oldSource)
         record.pointee.source = newSource
-        addInputEdge(consumer: index, input: newSource, flags: .alwaysEnabled)
+        addInputEdge(consumer: index, input: newIndex, flags: .alwaysEnabled)
         markOutputsChanged(index, fromInput: true)
         notifyContexts()
     }
 }
 
 extension GraphStorage {
-    func cachedOffsetAttribute(source: UInt32, offset: Int, size: Int, valueType: Any.Type?, engine: _Engine) -> UInt32? {
-        let key = _OffsetAliasKey(source: source, offset: offset, size: size, valueType: valueType)
-        guard let alias = offsetAliases[key] else { return nil }
-        let node = engine.node(alias)
-        guard !node.pointee.flags.contains(.free), let record = engine.indirectRecord(alias),
-            !record.pointee.isMutable, record.pointee.offset == Int32(offset),
-            record.pointee.source.rawValue & _GraphRegistry.indexMask == source
-        else {
+    /// Drops the cache entry of the offset alias `index` (being destroyed).
+    func forgetOffsetAlias(_ index: UInt32, record: _IndirectRecord) {
+        let key = _OffsetAliasKey(record, sourceIndex: record.source.rawValue & _GraphRegistry.indexMask)
+        if offsetAliases[key] == index {
             offsetAliases[key] = nil
-            return nil
         }
-        return alias
-    }
-
-    func cacheOffsetAttribute(source: UInt32, offset: Int, size: Int, alias: UInt32, valueType: Any.Type?) {
-        offsetAliases[_OffsetAliasKey(source: source, offset: offset, size: size, valueType: valueType)] = alias
-        if let valueType { offsetValueTypes[alias] = valueType }
-    }
-
-    func setOffsetValueType(_ alias: UInt32, _ type: Any.Type) {
-        offsetValueTypes[alias] = type
-    }
-
-    func offsetValueType(_ alias: UInt32) -> Any.Type? {
-        offsetValueTypes[alias]
     }
 }
 
@@ -143,5 +125,9 @@ struct _OffsetAliasKey: Hashable {
         self.offset = offset
         self.size = size
         self.valueType = valueType.map(ObjectIdentifier.init)
+    }
+
+    init(_ record: _IndirectRecord, sourceIndex: UInt32) {
+        self.init(source: sourceIndex, offset: Int(record.offset), size: Int(record.size), valueType: record.valueType)
     }
 }

@@ -23,9 +23,16 @@ struct _Engine {
 
     // MARK: Ids and nodes
 
+    /// The id of node `index`, carrying its current seed.
     @inline(__always)
     func attribute(_ index: UInt32) -> AnyAttribute {
-        AnyAttribute(rawValue: state.pointee.slot << _GraphRegistry.indexBits | index)
+        AnyAttribute(rawValue: state.pointee.slot << _GraphRegistry.indexBits | index, seed: node(index).pointee.generation)
+    }
+
+    /// The id of node `index` without its seed, for descriptions and reports.
+    @inline(__always)
+    func rawID(_ index: UInt32) -> UInt32 {
+        state.pointee.slot << _GraphRegistry.indexBits | index
     }
 
     @inline(__always)
@@ -46,7 +53,10 @@ struct _Engine {
     }
 
     /// The engine and node index of `attribute`, trapping with a clear message when the id is
-    /// not a live attribute.
+    /// not a live attribute, or is stale (its attribute was destroyed and the slot reused). A
+    /// destroyed attribute whose slot was not reused yet is caught here too when the id has a
+    /// seed; ids without one (``AnyAttribute/init(rawValue:)``) are caught by the callers'
+    /// `.free` checks.
     @inline(__always)
     static func resolve(_ attribute: AnyAttribute) -> (_Engine, UInt32) {
         guard let state = _GraphRegistry.state(of: attribute) else {
@@ -56,7 +66,12 @@ struct _Engine {
         guard index != 0, index < state.pointee.highWater else {
             _Misuse.unknownAttribute(attribute)
         }
-        return (_Engine(state), index)
+        let engine = _Engine(state)
+        let seed = attribute.seed
+        if seed != 0, engine.node(index).pointee.generation != seed {
+            engine.staleAttribute(attribute, index)
+        }
+        return (engine, index)
     }
 
     /// Like ``resolve(_:)`` but also rejects destroyed attributes.
@@ -69,31 +84,43 @@ struct _Engine {
         return (engine, index)
     }
 
+    /// `attribute`'s seed does not match its slot: it was destroyed, and maybe replaced.
+    @inline(never)
+    func staleAttribute(_ attribute: AnyAttribute, _ index: UInt32) -> Never {
+        let node = self.node(index)
+        if node.pointee.flags.contains(.free) {
+            _Misuse.destroyedAttribute(attribute)
+        }
+        _Misuse.staleAttribute(attribute, replacement: typeSignature(index))
+    }
+
     /// The index of `attribute` in this storage, trapping when it belongs to another graph.
     @inline(__always)
     func localIndex(of attribute: AnyAttribute, use: @autoclosure () -> String) -> UInt32 {
         guard owns(attribute) else {
             _Misuse.foreignAttribute(attribute, graphSlot: state.pointee.slot, use: use())
         }
-        let index = attribute.rawValue & _GraphRegistry.indexMask
-        guard index != 0, index < state.pointee.highWater else { _Misuse.unknownAttribute(attribute) }
+        let (_, index) = _Engine.resolve(attribute)
         if node(index).pointee.flags.contains(.free) { _Misuse.destroyedAttribute(attribute) }
         return index
     }
 
     var isUpdating: Bool { !state.pointee.segments.isEmpty }
 
-    /// Debug check: a graph is single-threaded; using it from another thread while it updates
-    /// is a data race, reported instead of corrupting the node table.
+    /// The ownership check: a graph is used from the thread that owns it (its creator, or the
+    /// thread it was handed to with ``Graph/handOff()``). Every mutating entry point and every
+    /// update episode checks it, in release builds too; per-read checks run under
+    /// `AG_INTERNAL_CHECKS`.
     @inline(__always)
-    func checkThread() {
-        #if DEBUG
-        if let owner = state.pointee.updatingThread, !state.pointee.segments.isEmpty,
-            pthread_equal(owner, pthread_self()) == 0
-        {
-            _Misuse.wrongThread()
+    func checkOwner(_ use: StaticString) {
+        if state.pointee.owner != _currentThreadID() {
+            wrongThread(use)
         }
-        #endif
+    }
+
+    @inline(never)
+    func wrongThread(_ use: StaticString) -> Never {
+        _Misuse.wrongThread(use: "\(use)", handedOff: state.pointee.owner == 0, updating: isUpdating)
     }
 
     // MARK: Attribute types
@@ -149,10 +176,12 @@ struct _Engine {
             state.pointee.pages[page] = newPage
         }
         state.pointee.highWater = index + 1
-        // Fresh slots start with generation 0.
+        // A fresh slot's first generation mixes in the graph's serial, so that ids of a graph that
+        // died are not mistaken for ids of a new graph in the same registry slot.
         node(index).initialize(
             to: _Node(
-                flags: .free, updateCount: 0, subgraphFlags: 0, typeIndex: 0, subgraph: 0, generation: 0,
+                flags: .free, updateCount: 0, subgraphFlags: 0, typeIndex: 0, subgraph: 0,
+                generation: _Node.nextGeneration(state.pointee.serial &* 0x9E37_79B1 &+ index),
                 body: nil, value: nil, inputList: .empty, outputList: .empty))
         return index
     }
@@ -164,7 +193,7 @@ struct _Engine {
         let newPages = UnsafeMutablePointer<UnsafeMutablePointer<_Node>?>.allocate(capacity: newCapacity)
         newPages.update(from: state.pointee.pages, count: oldCapacity)
         (newPages + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
-        state.pointee.retiredPageDirectories.append(state.pointee.pages)
+        state.pointee.pages.deallocate()
         state.pointee.pages = newPages
         state.pointee.pageCapacity = newCapacity
     }
@@ -205,27 +234,26 @@ struct _Engine {
     }
 
     /// Removes `index` from the node table: edges are unlinked (consumers outside `dying` are
-    /// marked to re-run), the slot is freed. The body block is returned, not destroyed, so
+    /// marked to re-run), side-table entries are dropped, the slot is freed and its generation
+    /// moves on (so ids of the node become stale). The body block is returned, not destroyed, so
     /// that no user code (deinitialisers) runs while the table is half updated.
     func detachNode(_ index: UInt32, dying: (UInt32) -> Bool) -> DetachedBody {
         let node = self.node(index)
-        let id = attribute(index)
         // Unlink inputs: this node leaves each input's output list.
         for edge in node.inputs {
-            let input = edge.attribute.rawValue & _GraphRegistry.indexMask
-            if owns(edge.attribute), !dying(input), !self.node(input).pointee.flags.contains(.free) {
-                self.node(input).outputs.removeFirst(id)
+            let input = edge.input
+            if !dying(input), !self.node(input).pointee.flags.contains(.free) {
+                self.node(input).outputs.removeFirst(index)
             }
         }
         node.inputs.release(allocator: &state.pointee.pool)
-        storage.fanIn.invalidate(index)
+        state.pointee.fanIn.invalidate(index)
         // Unlink outputs: consumers that survive lose the edge and must re-run.
-        for output in node.outputs {
-            let consumerIndex = output.rawValue & _GraphRegistry.indexMask
+        for consumerIndex in node.outputs {
             if dying(consumerIndex) { continue }
             let consumer = self.node(consumerIndex)
             if consumer.pointee.flags.contains(.free) { continue }
-            removeInputEdge(consumer: consumerIndex, input: id)
+            removeInputEdge(consumer: consumerIndex, input: index)
             if consumer.pointee.flags.contains(.indirect) {
                 storage.indirectSourceDestroyed(engine: self, indirect: consumerIndex)
             } else {
@@ -234,6 +262,9 @@ struct _Engine {
             }
         }
         node.outputs.release(allocator: &state.pointee.pool)
+        if let record = indirectRecord(index), !record.pointee.isMutable {
+            storage.forgetOffsetAlias(index, record: record.pointee)
+        }
 
         let detached = DetachedBody(
             block: node.pointee.body.unsafelyUnwrapped, typeIndex: node.pointee.typeIndex,
@@ -241,7 +272,7 @@ struct _Engine {
         node.pointee.body = nil
         node.pointee.value = nil
         node.pointee.flags = .free
-        node.pointee.generation &+= 1
+        node.pointee.generation = _Node.nextGeneration(node.pointee.generation)
         node.pointee.typeIndex = state.pointee.freeHead
         state.pointee.freeHead = index
         state.pointee.liveNodes -= 1
@@ -264,22 +295,20 @@ struct _Engine {
 
     /// Adds an input edge `consumer ← input` (and the matching output entry). Returns its index.
     @discardableResult
-    func addInputEdge(consumer: UInt32, input: AnyAttribute, flags: _EdgeFlags) -> Int {
-        let inputIndex = input.rawValue & _GraphRegistry.indexMask
-        node(consumer).inputs.append(
-            _InputEdge(attribute: input, flags: flags), allocator: &state.pointee.pool)
-        node(inputIndex).outputs.append(attribute(consumer), allocator: &state.pointee.pool)
+    func addInputEdge(consumer: UInt32, input: UInt32, flags: _EdgeFlags) -> Int {
+        node(consumer).inputs.append(_InputEdge(input: input, flags: flags), allocator: &state.pointee.pool)
+        node(input).outputs.append(consumer, allocator: &state.pointee.pool)
         let position = Int(node(consumer).inputs.count) - 1
-        storage.fanIn.appended(input, at: position, consumer: consumer)
+        state.pointee.fanIn.appended(input, at: position, consumer: consumer)
         return position
     }
 
     /// Removes the edge `consumer ← input` from the consumer's input list only.
-    func removeInputEdge(consumer: UInt32, input: AnyAttribute) {
+    func removeInputEdge(consumer: UInt32, input: UInt32) {
         let node = self.node(consumer)
-        for index in 0..<Int(node.inputs.count) where node.inputs[index].attribute == input {
+        for index in 0..<Int(node.inputs.count) where node.inputs[index].input == input {
             node.inputs.remove(at: index)
-            storage.fanIn.invalidate(consumer)
+            state.pointee.fanIn.invalidate(consumer)
             return
         }
     }
@@ -288,25 +317,25 @@ struct _Engine {
     /// reading thousands of attributes, like a list of rows) are searched through an index,
     /// so that recording their reads one by one is not quadratic.
     @inline(__always)
-    func findInputEdge(consumer: UInt32, input: AnyAttribute) -> Int {
+    func findInputEdge(consumer: UInt32, input: UInt32) -> Int {
         let inputs = node(consumer).inputs
         if inputs.count < _FanInIndex.threshold { return inputs.firstIndex(of: input) }
-        return storage.fanIn.position(of: input, consumer: consumer, inputs: inputs)
+        return state.pointee.fanIn.position(of: input, consumer: consumer, inputs: inputs)
     }
 
     /// The index of the edge from `input` in `consumer`'s inputs, for marking it changed. A
     /// large list is searched through its index when it has one (its rule is running), else from
     /// the end (inputs are usually changed right after they were read).
     @inline(__always)
-    func changedInputEdge(consumer: UInt32, input: AnyAttribute) -> Int {
+    func changedInputEdge(consumer: UInt32, input: UInt32) -> Int {
         let inputs = node(consumer).inputs
         if inputs.count < _FanInIndex.threshold { return inputs.firstIndex(of: input) }
-        if let position = storage.fanIn.indexedPosition(of: input, consumer: consumer, count: inputs.count) {
+        if let position = state.pointee.fanIn.indexedPosition(of: input, consumer: consumer, count: inputs.count) {
             return position
         }
         var position = inputs.count - 1
         while position >= 0 {
-            if inputs[position].attribute == input { return position }
+            if inputs[position].input == input { return position }
             position -= 1
         }
         return -1
@@ -321,31 +350,31 @@ struct _FanInIndex {
 
     private var consumer: UInt32 = 0
     private var count = 0
-    private var positions: [AnyAttribute: Int] = [:]
+    private var positions: [UInt32: Int] = [:]
 
     /// The position of `input`, building the index for `consumer` if needed.
-    mutating func position(of input: AnyAttribute, consumer: UInt32, inputs: _Edges<_InputEdge>) -> Int {
+    mutating func position(of input: UInt32, consumer: UInt32, inputs: _Edges<_InputEdge>) -> Int {
         if self.consumer != consumer || count != inputs.count {
             self.consumer = consumer
             count = inputs.count
             positions.removeAll(keepingCapacity: true)
             positions.reserveCapacity(inputs.count)
             for position in 0..<inputs.count {
-                positions[inputs[position].attribute] = position
+                positions[inputs[position].input] = position
             }
         }
         return positions[input] ?? -1
     }
 
     /// The position of `input` if the index is current for `consumer`.
-    func indexedPosition(of input: AnyAttribute, consumer: UInt32, count: Int) -> Int? {
+    func indexedPosition(of input: UInt32, consumer: UInt32, count: Int) -> Int? {
         guard self.consumer == consumer, self.count == count else { return nil }
         return positions[input] ?? -1
     }
 
     /// Keeps the index current when an edge is appended to an indexed list.
     @inline(__always)
-    mutating func appended(_ input: AnyAttribute, at position: Int, consumer: UInt32) {
+    mutating func appended(_ input: UInt32, at position: Int, consumer: UInt32) {
         guard self.consumer == consumer else { return }
         if count == position {
             positions[input] = position
@@ -354,6 +383,9 @@ struct _FanInIndex {
             invalidate(consumer)
         }
     }
+
+    /// The consumer the index is built for, if any.
+    var indexedConsumer: UInt32? { consumer == 0 ? nil : consumer }
 
     mutating func invalidate(_ consumer: UInt32) {
         if self.consumer == consumer {

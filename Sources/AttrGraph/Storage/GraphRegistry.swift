@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// The process-wide table that turns the graph part of an attribute id into that graph's engine state.
 ///
@@ -13,11 +7,15 @@ import Darwin
 /// therefore two loads away from its node, with no dictionary and no reference counting.
 ///
 /// Slots are handed out round-robin so that an id kept after its graph died very rarely meets a
-/// new graph in the same slot; ``WeakAttribute`` additionally checks a per-node generation.
+/// new graph in the same slot; the seed every id carries (``AnyAttribute/seed``) tells them apart
+/// when it does.
 ///
 /// Concurrency: the table is written under `lock` when a graph is created or destroyed. Readers
 /// load one aligned pointer without the lock: a graph's slot is written before any of its ids
-/// exist, and ids only reach another thread through the user's own synchronisation.
+/// exist, and ids only reach another thread through the user's own synchronisation. Code that
+/// needs the graph objects themselves (archiving every graph) goes through ``storagesOwnedByCurrentThread()``,
+/// which holds them weakly under the lock, so a graph being destroyed on another thread is
+/// skipped, never touched.
 enum _GraphRegistry {
     /// Bits of an attribute id that name the graph slot.
     static let slotBits: UInt32 = 10
@@ -36,21 +34,38 @@ enum _GraphRegistry {
         return table
     }()
 
-    private static let lock = _Lock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private static var nextSlot = 1
-    nonisolated(unsafe) private static var nextSerial: UInt32 = 1
+    /// `@unchecked Sendable`: it only lives inside the registry's mutex, and a weak load is atomic
+    /// in the Swift runtime (it gives `nil` for an object being destroyed on another thread).
+    private struct WeakStorage: @unchecked Sendable {
+        weak var storage: GraphStorage?
+    }
+
+    /// `@unchecked Sendable`: carries storages owned by the calling thread out of the mutex, to
+    /// that same thread.
+    private struct OwnStorages: @unchecked Sendable {
+        var storages: [GraphStorage]
+    }
+
+    private struct Bookkeeping: ~Copyable {
+        var nextSlot = 1
+        var nextSerial: UInt32 = 1
+        /// Slot → its storage, weakly (a weak load of an object being destroyed gives `nil`).
+        var storages = [WeakStorage](repeating: WeakStorage(), count: slotCount)
+    }
+
+    private static let lock = Mutex(Bookkeeping())
 
     /// Reserves a slot for `state`. Traps with advice when every slot is in use.
     static func register(_ state: UnsafeMutablePointer<_GraphState>) -> (slot: UInt32, serial: UInt32) {
-        lock.withLock {
+        lock.withLock { books in
             for probe in 0..<(slotCount - 1) {
-                let slot = (nextSlot - 1 + probe) % (slotCount - 1) + 1
+                let slot = (books.nextSlot - 1 + probe) % (slotCount - 1) + 1
                 if table[slot] == nil {
                     table[slot] = state
-                    nextSlot = slot % (slotCount - 1) + 1
-                    let serial = nextSerial
-                    nextSerial &+= 1
+                    books.nextSlot = slot % (slotCount - 1) + 1
+                    let serial = books.nextSerial
+                    books.nextSerial &+= 1
+                    if books.nextSerial == 0 { books.nextSerial = 1 }
                     return (UInt32(slot), serial)
                 }
             }
@@ -60,8 +75,16 @@ enum _GraphRegistry {
         }
     }
 
+    /// Records the object owning the state in `slot` (once it exists).
+    static func setStorage(_ storage: GraphStorage, slot: UInt32) {
+        lock.withLock { books in books.storages[Int(slot)] = WeakStorage(storage: storage) }
+    }
+
     static func unregister(slot: UInt32) {
-        lock.withLock { table[Int(slot)] = nil }
+        lock.withLock { books in
+            table[Int(slot)] = nil
+            books.storages[Int(slot)] = WeakStorage()
+        }
     }
 
     /// The engine state of the graph that owns `attribute`, or `nil` when that graph is gone.
@@ -70,31 +93,14 @@ enum _GraphRegistry {
         table[Int(attribute.rawValue >> indexBits)]
     }
 
-    /// Every live graph state, in slot order. Takes the lock.
-    static func allStates() -> [UnsafeMutablePointer<_GraphState>] {
-        lock.withLock { (1..<slotCount).compactMap { table[$0] } }
-    }
-}
-
-/// A small mutex for the few process-wide tables (never on a per-node path).
-final class _Lock: @unchecked Sendable {
-    // @unchecked: the mutex is only touched through pthread calls, which synchronise themselves.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+    /// The live graph storages the calling thread owns, in slot order, as strong references taken
+    /// under the lock (a storage being destroyed meanwhile is left out).
+    static func storagesOwnedByCurrentThread() -> [GraphStorage] {
+        let thread = _currentThreadID()
+        return lock.withLock { books in
+            OwnStorages(storages: books.storages.compactMap { entry in
+                entry.storage.flatMap { $0.state.pointee.owner == thread ? $0 : nil }
+            })
+        }.storages
     }
 }

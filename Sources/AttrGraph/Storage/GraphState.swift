@@ -57,6 +57,8 @@ struct _Segment {
     var savedCurrent: UInt32
     var savedCursor: UInt32
     var savedThreadUpdating: UnsafeMutablePointer<_GraphState>?
+    /// The stack address where it began (for ``_StackGuard``).
+    var stackAddress: UInt
 }
 
 /// The graph's counters (see ``Graph/CounterQueryType``).
@@ -72,21 +74,30 @@ struct _Counters {
 /// All mutable engine state of one graph storage. It lives at a fixed address reached through
 /// `UnsafeMutablePointer`, so the per-node paths pay neither reference counting nor the dynamic
 /// exclusivity checks of class properties. Only ``_Engine`` touches it.
-struct _GraphState {
+///
+/// Non-copyable: it owns raw memory (pages, buffers, the slab), freed once, when its owner
+/// (``GraphStorage``) deinitialises it.
+struct _GraphState: ~Copyable {
     static let pageShift: UInt32 = 8
     static let pageSize = 1 << Int(pageShift)
     static let pageMask: UInt32 = UInt32(pageSize - 1)
 
     var slot: UInt32
     var serial: UInt32
+    /// The thread that owns the graph (``_currentThreadID()``); 0 while it is being handed to
+    /// another thread (``Graph/handOff()``). Every mutating entry point checks it.
+    var owner: UInt
     /// The Swift object that owns this state (for slow paths: type interning, subgraphs, reports).
+    /// Unowned and unchecked: the storage allocates this state in its `init` and frees it in its
+    /// `deinit`, so the storage is alive whenever the state is.
     unowned(unsafe) var storage: GraphStorage
+    /// What the update is doing now, published for other threads (``GraphActivity``). Unowned and
+    /// unchecked for the same reason as `storage`, which holds it strongly.
+    unowned(unsafe) var activity: GraphActivity
 
     // Node table: a directory of fixed-size pages, so node addresses never move.
     var pages: UnsafeMutablePointer<UnsafeMutablePointer<_Node>?>
     var pageCapacity: Int
-    /// Outgrown page directories, kept until the graph is destroyed (see ``_UnsafeGrowableBuffer``).
-    var retiredPageDirectories: [UnsafeMutablePointer<UnsafeMutablePointer<_Node>?>]
     /// Every index below this has been handed out at least once (index 0 is never used).
     var highWater: UInt32
     /// Head of the free-slot list, linked through `typeIndex` (0 = empty).
@@ -121,9 +132,11 @@ struct _GraphState {
     var firedObservers: _UnsafeGrowableBuffer<UInt32>
     /// Nodes flagged `cyclic` or `cycleReported` in the current update (reset when it ends).
     var cycleNodes: _UnsafeGrowableBuffer<UInt32>
+    /// Inputs set by a rule that had read them, while it ran (consumer, input): their edges are
+    /// marked changed after the run, so that the rule runs again (see ``_Engine/runRule(_:_:)``).
+    var changedWhileRunning: _UnsafeGrowableBuffer<_PendingChange>
     /// The nested update that is open now (index into `GraphStorage.nestedUpdates`), or -1.
     var activeNestedUpdate: Int32
-    var updatingThread: pthread_t?
     /// The updating thread's context, for the duration of an update episode.
     var threadContext: UnsafeMutablePointer<_ThreadContext>?
     /// Set when the episode left work for its end: cycle marks, nested updates, deferred
@@ -131,6 +144,8 @@ struct _GraphState {
     var episodeHasWork: Bool
     /// Whether the current update runs on the main thread (decided once per update episode).
     var onMainThread: Bool
+    /// The input-position index of the rule with the most inputs being recorded.
+    var fanIn: _FanInIndex
 
     // Subgraph index → context index, and per-context needs-update flags.
     var subgraphContext: _UnsafeGrowableBuffer<UInt32>
@@ -139,21 +154,25 @@ struct _GraphState {
     var contextsToNotify: _UnsafeGrowableBuffer<UInt32>
 
     var counters: _Counters
+    /// Work done since the last ``_Engine/checkInvariants()`` (debug builds check again once it
+    /// is as large as the graph, so that the checks cost about as much as the work they check).
+    var workSinceInvariantCheck: Int
     var pool: _UnsafeSlabAllocator
 
-    init(storage: GraphStorage) {
+    init(storage: GraphStorage, activity: GraphActivity) {
         _Node.checkLayout()
         slot = 0
         serial = 0
+        owner = _currentThreadID()
         self.storage = storage
+        self.activity = activity
         pageCapacity = 16
         pages = .allocate(capacity: pageCapacity)
         pages.initialize(repeating: nil, count: pageCapacity)
         highWater = 1
         freeHead = 0
         liveNodes = 0
-        types = _UnsafeGrowableBuffer(capacity: 16, keepsOutgrownStorage: true)
-        retiredPageDirectories = []
+        types = _UnsafeGrowableBuffer(capacity: 16)
         fastUpdateCapacity = 16
         fastUpdates = .allocate(capacity: 16)
         fastUpdates.initialize(repeating: nil, count: 16)
@@ -166,45 +185,42 @@ struct _GraphState {
         current = 0
         cursor = 0
         readsInOrder = true
-        frames = _UnsafeGrowableBuffer(capacity: 64, keepsOutgrownStorage: true)
+        frames = _UnsafeGrowableBuffer(capacity: 64)
         segments = _UnsafeGrowableBuffer(capacity: 8)
         worklist = _UnsafeGrowableBuffer(capacity: 64)
         dirtyObservers = _UnsafeGrowableBuffer(capacity: 16)
         firedObservers = _UnsafeGrowableBuffer(capacity: 16)
         cycleNodes = _UnsafeGrowableBuffer(capacity: 4)
+        changedWhileRunning = _UnsafeGrowableBuffer(capacity: 2)
         activeNestedUpdate = -1
-        updatingThread = nil
         threadContext = nil
         episodeHasWork = false
         onMainThread = false
+        fanIn = _FanInIndex()
         subgraphContext = _UnsafeGrowableBuffer(capacity: 8)
         contextNeedsUpdate = _UnsafeGrowableBuffer(capacity: 2)
         contextsToNotify = _UnsafeGrowableBuffer(capacity: 2)
         counters = _Counters()
+        workSinceInvariantCheck = 0
         pool = _UnsafeSlabAllocator()
     }
 
-    /// Frees the raw buffers. Nodes must already be destroyed.
-    mutating func releaseBuffers() {
+    /// Frees the pages and the type side tables; the buffers and the slab free themselves. Nodes
+    /// must already be destroyed.
+    deinit {
         for page in 0..<pageCapacity {
             pages[page]?.deallocate()
         }
         pages.deallocate()
-        retiredPageDirectories.forEach { $0.deallocate() }
         fastUpdates.deinitialize(count: fastUpdateCapacity)
         fastUpdates.deallocate()
         typeCacheKeys.deallocate()
         typeCacheIndices.deallocate()
-        types.release()
-        frames.release()
-        segments.release()
-        worklist.release()
-        dirtyObservers.release()
-        firedObservers.release()
-        cycleNodes.release()
-        subgraphContext.release()
-        contextNeedsUpdate.release()
-        contextsToNotify.release()
-        pool.destroy()
     }
+}
+
+/// An input set by a rule that had read it, recorded while the rule ran.
+struct _PendingChange {
+    var consumer: UInt32
+    var input: UInt32
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// The shared storage behind one or more ``Graph`` contexts (``Graph/init(shared:)``): the node
 /// table, the type table, the subgraph table and the update stacks.
@@ -13,6 +14,8 @@ import Darwin
 /// references and is only touched on slow paths.
 final class GraphStorage {
     let state: UnsafeMutablePointer<_GraphState>
+    /// What the update is doing now, for other threads (hang watchdogs).
+    let activity: GraphActivity
 
     var engine: _Engine { _Engine(state) }
 
@@ -21,12 +24,9 @@ final class GraphStorage {
     /// Update functions of bodies created with ``Attribute/init(body:value:flags:update:)``.
     private var closureUpdates: [UInt32: (UnsafeMutableRawPointer, AnyAttribute) -> Void] = [:]
 
-    /// (source index, offset) → the shared offset alias of that projection.
+    /// (source index, offset, size, type) → the shared offset alias of that projection. An entry
+    /// leaves with its alias (``_Engine/detachNode(_:dying:)``).
     var offsetAliases: [_OffsetAliasKey: UInt32] = [:]
-    /// The input-position index of the rule with the most inputs being recorded.
-    @exclusivity(unchecked) var fanIn = _FanInIndex()
-    /// Value types of aliases whose value is a projection of their source's value.
-    var offsetValueTypes: [UInt32: Any.Type] = [:]
 
     /// Subgraph index → subgraph (unowned: a subgraph removes itself when it is destroyed).
     private var subgraphs: [Unmanaged<Subgraph>?] = []
@@ -57,23 +57,18 @@ final class GraphStorage {
 
     /// The unique id of this storage (AG's `graphID`).
     let graphID: UInt64
-    /// The thread that created it (``Graph/archiveJSON(name:includeValues:)-swift.type.method``
-    /// archives only the calling thread's graphs: others may be changing theirs meanwhile).
-    let creatingThread = pthread_self()
 
-    private static let idLock = _Lock()
-    nonisolated(unsafe) private static var nextGraphID: UInt64 = 1
+    private static let nextGraphID = Atomic<UInt64>(1)
 
     init() {
         state = .allocate(capacity: 1)
-        graphID = GraphStorage.idLock.withLock {
-            defer { GraphStorage.nextGraphID += 1 }
-            return GraphStorage.nextGraphID
-        }
-        state.initialize(to: _GraphState(storage: self))
+        graphID = GraphStorage.nextGraphID.add(1, ordering: .relaxed).oldValue
         let (slot, serial) = _GraphRegistry.register(state)
+        activity = GraphActivity(slot: slot)
+        state.initialize(to: _GraphState(storage: self, activity: activity))
         state.pointee.slot = slot
         state.pointee.serial = serial
+        _GraphRegistry.setStorage(self, slot: slot)
     }
 
     deinit {
@@ -86,18 +81,24 @@ final class GraphStorage {
         }
         engine.destroy(leftovers)
         _GraphRegistry.unregister(slot: state.pointee.slot)
-        state.pointee.releaseBuffers()
         state.deinitialize(count: 1)
         state.deallocate()
     }
+
+    /// Whether the calling thread owns this graph (see ``Graph/handOff()``).
+    var isOwnedByCurrentThread: Bool { state.pointee.owner == _currentThreadID() }
 
     // MARK: Types
 
     func internType(key: ObjectIdentifier, make: () -> _AttributeTypeRecord) -> UInt32 {
         if let index = typeIndexByBody[key] { return index }
         let index = UInt32(state.pointee.types.count)
-        state.pointee.types.append(make())
+        let record = make()
+        state.pointee.types.append(record)
         typeIndexByBody[key] = index
+        activity.typeAdded(
+            body: record.isIndirect ? "IndirectAttribute" : _shortTypeName(record.bodyType),
+            value: record.isIndirect ? "" : _shortTypeName(record.valueType))
         if state.pointee.types.count > state.pointee.fastUpdateCapacity {
             let oldCapacity = state.pointee.fastUpdateCapacity
             let newCapacity = oldCapacity * 2
@@ -154,7 +155,7 @@ final class GraphStorage {
     func notifyContexts(engine: _Engine) {
         while !state.pointee.contextsToNotify.isEmpty {
             let index = state.pointee.contextsToNotify.removeLast()
-            context(at: index)?.updateCallback?()
+            context(at: index)?.notifyNeedsUpdate()
         }
     }
 
@@ -225,8 +226,7 @@ final class GraphStorage {
         // Observers die with the attributes they observe.
         var nodes = nodes
         for index in nodes where !engine.node(index).pointee.flags.contains(.free) {
-            for output in engine.node(index).outputs {
-                let consumer = output.rawValue & _GraphRegistry.indexMask
+            for consumer in engine.node(index).outputs {
                 let flags = engine.node(consumer).pointee.flags
                 if flags.contains(.observer), !flags.contains(.invalidated), !flags.contains(.free) {
                     engine.node(consumer).pointee.flags.insert(.invalidated)

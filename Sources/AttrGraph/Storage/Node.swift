@@ -11,7 +11,8 @@ struct _Node {
     var typeIndex: UInt32
     /// Index of the owning subgraph in the graph's subgraph table.
     var subgraph: UInt32
-    /// Bumped each time the slot is freed, so weak references can tell a reused slot apart.
+    /// This incarnation of the slot: ids carry it (``AnyAttribute/seed``), so an id kept after its
+    /// attribute was destroyed is told apart from the attribute that reuses the slot. Never 0.
     var generation: UInt32
     /// The body block (body at offset 0, value at the type's value offset); `nil` for a free slot.
     var body: UnsafeMutableRawPointer?
@@ -20,7 +21,7 @@ struct _Node {
     /// Use `node.inputs` (``_Edges``) to read and change it.
     var inputList: _EdgeList<_InputEdge>
     /// Use `node.outputs` (``_Edges``) to read and change it.
-    var outputList: _EdgeList<AnyAttribute>
+    var outputList: _EdgeList<UInt32>
 }
 
 /// Node state bits. The low byte matches AttributeGraph's `AGValueState`.
@@ -85,9 +86,11 @@ struct _NodeFlags: OptionSet {
     static let needsUpdate: _NodeFlags = [.dirty, .pending]
 }
 
-/// An input edge, stored in the consumer's input list (8 bytes).
+/// An input edge, stored in the consumer's input list (8 bytes). Edges never leave their graph
+/// storage, so they hold node indices, not ids.
 struct _InputEdge {
-    var attribute: AnyAttribute
+    /// The input's node index.
+    var input: UInt32
     var flags: _EdgeFlags
 }
 
@@ -140,13 +143,17 @@ struct _IndirectRecord {
     var dependency: AnyAttribute
     /// Whether the source may be changed (``IndirectAttribute``) or is fixed (offset projection).
     var isMutable: Bool
+    /// The value type the alias presents, when it is known (typed projections and indirect
+    /// attributes); `nil` means the source's value type.
+    var valueType: Any.Type?
 }
 
 /// Storage of a node's input or output edges (16 bytes inline in the node).
 ///
-/// Most nodes have one input and one output, so the first element is stored *inline* in
-/// `storage` (capacity ≤ 1) and shares the node's cache line; larger lists live in the graph's
-/// slab allocator and `storage` holds their address. Access it through ``_Edges``.
+/// Most nodes have one input and one or two outputs, so the first 8 bytes of elements are stored
+/// *inline* in `storage` (while `capacity` ≤ ``_Edges/inlineCapacity``) and share the node's cache
+/// line; larger lists live in the graph's slab allocator and `storage` holds their address.
+/// Access it through ``_Edges``.
 struct _EdgeList<Element> {
     var storage: UInt64
     var count: UInt32
@@ -166,13 +173,17 @@ struct _Edges<Element>: RandomAccessCollection {
         self.list = list
     }
 
+    /// How many elements fit in the list's own 8 bytes.
+    @inline(__always)
+    static var inlineCapacity: Int { 8 / MemoryLayout<Element>.stride }
+
     var startIndex: Int { 0 }
     var endIndex: Int { Int(list.pointee.count) }
 
     /// Where the elements are: inside the list itself, or on the heap.
     @inline(__always)
     var base: UnsafeMutableRawPointer {
-        list.pointee.capacity <= 1
+        Int(list.pointee.capacity) <= Self.inlineCapacity
             ? UnsafeMutableRawPointer(list)
             : UnsafeMutableRawPointer(bitPattern: UInt(list.pointee.storage)).unsafelyUnwrapped
     }
@@ -188,9 +199,11 @@ struct _Edges<Element>: RandomAccessCollection {
     func append(_ element: Element, allocator: inout _UnsafeSlabAllocator) {
         let count = Int(list.pointee.count)
         if count == Int(list.pointee.capacity) {
-            grow(allocator: &allocator)
-        } else if list.pointee.capacity == 0 {
-            list.pointee.capacity = 1
+            if count == 0 {
+                list.pointee.capacity = UInt32(Self.inlineCapacity)
+            } else {
+                grow(allocator: &allocator)
+            }
         }
         self[count] = element
         list.pointee.count += 1
@@ -198,11 +211,11 @@ struct _Edges<Element>: RandomAccessCollection {
 
     private func grow(allocator: inout _UnsafeSlabAllocator) {
         let oldCapacity = Int(list.pointee.capacity)
-        let newCapacity = Swift.max(2, oldCapacity * 2)
+        let newCapacity = Swift.max(2 * Self.inlineCapacity, oldCapacity * 2)
         let stride = MemoryLayout<Element>.stride
         let heap = allocator.allocate(byteCount: newCapacity * stride, alignment: 8)
         heap.copyMemory(from: base, byteCount: Int(list.pointee.count) * stride)
-        if oldCapacity > 1 {
+        if oldCapacity > Self.inlineCapacity {
             allocator.deallocate(base, byteCount: oldCapacity * stride, alignment: 8)
         }
         list.pointee.storage = UInt64(UInt(bitPattern: heap))
@@ -225,7 +238,7 @@ struct _Edges<Element>: RandomAccessCollection {
     }
 
     func release(allocator: inout _UnsafeSlabAllocator) {
-        if list.pointee.capacity > 1 {
+        if Int(list.pointee.capacity) > Self.inlineCapacity {
             allocator.deallocate(
                 base, byteCount: Int(list.pointee.capacity) * MemoryLayout<Element>.stride, alignment: 8)
         }
@@ -248,14 +261,14 @@ extension _Edges where Element == _InputEdge {
         }
     }
 
-    /// The position of the edge reading `attribute`, or -1. O(count); checks the first edge first.
+    /// The position of the edge reading node `input`, or -1. O(count); checks the first edge first.
     @inline(__always)
-    func firstIndex(of attribute: AnyAttribute) -> Int {
+    func firstIndex(of input: UInt32) -> Int {
         let count = self.count
         let base = self.base
         var position = 0
         while position < count {
-            if base.load(fromByteOffset: position &* MemoryLayout<_InputEdge>.stride, as: AnyAttribute.self) == attribute {
+            if base.load(fromByteOffset: position &* MemoryLayout<_InputEdge>.stride, as: UInt32.self) == input {
                 return position
             }
             position &+= 1
@@ -272,10 +285,10 @@ extension _Edges where Element == _InputEdge {
     }
 }
 
-extension _Edges where Element == AnyAttribute {
-    /// Removes the first occurrence of `attribute`, keeping order. O(count).
-    func removeFirst(_ attribute: AnyAttribute) {
-        for index in 0..<count where self[index] == attribute {
+extension _Edges where Element == UInt32 {
+    /// Removes the first occurrence of node `consumer`, keeping order. O(count).
+    func removeFirst(_ consumer: UInt32) {
+        for index in 0..<count where self[index] == consumer {
             remove(at: index)
             return
         }
@@ -289,14 +302,21 @@ extension UnsafeMutablePointer where Pointee == _Node {
         _Edges((UnsafeMutableRawPointer(self) + _Node.inputsOffset).assumingMemoryBound(to: _EdgeList<_InputEdge>.self))
     }
 
-    /// The attributes that read this node (its consumers).
+    /// The node indices of the attributes that read this node (its consumers).
     @inline(__always)
-    var outputs: _Edges<AnyAttribute> {
-        _Edges((UnsafeMutableRawPointer(self) + _Node.outputsOffset).assumingMemoryBound(to: _EdgeList<AnyAttribute>.self))
+    var outputs: _Edges<UInt32> {
+        _Edges((UnsafeMutableRawPointer(self) + _Node.outputsOffset).assumingMemoryBound(to: _EdgeList<UInt32>.self))
     }
 }
 
 extension _Node {
+    /// The generation after `generation` (never 0, which marks ids without a seed).
+    @inline(__always)
+    static func nextGeneration(_ generation: UInt32) -> UInt32 {
+        let next = generation &+ 1
+        return next == 0 ? 1 : next
+    }
+
     /// Field offsets as constants (a key-path lookup per access would cost more than the access);
     /// checked against the real layout when a graph is created.
     @inline(__always) static var inputsOffset: Int { 32 }

@@ -18,6 +18,8 @@ struct _ThreadContext {
     var updating: UnsafeMutablePointer<_GraphState>?
     /// The lowest usable stack address (0 until first needed; see ``_StackGuard``).
     var stackLimit: UInt = 0
+    /// The most stack one nested update stack has used on this thread (see ``_StackGuard``).
+    var largestLevel: UInt = 0
     /// Whether this is the main thread (decided once, when the context is created).
     var isMainThread: Bool
 }
@@ -64,4 +66,14 @@ private func _destroyThreadContext(_ raw: UnsafeMutableRawPointer) {
     context.pointee.subgraph?.release()
     context.deinitialize(count: 1)
     context.deallocate()
+}
+
+/// The calling thread's identity, for the graph's ownership checks: one libc call, no lookup.
+@inline(__always)
+func _currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
 }

@@ -1,28 +1,22 @@
 /// A growable array of trivially-copyable elements in raw memory, for the engine's work stacks
-/// (update frames, dirty-propagation worklists, queued observers).
+/// (update frames, dirty-propagation worklists, queued observers) and its type table.
 ///
 /// Unlike `Array`, reading and writing elements costs no reference counting and no uniqueness
-/// check; the owner frees it with ``release()``. Elements must be trivially copyable (checked
-/// when the buffer is created): they are never deinitialised.
-struct _UnsafeGrowableBuffer<Element> {
+/// check. Non-copyable, so that exactly one owner frees the memory, in `deinit`. Elements must be
+/// trivially copyable (checked when the buffer is created): they are never deinitialised.
+struct _UnsafeGrowableBuffer<Element>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count: Int = 0
     private(set) var capacity: Int
-    /// When not `nil`, storage outgrown by ``append(_:)`` is kept here until ``release()``
-    /// instead of being freed, so that another thread reading a possibly stale `base` (see
-    /// ``Graph/racyRunningAttribute()``) never reads freed memory.
-    private var retired: [UnsafeMutablePointer<Element>]?
 
-    init(capacity: Int = 16, keepsOutgrownStorage: Bool = false) {
+    init(capacity: Int = 16) {
         precondition(_isPOD(Element.self), "_UnsafeGrowableBuffer holds trivially-copyable elements only")
         self.capacity = max(capacity, 1)
         base = .allocate(capacity: self.capacity)
-        retired = keepsOutgrownStorage ? [] : nil
     }
 
-    func release() {
+    deinit {
         base.deallocate()
-        retired?.forEach { $0.deallocate() }
     }
 
     @inline(__always)
@@ -69,11 +63,7 @@ struct _UnsafeGrowableBuffer<Element> {
         let newCapacity = capacity * 2
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        if retired != nil {
-            retired!.append(base)
-        } else {
-            base.deallocate()
-        }
+        base.deallocate()
         base = newBase
         capacity = newCapacity
     }

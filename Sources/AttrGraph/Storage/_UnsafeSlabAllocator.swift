@@ -6,8 +6,9 @@
 /// Larger or more aligned requests go to the system allocator. Everything is released when the
 /// allocator is destroyed with its graph.
 ///
-/// Not thread-safe: a graph is used from one thread at a time.
-struct _UnsafeSlabAllocator {
+/// Not thread-safe: a graph is used from one thread at a time. Non-copyable: its one owner frees
+/// every chunk in `deinit`.
+struct _UnsafeSlabAllocator: ~Copyable {
     static let granule = 8
     static let maxSmall = 256
     static let classCount = maxSmall / granule
@@ -33,13 +34,12 @@ struct _UnsafeSlabAllocator {
     }
 
     /// Frees every chunk. Large blocks must already have been returned with ``deallocate(_:byteCount:alignment:)``.
-    mutating func destroy() {
+    deinit {
         var chunk = lastChunk
         while let current = chunk {
             chunk = current.load(as: UnsafeMutableRawPointer?.self)
             current.deallocate()
         }
-        lastChunk = nil
         freeLists.deinitialize(count: Self.classCount)
         freeLists.deallocate()
     }

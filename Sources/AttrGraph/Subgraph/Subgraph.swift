@@ -9,9 +9,11 @@
 /// Attributes are created in ``current`` (set it with ``apply(_:)``). Invalidating a subgraph
 /// destroys its attributes — releasing every rule body, value, observer and closure they held
 /// — invalidates the children that have no other valid parent, removes edges from other
-/// subgraphs' attributes (those re-run on their next read), and calls the subgraph's
-/// observers. A subgraph is invalidated when its last reference goes away. During an update,
-/// destruction waits until the update ends.
+/// subgraphs' attributes (those re-run on their next read), removes it from its parents (which
+/// release it), and calls the subgraph's observers. A subgraph is invalidated when its last
+/// reference goes away. During an update, destruction waits until the update ends.
+///
+/// Subgraphs belong to their graph's thread, like the graph.
 public final class Subgraph {
     public let graph: Graph
     let index: UInt32
@@ -35,6 +37,7 @@ public final class Subgraph {
 
     /// Creates a subgraph recording `attribute` as the attribute that created it.
     public init(graph: Graph, attribute: AnyAttribute) {
+        graph.storage.engine.checkOwner("creating a subgraph")
         self.graph = graph
         creator = attribute == .nil ? nil : attribute
         contextIndex = graph.contextIndex
@@ -81,9 +84,12 @@ public final class Subgraph {
     // MARK: Invalidation
 
     /// Invalidates this subgraph and the children left without a valid parent. Cost: O(nodes
-    /// destroyed + their edges).
+    /// destroyed + their edges + the invalidated subgraphs' parents and children).
     public func invalidate() {
         guard valid else { return }
+        let storage = graph.storage
+        let engine = storage.engine
+        engine.checkOwner("invalidating a subgraph")
         var batch: [Subgraph] = [self]
         valid = false
         var position = 0
@@ -101,8 +107,6 @@ public final class Subgraph {
                 }
             }
         }
-        let storage = graph.storage
-        let engine = storage.engine
         var dying: [UInt32] = []
         for subgraph in batch {
             for index in subgraph.nodes {
@@ -116,12 +120,21 @@ public final class Subgraph {
         } else {
             storage.destroyNodes(dying)
         }
-        // Collect first, then call out: release children and run observers last.
+        // Collect first, then call out: unlink the batch from parents and children, release them
+        // and run observers last.
         var callbacks: [() -> Void] = []
         var released: [Subgraph] = []
         for subgraph in batch {
             callbacks += subgraph.observers.map(\.callback)
             subgraph.observers.removeAll()
+            // Parents outside the batch (still valid, or invalidated earlier) let go of it.
+            for parent in subgraph.parents {
+                let parent = parent.takeUnretainedValue()
+                if let position = parent.children.firstIndex(where: { $0.subgraph === subgraph }) {
+                    released.append(parent.children.remove(at: position).subgraph)
+                }
+            }
+            subgraph.parents.removeAll()
             released += subgraph.children.map(\.subgraph)
             for (child, _) in subgraph.children {
                 child.parents.removeAll { $0.takeUnretainedValue() === subgraph }
@@ -142,9 +155,17 @@ public final class Subgraph {
         addChild(child, tag: 0)
     }
 
+    /// Adding a child to an invalidated subgraph invalidates the child (it would have gone with
+    /// its parent); adding an invalidated child does nothing.
     public func addChild(_ child: Subgraph, tag: UInt8) {
         guard child.graph.storage === graph.storage else {
             _Misuse.fail("AttrGraph: addChild: the child subgraph belongs to another graph.")
+        }
+        graph.storage.engine.checkOwner("adding a child subgraph")
+        guard child.valid else { return }
+        guard valid else {
+            child.invalidate()
+            return
         }
         guard child !== self, !child.isAncestor(of: self) else {
             _Misuse.fail("AttrGraph: addChild: adding this child would make a subgraph its own ancestor.")
@@ -154,6 +175,7 @@ public final class Subgraph {
     }
 
     public func removeChild(_ child: Subgraph) {
+        graph.storage.engine.checkOwner("removing a child subgraph")
         guard let position = children.firstIndex(where: { $0.subgraph === child }) else { return }
         children.remove(at: position)
         child.parents.removeAll { $0.takeUnretainedValue() === self }
@@ -195,6 +217,7 @@ public final class Subgraph {
     /// id for ``removeObserver(_:)``. The function is released after it is called.
     @discardableResult
     public func addObserver(_ observer: @escaping () -> Void) -> Int {
+        graph.storage.engine.checkOwner("adding a subgraph observer")
         let id = nextObserverID
         nextObserverID += 1
         if valid {
@@ -215,7 +238,7 @@ public final class Subgraph {
     /// flags intersect `flags` (all when `flags` is empty). O(attributes in the subtree).
     public func update(flags: AnyAttribute.Flags = []) {
         let engine = graph.storage.engine
-        engine.checkThread()
+        engine.checkOwner("updating")
         graph.clearNeedsUpdate()
         Graph.withoutUpdate {
             forEachNode(flags: flags) { index in
@@ -265,6 +288,25 @@ public final class Subgraph {
             }
             stack += subgraph.children.map(\.subgraph).reversed()
         }
+    }
+}
+
+extension Subgraph {
+    /// Parents and children mirror each other, and only valid subgraphs have children.
+    func invariantViolations() -> [String] {
+        var found: [String] = []
+        if !valid && !children.isEmpty { found.append("invalidated subgraph \(subgraphID) still has children") }
+        if !valid && !parents.isEmpty { found.append("invalidated subgraph \(subgraphID) is still listed by a parent") }
+        for (child, _) in children {
+            if !child.valid { found.append("subgraph \(subgraphID) lists invalidated child \(child.subgraphID)") }
+            if !child.parents.contains(where: { $0.takeUnretainedValue() === self }) {
+                found.append("child \(child.subgraphID) does not list parent \(subgraphID)")
+            }
+        }
+        for parent in parents where !parent.takeUnretainedValue().children.contains(where: { $0.subgraph === self }) {
+            found.append("parent \(parent.takeUnretainedValue().subgraphID) does not list child \(subgraphID)")
+        }
+        return found
     }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Pull phase: bringing attributes up to date, running rules, recording dependencies, and
 /// writing outputs with the equality cut-off.
 extension _Engine {
@@ -15,8 +17,8 @@ extension _Engine {
             | _NodeFlags.free.rawValue | _NodeFlags.valueExists.rawValue) == _NodeFlags.valueExists.rawValue
         {
             if current == 0 {
-                #if DEBUG
-                checkThread()
+                #if AG_INTERNAL_CHECKS
+                checkOwner("reading an attribute")
                 checkForeignRead(attribute)
                 #endif
                 return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
@@ -24,7 +26,7 @@ extension _Engine {
             // Inside a rule, reading the input recorded at the expected position.
             let inputs = self.node(current).inputs
             let cursor = Int(state.pointee.cursor)
-            if cursor < inputs.count, inputs[cursor].attribute == attribute, state.pointee.readsInOrder {
+            if cursor < inputs.count, inputs[cursor].input == index, state.pointee.readsInOrder {
                 state.pointee.cursor = UInt32(truncatingIfNeeded: cursor &+ 1)
                 return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
             }
@@ -38,7 +40,9 @@ extension _Engine {
     func readSlow(_ index: UInt32, _ attribute: AnyAttribute, changed: UnsafeMutablePointer<Bool>?)
         -> UnsafeRawPointer
     {
-        checkThread()
+        #if AG_INTERNAL_CHECKS
+        checkOwner("reading an attribute")
+        #endif
         if node(index).pointee.flags.contains(.free) {
             _Misuse.destroyedAttribute(attribute)
         }
@@ -47,7 +51,7 @@ extension _Engine {
             if current == index {
                 _Misuse.cyclicEdge(self.attribute(current))
             }
-            let edge = recordRead(consumer: current, input: attribute)
+            let edge = recordRead(consumer: current, input: index)
             if let changed {
                 changed.pointee = node(current).inputs[edge].flags.contains(.changed)
             }
@@ -58,7 +62,14 @@ extension _Engine {
         let (direct, offset) = resolveAlias(index)
         bringUpToDate(direct)
         let node = self.node(direct)
+        if node.pointee.flags.contains(.free) {
+            // The update this read started ended by destroying the attribute.
+            _Misuse.destroyedDuringItsUpdate(attribute)
+        }
         guard node.pointee.flags.contains(.valueExists) else {
+            if node.pointee.flags.contains(.invalidated) {
+                _Misuse.invalidatedDuringUpdate(attribute, type: typeSignature(direct))
+            }
             _Misuse.noValue(attribute, type: type(node).pointee.valueType)
         }
         return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped + offset)
@@ -114,8 +125,7 @@ extension _Engine {
                 dependencyEngine.bringUpToDate(direct)
             }
             offset += Int(record.pointee.offset)
-            let source = record.pointee.source
-            index = localIndex(of: source, use: "the source of indirect attribute \(attribute(index))")
+            index = localIndex(of: record.pointee.source, use: "the source of indirect attribute \(attribute(index))")
             hops += 1
             if hops > 10_000 {
                 _Misuse.fail("AttrGraph: indirect attribute \(attribute(start)) aliases itself through a loop of sources.")
@@ -124,14 +134,14 @@ extension _Engine {
         return (index, offset)
     }
 
-    /// Records that the running rule `consumer` read `input`; returns the edge's position.
+    /// Records that the running rule `consumer` read node `input`; returns the edge's position.
     /// Reads usually repeat the previous run's order, so the expected edge is checked first.
     @inline(__always)
-    func recordRead(consumer: UInt32, input: AnyAttribute) -> Int {
+    func recordRead(consumer: UInt32, input: UInt32) -> Int {
         let consumerNode = node(consumer)
         let cursor = Int(state.pointee.cursor)
         let inputs = consumerNode.inputs
-        if cursor < inputs.count, inputs[cursor].attribute == input {
+        if cursor < inputs.count, inputs[cursor].input == input {
             // In order: the edge is known read by its position (see `pruneUnreadInputs`).
             if !state.pointee.readsInOrder {
                 inputs[cursor].flags.insert(.enabled)
@@ -143,7 +153,7 @@ extension _Engine {
     }
 
     @inline(never)
-    func recordReadSlow(consumer: UInt32, input: AnyAttribute) -> Int {
+    func recordReadSlow(consumer: UInt32, input: UInt32) -> Int {
         if state.pointee.readsInOrder {
             // Out of order from here on: mark the in-order prefix read explicitly.
             state.pointee.readsInOrder = false
@@ -158,8 +168,6 @@ extension _Engine {
             state.pointee.cursor = UInt32(existing + 1)
             return existing
         }
-        let inputIndex = localIndex(of: input, use: "a read inside the rule of \(attribute(consumer))")
-        _ = inputIndex
         let position = addInputEdge(consumer: consumer, input: input, flags: .enabled)
         state.pointee.cursor = UInt32(position + 1)
         return position
@@ -190,8 +198,7 @@ extension _Engine {
             var next: UInt32 = 0
             while frame.pointee.inputIndex < node.inputs.count {
                 let edge = node.inputs[Int(frame.pointee.inputIndex)]
-                let inputIndex = edge.attribute.rawValue & _GraphRegistry.indexMask
-                let (direct, _) = resolveAlias(inputIndex)
+                let (direct, _) = resolveAlias(edge.input)
                 let input = self.node(direct)
                 if input.pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 {
                     if input.pointee.updateCount == 0 {
@@ -214,6 +221,12 @@ extension _Engine {
             finishFrame(index, node)
             state.pointee.frames.removeLastUnchecked()
             node.pointee.updateCount &-= 1
+            if state.pointee.frames.count > base {
+                // Back in the frame that pushed this one for its current input: move past it, even
+                // if it is dirty again (a rule that set an input it read); a read brings it up to
+                // date, so an input that keeps dirtying itself cannot hold the walk in a loop.
+                state.pointee.frames.pointer(at: state.pointee.frames.count - 1).pointee.inputIndex += 1
+            }
         }
     }
 
@@ -239,7 +252,11 @@ extension _Engine {
             runRule(index, node)
         }
         if node.pointee.flags.contains(.redirtied) {
+            // Made dirty again while it was being updated: it stays dirty, and so do its dependents.
             node.pointee.flags.remove(.redirtied)
+            if node.pointee.flags.contains(.observer) {
+                state.pointee.dirtyObservers.append(index)
+            }
             markDependentsDirty(index)
         } else {
             node.pointee.flags.remove(.dirty)
@@ -261,6 +278,15 @@ extension _Engine {
         }
         let wasRunning = node.pointee.flags.contains(.running)
         node.pointee.flags.insert(.running)
+        // Published for watchdogs on other threads (``GraphActivity``): relaxed stores.
+        let savedActivity = state.pointee.activity.running.load(ordering: .relaxed)
+        state.pointee.activity.running.store(
+            GraphActivity.pack(node: index, type: node.pointee.typeIndex), ordering: .relaxed)
+        if state.pointee.activity.root.load(ordering: .relaxed) == 0 {
+            let root = state.pointee.frames.isEmpty ? index : state.pointee.frames[0].node
+            state.pointee.activity.root.store(
+                GraphActivity.pack(node: root, type: self.node(root).pointee.typeIndex), ordering: .relaxed)
+        }
         let body = node.pointee.body.unsafelyUnwrapped
         if let update = state.pointee.fastUpdates[Int(node.pointee.typeIndex)] {
             // The rule's specialised update: runs the body, compares and stores the value.
@@ -275,12 +301,16 @@ extension _Engine {
             type(node).pointee.vtable.update(self, node: index, body: body)
         }
         if !wasRunning { node.pointee.flags.remove(.running) }
+        state.pointee.activity.running.store(savedActivity, ordering: .relaxed)
         // A re-entrant run (the node is on the stack more than once) leaves the pruning to the
         // outermost run, whose reads are still being recorded.
         if node.pointee.updateCount <= 1 {
             pruneUnreadInputs(index, node)
         }
         node.pointee.flags.remove([.pending, .inputsChanged, .selfModified])
+        if !state.pointee.changedWhileRunning.isEmpty {
+            applyChangesMadeWhileRunning(index)
+        }
         state.pointee.current = savedCurrent
         state.pointee.cursor = savedCursor
         state.pointee.readsInOrder = savedInOrder
@@ -302,7 +332,6 @@ extension _Engine {
             inputs.clearFlag(.changed, upTo: read)
             if read == count { return }
         }
-        let id = attribute(index)
         let inOrderPrefix = state.pointee.readsInOrder ? Int(state.pointee.cursor) : 0
         var write = inOrderPrefix
         for position in inOrderPrefix..<count {
@@ -311,15 +340,37 @@ extension _Engine {
                 edge.flags.remove([.enabled, .changed])
                 inputs[write] = edge
                 write += 1
-            } else {
-                let inputIndex = edge.attribute.rawValue & _GraphRegistry.indexMask
-                if !self.node(inputIndex).pointee.flags.contains(.free) {
-                    self.node(inputIndex).outputs.removeFirst(id)
-                }
+            } else if !self.node(edge.input).pointee.flags.contains(.free) {
+                self.node(edge.input).outputs.removeFirst(index)
             }
         }
         inputs.truncate(to: write)
-        storage.fanIn.invalidate(index)
+        state.pointee.fanIn.invalidate(index)
+    }
+
+    /// Inputs of `index` set while its rule ran (by the rule itself or code it called) were
+    /// recorded by ``markOutputsChanged(_:fromInput:)``: the run may have used the old value, so
+    /// their edges are marked changed again now that the run's own marks are cleared. The node
+    /// stays dirty (it was flagged `redirtied`), and its next update runs the rule again. This is
+    /// AttributeGraph's behaviour: a rule that sets an input it read is dirty again afterwards.
+    @inline(never)
+    private func applyChangesMadeWhileRunning(_ index: UInt32) {
+        var kept = 0
+        let count = state.pointee.changedWhileRunning.count
+        for position in 0..<count {
+            let change = state.pointee.changedWhileRunning[position]
+            if change.consumer != index {
+                state.pointee.changedWhileRunning[kept] = change
+                kept += 1
+                continue
+            }
+            let edge = node(index).inputs.firstIndex(of: change.input)
+            if edge >= 0 {
+                node(index).inputs.setFlag(.changed, at: edge)
+                node(index).pointee.flags.insert(.inputsChanged)
+            }
+        }
+        state.pointee.changedWhileRunning.truncate(to: kept)
     }
 
     // MARK: Writing
@@ -347,7 +398,7 @@ extension _Engine {
     /// Sets the value of `index` from outside its rule (an input, or overriding a rule's value
     /// when no update is running). Returns whether the value changed.
     func setValue<Value>(_ index: UInt32, offset: Int, _ newValue: Value) -> Bool {
-        checkThread()
+        checkOwner("setting an attribute's value")
         let node = self.node(index)
         guard let valueAddress = node.pointee.value else {
             _Misuse.fail("AttrGraph: attribute \(attribute(index)) has no value storage to set.")
@@ -384,6 +435,7 @@ extension _Engine {
 
     /// Marks a computed node to re-run on its next read and its dependents dirty.
     func invalidateValue(_ index: UInt32) {
+        checkOwner("invalidating an attribute's value")
         let node = self.node(index)
         if node.pointee.flags.contains(.external) || node.pointee.flags.contains(.indirect) { return }
         node.pointee.flags.insert(.pending)

@@ -6,20 +6,26 @@ extension _Engine {
     /// comes from outside the update (an input was set), so consumers that are already dirty
     /// still raise their context's needs-update flag.
     func markOutputsChanged(_ index: UInt32, fromInput: Bool = false) {
-        let id = attribute(index)
         let outputs = node(index).outputs
         for position in 0..<Int(outputs.count) {
-            let consumerIndex = outputs[position].rawValue & _GraphRegistry.indexMask
+            let consumerIndex = outputs[position]
             let consumer = node(consumerIndex)
-            if consumer.pointee.flags.contains(.indirect) {
+            let consumerFlags = consumer.pointee.flags
+            if consumerFlags.contains(.indirect) {
                 markOutputsChanged(consumerIndex, fromInput: fromInput)
                 continue
             }
-            let edge = changedInputEdge(consumer: consumerIndex, input: id)
+            let edge = changedInputEdge(consumer: consumerIndex, input: index)
             if edge >= 0 {
                 consumer.inputs.setFlag(.changed, at: edge)
             }
             consumer.pointee.flags.insert(.inputsChanged)
+            if fromInput, consumerFlags.contains(.running) {
+                // An input set while a rule that reads it runs: the run's end would clear these
+                // marks, so they are recorded and applied again after it (`runRule`).
+                consumer.pointee.flags.insert(.redirtied)
+                state.pointee.changedWhileRunning.append(_PendingChange(consumer: consumerIndex, input: index))
+            }
             if !consumer.pointee.flags.contains(.dirty) {
                 markDirty(consumerIndex)
             } else if fromInput {
@@ -42,7 +48,7 @@ extension _Engine {
             let outputs = node(next).outputs
             var follow: UInt32 = 0
             for position in 0..<outputs.count {
-                let consumerIndex = outputs[position].rawValue & _GraphRegistry.indexMask
+                let consumerIndex = outputs[position]
                 if setDirtyFlag(consumerIndex, lastSubgraph: &lastSubgraph)
                     || node(consumerIndex).pointee.flags.contains(.indirect)
                 {
@@ -68,7 +74,7 @@ extension _Engine {
     func markDependentsDirty(_ index: UInt32) {
         let outputs = node(index).outputs
         for position in 0..<Int(outputs.count) {
-            markDirty(outputs[position].rawValue & _GraphRegistry.indexMask)
+            markDirty(outputs[position])
         }
     }
 
@@ -79,8 +85,9 @@ extension _Engine {
         let node = self.node(index)
         let flags = node.pointee.flags
         if flags.contains(.dirty) {
-            if flags.contains(.running) {
-                // Its own run made one of its inputs dirty again (a cycle): keep it dirty.
+            if flags.contains(.running) || node.pointee.updateCount != 0 {
+                // Being updated (its run, or an input's, made one of its inputs dirty again): it
+                // stays dirty when its update ends.
                 node.pointee.flags.insert(.redirtied)
             }
             return false

@@ -11,13 +11,23 @@ import Darwin
 /// Re-evaluation never recurses over known inputs (``_Engine/updateNode(_:)`` walks them with
 /// an explicit stack). But a rule reading an attribute that has never been computed must
 /// compute it on the spot, so the *first* evaluation of a chain of N never-computed rules
-/// nests N update stacks. Each level costs a few hundred bytes of native stack (measured in
-/// the tests: see `DepthTests`). Rather than crash with a segmentation fault when the thread's
-/// stack runs out, the engine stops with a message saying what to do, once less than
-/// ``reserve`` bytes remain.
+/// nests N update stacks. What one level costs depends on the rules (their own frames) and the
+/// build, so the guard measures it: each nested update stack records the stack address where it
+/// began, and the largest distance between two consecutive ones is the thread's measured level
+/// size. Rather than crash with a segmentation fault when the thread's stack runs out, the
+/// engine stops with a message saying what to do — how many levels fit, and so how to evaluate
+/// the chain in steps — once less than twice the measured level size (and at least
+/// ``reserve`` bytes) remains.
 enum _StackGuard {
-    /// Bytes of stack kept free for the rule code between two checks and for the report.
+    /// Bytes of stack kept free at least, for the rule code between two checks and for the report.
     static let reserve = 48 * 1024
+
+    /// The address of the caller's frame (approximately: a local of the inlined caller).
+    @inline(__always)
+    static func currentAddress() -> UInt {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
 
     /// The lowest usable address of this thread's stack (stacks grow down), cached per thread.
     static func stackLimit() -> UInt {
@@ -51,23 +61,36 @@ enum _StackGuard {
     }()
     #endif
 
-    /// Traps with advice when fewer than ``reserve`` bytes of stack remain.
+    /// Checks a new nested update stack beginning at `here`, `depth` levels deep; `previous` is
+    /// where the enclosing one began and `outermost` where the update began. Traps with advice
+    /// when what remains may not hold two more levels of the largest size measured so far.
     @inline(__always)
-    static func check(depth: Int) {
-        var marker: UInt8 = 0
-        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    static func check(
+        depth: Int, here: UInt, previous: UInt, outermost: UInt, thread: UnsafeMutablePointer<_ThreadContext>
+    ) {
+        let level = previous > here ? previous &- here : 0
+        if level > thread.pointee.largestLevel { thread.pointee.largestLevel = level }
         let limit = stackLimit()
-        if limit > 1, here < limit &+ UInt(reserve) {
-            exhausted(depth: depth)
+        let headroom = max(UInt(reserve), 2 &* thread.pointee.largestLevel &+ 16 * 1024)
+        if limit > 1, here < limit &+ headroom {
+            exhausted(depth: depth, used: outermost > here ? outermost &- here : 0, largestLevel: thread.pointee.largestLevel,
+                      available: outermost > limit ? outermost &- limit : 0)
         }
     }
 
     @inline(never)
-    static func exhausted(depth: Int) -> Never {
+    static func exhausted(depth: Int, used: UInt, largestLevel: UInt, available: UInt) -> Never {
+        let average = depth > 0 ? used / UInt(depth) : used
+        // Levels that fit in what the update had, at the largest measured level size, with room
+        // for the reserve; advise half of that per step.
+        let fitting = largestLevel > 0 ? Int((available &- min(available, UInt(reserve))) / largestLevel) : depth
+        let step = max(1, fitting / 2)
         _Misuse.fail(
-            "AttrGraph: the thread's stack is nearly exhausted after \(depth) nested update stacks. Only the first "
-                + "evaluation of never-computed rules nests (one level per rule in a chain); later updates do not. "
-                + "Evaluate a long chain in steps (read every ~500th attribute first, from the start), or run the first "
-                + "evaluation on a thread with a larger stack.")
+            "AttrGraph: the thread's stack is nearly exhausted after \(depth) nested update stacks "
+                + "(\(used / 1024) KiB used since the update began: \(average) bytes per level on average, \(largestLevel) "
+                + "at most). Only the first evaluation of never-computed rules nests (one level per rule in a chain); "
+                + "later updates do not. Evaluate a long chain in steps: about \(fitting) levels fit here, so read "
+                + "every \(step)th attribute first, from the start. Or run the first evaluation on a thread with a "
+                + "larger stack, or make the rules' own frames smaller (large values on the stack).")
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -19,22 +20,27 @@ extension _Engine {
     @inline(__always)
     func beginSegment() {
         let thread: UnsafeMutablePointer<_ThreadContext>
+        let here = _StackGuard.currentAddress()
         if state.pointee.segments.isEmpty {
+            checkOwner("updating")
             thread = _ThreadLocal.context
             state.pointee.threadContext = thread
-            state.pointee.updatingThread = pthread_self()
             state.pointee.onMainThread = thread.pointee.isMainThread
             state.pointee.counters.transactions += 1
         } else {
             thread = state.pointee.threadContext.unsafelyUnwrapped
-            checkThread()
-            _StackGuard.check(depth: state.pointee.segments.count)
+            #if AG_INTERNAL_CHECKS
+            checkOwner("updating")
+            #endif
+            _StackGuard.check(
+                depth: state.pointee.segments.count, here: here, previous: state.pointee.segments.last.stackAddress,
+                outermost: state.pointee.segments[0].stackAddress, thread: thread)
         }
         state.pointee.segments.append(
             _Segment(
                 firstFrame: state.pointee.frames.count, nestedUpdate: state.pointee.activeNestedUpdate,
                 savedCurrent: state.pointee.current, savedCursor: state.pointee.cursor,
-                savedThreadUpdating: thread.pointee.updating))
+                savedThreadUpdating: thread.pointee.updating, stackAddress: here))
         thread.pointee.updating = state
     }
 
@@ -48,11 +54,14 @@ extension _Engine {
         state.pointee.cursor = segment.savedCursor
         state.pointee.threadContext.unsafelyUnwrapped.pointee.updating = segment.savedThreadUpdating
         if state.pointee.segments.isEmpty {
-            state.pointee.updatingThread = nil
             state.pointee.threadContext = nil
+            state.pointee.activity.root.store(0, ordering: .relaxed)
             if state.pointee.episodeHasWork {
                 endEpisode()
             }
+            #if AG_INTERNAL_CHECKS
+            checkInvariantsAfterEpisode()
+            #endif
         }
     }
 
@@ -90,10 +99,12 @@ extension _Engine {
     /// All frames of all segments, innermost first, with their segment number (outermost = 0).
     func stackFrames() -> [(segment: Int, index: Int, frame: _Frame)] {
         var result: [(Int, Int, _Frame)] = []
-        let segments = state.pointee.segments
-        for segmentIndex in stride(from: segments.count - 1, through: 0, by: -1) {
-            let start = segments[segmentIndex].firstFrame
-            let end = segmentIndex + 1 < segments.count ? segments[segmentIndex + 1].firstFrame : state.pointee.frames.count
+        let segmentCount = state.pointee.segments.count
+        for segmentIndex in stride(from: segmentCount - 1, through: 0, by: -1) {
+            let start = state.pointee.segments[segmentIndex].firstFrame
+            let end =
+                segmentIndex + 1 < segmentCount
+                ? state.pointee.segments[segmentIndex + 1].firstFrame : state.pointee.frames.count
             var frameIndex = end - 1
             while frameIndex >= start {
                 result.append((segmentIndex, frameIndex - start, state.pointee.frames[frameIndex]))

@@ -26,6 +26,8 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
 
     let container: _GraphValue<Accessor.Container>
     let environment: Attribute<EnvironmentValues>
+    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
+    /// with it this value) when it is torn down or released, so the host outlives every use.
     unowned(unsafe) let host: _HostCore
     /// The host's evaluation counter for the container type.
     let counter: Int
@@ -88,24 +90,12 @@ func _makeBody<Accessor: BodyAccessor>(
             counter: inputs.host.counterSlot(for: Accessor.Container.self)))
 }
 
-/// Calls a main-actor function from graph code that runs on the main actor without the
-/// compiler knowing it: rules run inside host updates, and every host entry point is
-/// `@MainActor` (checked in debug builds here, and once per update by the host).
-@inline(__always)
-func _callOnMainActor<Input, Output>(_ input: Input, _ body: @MainActor (Input) -> Output) -> Output {
-    #if DEBUG
-    MainActor.assertIsolated("DeclarativeViews: views are evaluated on the main actor (the host's thread).")
-    #endif
-    return withoutActuallyEscaping(body) { body in
-        // Global-actor isolation is not part of a synchronous function's calling convention.
-        unsafeBitCast(body, to: ((Input) -> Output).self)(input)
-    }
-}
-
 /// The body being evaluated, for `_printChanges()` and state-write warnings.
 final class _BodyEvaluation {
     /// The type whose body is running (its name is worked out only when printed).
     let container: Any.Type
+    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
+    /// with it this value) when it is torn down or released, so the host outlives every use.
     unowned(unsafe) let host: _HostCore
     let firstRun: Bool
     let selfChanged: Bool

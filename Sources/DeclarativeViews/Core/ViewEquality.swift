@@ -1,3 +1,4 @@
+import Synchronization
 @_spi(Reflection) import Swift
 import Foundation
 
@@ -15,8 +16,8 @@ protocol _CustomViewEquatable {
 /// * anything else (a non-`Equatable` enum with payloads, say) counts as changed.
 ///
 /// The field layout of each type is worked out once and cached.
-enum _ViewEquality {
-    static func equal<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+package enum _ViewEquality {
+    package static func equal<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
         withUnsafePointer(to: lhs) { lhs in
             withUnsafePointer(to: rhs) { rhs in equal(lhs, rhs) }
         }
@@ -26,22 +27,14 @@ enum _ViewEquality {
         plan(for: Value.self).equal(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs))
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var plans: [ObjectIdentifier: ComparisonPlan] = [:]
+    private static let plans = Mutex<[ObjectIdentifier: ComparisonPlan]>([:])
 
     static func plan(for type: Any.Type) -> ComparisonPlan {
         let key = ObjectIdentifier(type)
-        lock.lock()
-        if let plan = plans[key] {
-            lock.unlock()
-            return plan
-        }
-        lock.unlock()
+        if let plan = plans.withLock({ $0[key] }) { return plan }
         // Built outside the lock: building recurses into field types.
         let plan = ComparisonPlan(type: type)
-        lock.lock()
-        plans[key] = plan
-        lock.unlock()
+        plans.withLock { $0[key] = plan }
         return plan
     }
 }

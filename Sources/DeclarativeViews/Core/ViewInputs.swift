@@ -4,7 +4,8 @@ import AttrGraph
 /// attribute, the container slot the view is hosted in, and the content of the view modifiers
 /// being built. Framework-internal.
 public struct _ViewInputs {
-    /// The host owns the graph, so it outlives every rule that keeps inputs.
+    /// Unowned and unchecked: the host owns the graph, so it outlives every rule that keeps inputs
+    /// (its teardown destroys them).
     unowned(unsafe) let host: _HostCore
     var environment: Attribute<EnvironmentValues>
     /// The container slot whose fragment updates this view, if it is inside one.

@@ -87,7 +87,9 @@ struct NodeLayoutCache {
 /// a change re-measures only the changed node, its ancestors, and the siblings whose proposal
 /// it changed.
 final class LayoutEngine {
-    // Only the host's thread uses the engine: no per-access exclusivity checks.
+    // `@exclusivity(unchecked)` on the two counters below: each access is one increment or one
+    // append, never held across a call (the measuring code reads and writes them between its
+    // recursive calls, not around them), so accesses cannot overlap and the check could never fire.
     @exclusivity(unchecked) var statistics = LayoutStatistics()
     /// When set, every computed (not cached) size is logged: `Text "A" for (400 × nil)`.
     @exclusivity(unchecked) var log: [String]?

@@ -15,6 +15,8 @@ struct LayoutResult: Equatable {
 struct LayoutRoot: Rule {
     let render: Attribute<[DisplayNode]>
     let window: Attribute<CGSize>
+    /// Unowned and unchecked: the host owns the layout engine and the graph this rule lives in, and
+    /// destroys the rule with the graph's views when it is torn down or released.
     unowned(unsafe) let engine: LayoutEngine
 
     var value: LayoutResult {

@@ -41,6 +41,8 @@ struct LifecycleRender<Modifier: _LifecycleModifier>: StatefulRule {
     let modifier: _GraphValue<Modifier>
     let content: _RenderParts
     let box: _LifecycleBox
+    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
+    /// with it this value) when it is torn down or released, so the host outlives every use.
     unowned(unsafe) let host: _HostCore
     var previous: Modifier?
 
@@ -141,7 +143,7 @@ public nonisolated struct _TaskModifier<ID: Equatable>: _LifecycleModifier {
         host.enqueue { [weak box] in
             guard let box else { return }
             box.task?.cancel()
-            box.task = _startTask(priority: priority, _UncheckedSendable(action))
+            box.task = _startTask(priority: priority, _MainActorHop(action))
         }
     }
 }
@@ -149,22 +151,12 @@ public nonisolated struct _TaskModifier<ID: Equatable>: _LifecycleModifier {
 /// Starts a view's task on the main actor. On toolchains that have it, the task starts at once
 /// (`Task.immediate`): it runs synchronously up to its first suspension, right after the update
 /// in which its view appeared, as SwiftUI's do in practice.
-func _startTask(priority: TaskPriority, _ action: _UncheckedSendable<@MainActor () async -> Void>) -> Task<Void, Never> {
+func _startTask(priority: TaskPriority, _ action: _MainActorHop<@MainActor () async -> Void>) -> Task<Void, Never> {
     MainActor.assumeIsolated {
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             return Task.immediate(priority: priority) { @MainActor in await action.value() }
         }
         return Task(priority: priority) { @MainActor in await action.value() }
-    }
-}
-
-/// A value moved between isolation domains that the compiler cannot follow (the host hands
-/// main-actor closures to the main actor).
-struct _UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }
 

@@ -1,5 +1,6 @@
 @_spi(Reflection) import Swift
 import AttrGraph
+import Synchronization
 import Foundation
 
 /// A stored property of a view whose value the framework keeps up to date before each `body`
@@ -33,6 +34,8 @@ protocol _ObservedProperty {
 /// What links are created with.
 struct _LinkContext {
     let subgraph: Subgraph
+    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
+    /// with it this value) when it is torn down or released, so the host outlives every use.
     unowned(unsafe) let host: _HostCore
     let environment: Attribute<EnvironmentValues>
     /// The view (or app) type the properties belong to, for diagnostics.
@@ -110,18 +113,17 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
         }
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var plans: [ObjectIdentifier: _DynamicPropertyPlan] = [:]
+    private static let plans = Mutex<[ObjectIdentifier: _DynamicPropertyPlan]>([:])
 
     /// The plan for `type`, computed on first use.
     static func plan(for type: Any.Type) -> _DynamicPropertyPlan {
         let key = ObjectIdentifier(type)
-        lock.lock()
-        defer { lock.unlock() }
-        if let plan = plans[key] { return plan }
-        let plan = _DynamicPropertyPlan(type: type)
-        plans[key] = plan
-        return plan
+        return plans.withLock { plans in
+            if let plan = plans[key] { return plan }
+            let plan = _DynamicPropertyPlan(type: type)
+            plans[key] = plan
+            return plan
+        }
     }
 }
 

@@ -26,9 +26,13 @@ final class DisplayNode: Equatable {
     /// Whether the node's height depends only on the width it is offered (text, and stacks of
     /// such views): sizes are cached by width alone, and stacks need not probe its flexibility.
     let rigidVertically: Bool
-    /// Layout results for this node's (immutable) content; see ``LayoutEngine``. Only the
-    /// host's thread touches it, so the per-access exclusivity check is skipped (it costs
-    /// more than the cache lookup it guards).
+    /// Layout results for this node's (immutable) content; see ``LayoutEngine``.
+    ///
+    /// `@exclusivity(unchecked)`: every access (in `LayoutEngine` and `LayoutPass`) is
+    /// instantaneous — one read, or one in-place write of a field of the cache (`sizes.insert`,
+    /// assigning `stackSizes`, `placement`, `laidOut`) that calls nothing that could reach this
+    /// node's cache again — so two accesses never overlap and the dynamic check, which costs more
+    /// than the lookup it guards, could never fire.
     @exclusivity(unchecked) var layout = NodeLayoutCache()
 
     init(kind: RenderNode.Kind, children: [DisplayNode] = [], action: _ButtonAction? = nil,
