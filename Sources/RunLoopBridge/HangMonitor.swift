@@ -1,7 +1,6 @@
 import AttrGraph
 import CoreFoundation
 import Foundation
-import Synchronization
 
 /// Reports hangs: a run-loop turn that stays busy longer than a threshold (seed 001's technique).
 ///
@@ -100,14 +99,14 @@ private final class _Watchdog: @unchecked Sendable {
 
     private let runLoop: CFRunLoop
     private let threshold: TimeInterval
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
     init(runLoop: CFRunLoop, threshold: TimeInterval, graphs: [Graph], sink: @escaping @Sendable (HangMonitor.Report) -> Void) {
         self.runLoop = runLoop
         self.threshold = threshold
-        state = Mutex(State(sink: sink, activities: graphs.map(\.activity)))
+        state = Locked(State(sink: sink, activities: graphs.map(\.activity)))
         let busy = CFRunLoopActivity.entry.rawValue | CFRunLoopActivity.afterWaiting.rawValue
             | CFRunLoopActivity.beforeTimers.rawValue | CFRunLoopActivity.beforeSources.rawValue
         let idle = CFRunLoopActivity.beforeWaiting.rawValue | CFRunLoopActivity.exit.rawValue

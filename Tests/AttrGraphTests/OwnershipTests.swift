@@ -1,4 +1,4 @@
-import AttrGraph
+@_spi(Debug) import AttrGraph
 import AttrGraphTestSupport
 import Foundation
 import Testing
@@ -98,12 +98,13 @@ import Testing
         let there = HandoffBox(graph.handOff())
         let back = HandoffBox(nil)
         let result = ResultBox<Int>()
-        let rootBox = UncheckedBox(root)
+        // Unretained: the last reference to `root` must go on the graph's thread (this one).
+        let rootBox = UncheckedBox(Unmanaged.passUnretained(root))
         Self.onAnotherThread {
             let graph = there.take().receive()
             input.unsafeCast(to: Int.self).value = 5
             result.value = doubled.unsafeCast(to: Int.self).value
-            rootBox.value.apply { _ = Attribute(value: "created there") }
+            rootBox.value.takeUnretainedValue().apply { _ = Attribute(value: "created there") }
             back.put(graph.handOff())
         }
         #expect(result.value == 10)
@@ -112,6 +113,31 @@ import Testing
         input.unsafeCast(to: Int.self).value = 6
         #expect(doubled.unsafeCast(to: Int.self).value == 12)
         #expect(graph.counter(for: .nodes) == 3)
+        withExtendedLifetime(root) {}
+    }
+
+    @Test func releasingASubgraphOnAnotherThreadStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            var subgraph: Subgraph? = Subgraph(graph: graph)
+            subgraph!.apply { _ = Attribute(value: 1) }
+            let holder = UncheckedHolder(subgraph)
+            subgraph = nil
+            OwnershipTests.onAnotherThread { holder.value = nil }
+            withExtendedLifetime(graph) {}
+        }
+        let stderr = Self.stderr(result)
+        #expect(stderr.contains("the last reference to a Subgraph was released on a thread that does not own its graph"))
+        #expect(stderr.contains("Let the last reference go on the graph's thread"))
+    }
+
+    @Test func aHandoffDroppedWithoutReceivingGivesTheGraphToTheDroppingThread() {
+        let holder = UncheckedHolder<Graph>(Graph())
+        let handoff = HandoffBox(holder.value!.handOff())
+        holder.value = nil  // the handoff holds the graph now
+        Self.onAnotherThread {
+            _ = handoff.take()  // dropped: the graph is released here, with no owner to trap on
+        }
     }
 
     @Test func usingAGraphWhileItIsHandedOffStops() async {
@@ -162,6 +188,13 @@ final class UncheckedBox<Value>: @unchecked Sendable {
     // @unchecked: the tests use the value on one thread at a time (or expect the engine to stop).
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// Holds a value that a test drops on another thread.
+final class UncheckedHolder<Value>: @unchecked Sendable {
+    // @unchecked: the tests set it on one thread at a time, ordered by their semaphores.
+    var value: Value?
+    init(_ value: Value?) { self.value = value }
 }
 
 /// Passes a graph handoff between threads.

@@ -16,22 +16,30 @@ import Testing
 /// one case. A failure prints the seed that reproduces it.
 @Suite struct ReferenceModelPropertyTests {
     @Test func randomGraphsAgreeWithTheReferenceModel() {
-        let environment = ProcessInfo.processInfo.environment
-        let seeds: [UInt64]
-        if let seed = environment["AG_PROPERTY_SEED"].flatMap(UInt64.init) {
-            seeds = [seed]
-        } else {
-            let cases = environment["AG_PROPERTY_CASES"].flatMap(Int.init) ?? 2000
-            seeds = (0..<UInt64(cases)).map { 0x5EED_0000 + $0 }
-        }
-        var failures = 0
-        for seed in seeds {
+        checkPropertyCases(defaultCount: 2000, firstSeed: 0x5EED_0000, label: "property check") { seed in
             var propertyCase = PropertyCase(seed: seed)
-            if let failure = propertyCase.run() {
-                failures += 1
-                Issue.record("property check failed: \(failure) — reproduce with AG_PROPERTY_SEED=\(seed)")
-                if failures >= 3 { break }
-            }
+            return propertyCase.run()
+        }
+    }
+}
+
+/// Runs `check` on `AG_PROPERTY_CASES` seeds (default `defaultCount`) from `firstSeed`, or on
+/// `AG_PROPERTY_SEED` alone; records each failure (at most three) with the seed that reproduces it.
+func checkPropertyCases(defaultCount: Int, firstSeed: UInt64, label: String, _ check: (UInt64) -> String?) {
+    let environment = ProcessInfo.processInfo.environment
+    let seeds: [UInt64]
+    if let seed = environment["AG_PROPERTY_SEED"].flatMap(UInt64.init) {
+        seeds = [seed]
+    } else {
+        let cases = environment["AG_PROPERTY_CASES"].flatMap(Int.init) ?? defaultCount
+        seeds = (0..<UInt64(cases)).map { firstSeed + $0 }
+    }
+    var failures = 0
+    for seed in seeds {
+        if let failure = check(seed) {
+            failures += 1
+            Issue.record("\(label) failed: \(failure) — reproduce with AG_PROPERTY_SEED=\(seed)")
+            if failures >= 3 { break }
         }
     }
 }

@@ -43,11 +43,11 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
     /// needed, without native recursion over known inputs.
     public var value: Value {
         unsafeAddress {
-            let (engine, index) = _Engine.resolve(identifier)
             #if AG_INTERNAL_CHECKS
+            let (engine, index) = _Engine.resolve(identifier)
             engine.checkValueType(index, identifier, Value.self)
             #endif
-            return engine.read(index, identifier).assumingMemoryBound(to: Value.self)
+            return _Engine.readValue(identifier).assumingMemoryBound(to: Value.self)
         }
         nonmutating set {
             _ = setValue(newValue)
@@ -56,11 +56,11 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
 
     public var wrappedValue: Value {
         unsafeAddress {
-            let (engine, index) = _Engine.resolve(identifier)
             #if AG_INTERNAL_CHECKS
+            let (engine, index) = _Engine.resolve(identifier)
             engine.checkValueType(index, identifier, Value.self)
             #endif
-            return engine.read(index, identifier).assumingMemoryBound(to: Value.self)
+            return _Engine.readValue(identifier).assumingMemoryBound(to: Value.self)
         }
         nonmutating set {
             _ = setValue(newValue)

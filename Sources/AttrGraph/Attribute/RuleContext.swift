@@ -18,8 +18,7 @@ public struct RuleContext<Value>: Equatable {
     /// Reads `input` as a dependency of this rule.
     public subscript<V>(input: Attribute<V>) -> V {
         unsafeAddress {
-            let (engine, index) = _Engine.resolve(input.identifier)
-            return engine.read(index, input.identifier).assumingMemoryBound(to: V.self)
+            _Engine.readValue(input.identifier).assumingMemoryBound(to: V.self)
         }
     }
 
@@ -101,8 +100,7 @@ public struct AnyRuleContext: Equatable {
 
     public subscript<V>(input: Attribute<V>) -> V {
         unsafeAddress {
-            let (engine, index) = _Engine.resolve(input.identifier)
-            return engine.read(index, input.identifier).assumingMemoryBound(to: V.self)
+            _Engine.readValue(input.identifier).assumingMemoryBound(to: V.self)
         }
     }
 

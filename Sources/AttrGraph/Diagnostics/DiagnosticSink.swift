@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Where AttrGraph writes its diagnostics: cycle reports, nested-update notes, archive paths.
 ///
@@ -65,11 +64,11 @@ public struct DiagnosticSink: Sendable {
         set { defaultSink.withLock { $0 = newValue } }
     }
 
-    private static let defaultSink = Mutex<DiagnosticSink>(.standardError)
+    private static let defaultSink = Locked<DiagnosticSink>(.standardError)
 
     /// Collects everything written to its ``sink``, for tests and hosts that show diagnostics.
     public final class Capture: Sendable {
-        private let storage = Mutex("")
+        private let storage = Locked("")
 
         public init() {}
 

@@ -29,6 +29,14 @@ enum _Misuse {
                 + "Graph(shared:) to connect them.")
     }
 
+    static func releasedOnWrongThread(_ object: String) -> Never {
+        fail(
+            "AttrGraph: the last reference to a \(object) was released on a thread that does not own its graph; "
+                + "releasing it changes the graph (a subgraph's attributes are destroyed). Let the last reference go on "
+                + "the graph's thread (hop there first, as for any other use), or hand the graph over with "
+                + "Graph.handOff().")
+    }
+
     static func staleAttribute(_ attribute: AnyAttribute, replacement: String) -> Never {
         fail(
             "AttrGraph: attribute \(attribute) is stale: the attribute it named was destroyed (its subgraph was "

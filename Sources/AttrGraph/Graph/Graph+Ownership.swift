@@ -46,4 +46,10 @@ public struct GraphHandoff: ~Copyable, @unchecked Sendable {
         graph.storage.state.pointee.owner = _currentThreadID()
         return graph
     }
+
+    /// A handoff dropped without ``receive()`` gives the graph to the thread that drops it, so
+    /// that the graph (nobody else's) can be released there.
+    deinit {
+        graph.storage.state.pointee.owner = _currentThreadID()
+    }
 }

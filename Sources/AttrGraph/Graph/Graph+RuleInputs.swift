@@ -52,10 +52,10 @@ extension AnyAttribute {
     /// attribute to the running rule is marked changed.
     @inline(__always)
     package func _readRawValue(changed: UnsafeMutablePointer<Bool>? = nil) -> UnsafeRawPointer {
-        let (engine, index) = _Engine.resolve(self)
         if let changed {
+            let (engine, index) = _Engine.resolve(self)
             return engine.readSlow(index, self, changed: changed)
         }
-        return engine.read(index, self)
+        return _Engine.readValue(self)
     }
 }

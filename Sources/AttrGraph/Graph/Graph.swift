@@ -66,7 +66,11 @@ public final class Graph {
         parent = shared
     }
 
+    /// A graph's last reference goes on its thread (checked): its context slot is the owner's.
     deinit {
+        if !storage.isOwnedByCurrentThread {
+            _Misuse.releasedOnWrongThread("Graph")
+        }
         storage.removeContext(contextIndex)
     }
 

@@ -18,7 +18,7 @@ package final class GraphActivity: Sendable {
     /// The graph's slot in the process table (the high bits of its attribute ids).
     let slot: UInt32
     /// Body and value type names, by type index.
-    private let typeNames = Mutex<[(body: String, value: String)]>([])
+    private let typeNames = Locked<[(body: String, value: String)]>([])
 
     init(slot: UInt32) {
         self.slot = slot

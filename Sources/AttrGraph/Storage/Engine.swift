@@ -74,6 +74,30 @@ struct _Engine {
         return (engine, index)
     }
 
+    /// The address of `attribute`'s up-to-date value (``read(_:_:)``) with the id checked as
+    /// ``resolve(_:)`` checks it, in one pass over the node: the common case — a live id with its
+    /// seed, a clean value, read outside a rule or in the running rule's recorded order — costs
+    /// a registry load, two compares and the node's cache line.
+    @inline(__always)
+    static func readValue(_ attribute: AnyAttribute) -> UnsafeRawPointer {
+        guard let state = _GraphRegistry.state(of: attribute) else { _Misuse.unknownAttribute(attribute) }
+        let index = attribute.rawValue & _GraphRegistry.indexMask
+        guard index != 0, index < state.pointee.highWater else { _Misuse.unknownAttribute(attribute) }
+        let engine = _Engine(state)
+        if engine.node(index).pointee.generation == attribute.seed {
+            return engine.read(index, attribute)
+        }
+        return engine.readUnusualID(index, attribute)
+    }
+
+    /// ``readValue(_:)`` for an id without a seed (unchecked, ``AnyAttribute/init(rawValue:)``) or
+    /// a stale one (named).
+    @inline(never)
+    func readUnusualID(_ index: UInt32, _ attribute: AnyAttribute) -> UnsafeRawPointer {
+        if attribute.seed != 0 { staleAttribute(attribute, index) }
+        return read(index, attribute)
+    }
+
     /// Like ``resolve(_:)`` but also rejects destroyed attributes.
     @inline(__always)
     static func resolveLive(_ attribute: AnyAttribute) -> (_Engine, UInt32) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The process-wide table that turns the graph part of an attribute id into that graph's engine state.
 ///
@@ -13,9 +12,8 @@ import Synchronization
 /// Concurrency: the table is written under `lock` when a graph is created or destroyed. Readers
 /// load one aligned pointer without the lock: a graph's slot is written before any of its ids
 /// exist, and ids only reach another thread through the user's own synchronisation. Code that
-/// needs the graph objects themselves (archiving every graph) goes through ``storagesOwnedByCurrentThread()``,
-/// which holds them weakly under the lock, so a graph being destroyed on another thread is
-/// skipped, never touched.
+/// needs the graph objects themselves (archiving every graph) goes through
+/// ``storagesOwnedByCurrentThread()``, which retains only the calling thread's graphs.
 enum _GraphRegistry {
     /// Bits of an attribute id that name the graph slot.
     static let slotBits: UInt32 = 10
@@ -27,18 +25,16 @@ enum _GraphRegistry {
     /// The largest number of attributes one graph storage can hold at once.
     static let maxNodesPerGraph = Int(indexMask)
 
-    // Written only under `lock`; read lock-free as explained above.
-    nonisolated(unsafe) static let table: UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?> = {
-        let table = UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?>.allocate(capacity: slotCount)
-        table.initialize(repeating: nil, count: slotCount)
-        return table
-    }()
+    /// The table, allocated by the first registration (under `lock`). A variable with a constant
+    /// initial value is initialised statically, so reading it costs one load — no lazy-global
+    /// `swift_once` on every attribute read. `@exclusivity(unchecked)`: it is written once,
+    /// before any attribute id exists, and every access is one instantaneous load or store.
+    @exclusivity(unchecked)
+    nonisolated(unsafe) static var tableStorage: UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?>? = nil
 
-    /// `@unchecked Sendable`: it only lives inside the registry's mutex, and a weak load is atomic
-    /// in the Swift runtime (it gives `nil` for an object being destroyed on another thread).
-    private struct WeakStorage: @unchecked Sendable {
-        weak var storage: GraphStorage?
-    }
+    /// The table (only after a graph was registered: ids exist only then).
+    @inline(__always)
+    static var table: UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?> { tableStorage.unsafelyUnwrapped }
 
     /// `@unchecked Sendable`: carries storages owned by the calling thread out of the mutex, to
     /// that same thread.
@@ -49,15 +45,18 @@ enum _GraphRegistry {
     private struct Bookkeeping: ~Copyable {
         var nextSlot = 1
         var nextSerial: UInt32 = 1
-        /// Slot → its storage, weakly (a weak load of an object being destroyed gives `nil`).
-        var storages = [WeakStorage](repeating: WeakStorage(), count: slotCount)
     }
 
-    private static let lock = Mutex(Bookkeeping())
+    private static let lock = Locked(Bookkeeping())
 
     /// Reserves a slot for `state`. Traps with advice when every slot is in use.
     static func register(_ state: UnsafeMutablePointer<_GraphState>) -> (slot: UInt32, serial: UInt32) {
         lock.withLock { books in
+            if tableStorage == nil {
+                let table = UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?>.allocate(capacity: slotCount)
+                table.initialize(repeating: nil, count: slotCount)
+                tableStorage = table
+            }
             for probe in 0..<(slotCount - 1) {
                 let slot = (books.nextSlot - 1 + probe) % (slotCount - 1) + 1
                 if table[slot] == nil {
@@ -75,32 +74,31 @@ enum _GraphRegistry {
         }
     }
 
-    /// Records the object owning the state in `slot` (once it exists).
-    static func setStorage(_ storage: GraphStorage, slot: UInt32) {
-        lock.withLock { books in books.storages[Int(slot)] = WeakStorage(storage: storage) }
-    }
-
     static func unregister(slot: UInt32) {
-        lock.withLock { books in
-            table[Int(slot)] = nil
-            books.storages[Int(slot)] = WeakStorage()
-        }
+        lock.withLock { _ in table[Int(slot)] = nil }
     }
 
     /// The engine state of the graph that owns `attribute`, or `nil` when that graph is gone.
     @inline(__always)
     static func state(of attribute: AnyAttribute) -> UnsafeMutablePointer<_GraphState>? {
-        table[Int(attribute.rawValue >> indexBits)]
+        guard let table = tableStorage else { return nil }
+        return table[Int(attribute.rawValue >> indexBits)]
     }
 
     /// The live graph storages the calling thread owns, in slot order, as strong references taken
     /// under the lock (a storage being destroyed meanwhile is left out).
     static func storagesOwnedByCurrentThread() -> [GraphStorage] {
         let thread = _currentThreadID()
-        return lock.withLock { books in
-            OwnStorages(storages: books.storages.compactMap { entry in
-                entry.storage.flatMap { $0.state.pointee.owner == thread ? $0 : nil }
-            })
+        return lock.withLock { _ in
+            // Ownership is read from the state, valid while registered (unregistering takes this
+            // lock). Only this thread's storages are retained: their last reference can only go
+            // on this thread (Graph and Subgraph check it in `deinit`), so none is being destroyed.
+            var own: [GraphStorage] = []
+            for slot in 1..<slotCount {
+                guard let state = table[slot], state.pointee.owner == thread else { continue }
+                own.append(state.pointee.storage)
+            }
+            return OwnStorages(storages: own)
         }.storages
     }
 }

@@ -28,13 +28,16 @@ final class GraphStorage {
     /// leaves with its alias (``_Engine/detachNode(_:dying:)``).
     var offsetAliases: [_OffsetAliasKey: UInt32] = [:]
 
-    /// Subgraph index → subgraph (unowned: a subgraph removes itself when it is destroyed).
+    /// Subgraph index → subgraph (unowned: a subgraph removes itself when it is destroyed, which
+    /// happens on the graph's thread, checked). Not weak: a weak reference would move every
+    /// retain and release of the object to the runtime's slow path.
     private var subgraphs: [Unmanaged<Subgraph>?] = []
     private var freeSubgraphIndices: [UInt32] = []
     private(set) var liveSubgraphCount = 0
     private var nextSubgraphID: UInt32 = 1
 
-    /// Context index → context (unowned: a context removes itself in `deinit`).
+    /// Context index → context (unowned: a context removes itself in `deinit`, on the graph's
+    /// thread, checked).
     private var contexts: [Unmanaged<Graph>?] = []
     private var nextContextID: UInt64 = 1
 
@@ -68,7 +71,6 @@ final class GraphStorage {
         state.initialize(to: _GraphState(storage: self, activity: activity))
         state.pointee.slot = slot
         state.pointee.serial = serial
-        _GraphRegistry.setStorage(self, slot: slot)
     }
 
     deinit {
@@ -131,11 +133,18 @@ final class GraphStorage {
 
     // MARK: Contexts
 
+    /// Adds a context, reusing the slot of one that was released (its subgraphs, which hold it,
+    /// are gone too).
     func addContext(_ graph: Graph) -> (index: UInt32, id: UInt64) {
+        defer { nextContextID += 1 }
+        if let free = contexts.firstIndex(where: { $0 == nil }) {
+            contexts[free] = Unmanaged.passUnretained(graph)
+            state.pointee.contextNeedsUpdate[free] = false
+            return (UInt32(free), nextContextID)
+        }
         let index = UInt32(contexts.count)
         contexts.append(Unmanaged.passUnretained(graph))
         state.pointee.contextNeedsUpdate.append(false)
-        defer { nextContextID += 1 }
         return (index, nextContextID)
     }
 

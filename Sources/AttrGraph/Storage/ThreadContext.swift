@@ -18,6 +18,8 @@ struct _ThreadContext {
     var updating: UnsafeMutablePointer<_GraphState>?
     /// The lowest usable stack address (0 until first needed; see ``_StackGuard``).
     var stackLimit: UInt = 0
+    /// The highest address of this thread's stack.
+    var stackTop: UInt = 0
     /// The most stack one nested update stack has used on this thread (see ``_StackGuard``).
     var largestLevel: UInt = 0
     /// Whether this is the main thread (decided once, when the context is created).

@@ -45,11 +45,14 @@ public final class Subgraph {
         graph.storage.setSubgraph(self, at: index)
     }
 
+    /// Releasing the last reference invalidates the subgraph; it must happen on the graph's
+    /// thread (checked), like everything else that changes the graph.
     deinit {
-        invalidate()
-        for parent in parents {
-            parent.takeUnretainedValue().forgetChild(self)
+        if !graph.storage.isOwnedByCurrentThread {
+            _Misuse.releasedOnWrongThread("Subgraph")
         }
+        invalidate()
+        // A valid parent retains its children, so by now no parent lists this subgraph.
         graph.storage.removeSubgraph(at: index)
     }
 
@@ -179,10 +182,6 @@ public final class Subgraph {
         guard let position = children.firstIndex(where: { $0.subgraph === child }) else { return }
         children.remove(at: position)
         child.parents.removeAll { $0.takeUnretainedValue() === self }
-    }
-
-    private func forgetChild(_ child: Subgraph) {
-        children.removeAll { $0.subgraph === child }
     }
 
     public var childCount: Int { children.count }

@@ -29,13 +29,15 @@ enum _StackGuard {
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
-    /// The lowest usable address of this thread's stack (stacks grow down), cached per thread.
-    static func stackLimit() -> UInt {
+    /// The lowest usable address of this thread's stack (stacks grow down) and its top, cached
+    /// per thread; `limit` is 1 when unknown.
+    static func stackBounds() -> (limit: UInt, top: UInt) {
         let context = _ThreadLocal.context
-        if context.pointee.stackLimit != 0 { return context.pointee.stackLimit }
+        if context.pointee.stackLimit != 0 { return (context.pointee.stackLimit, context.pointee.stackTop) }
         var limit: UInt = 1
+        var top = UInt.max
         #if canImport(Darwin)
-        let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
+        top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
         limit = top - UInt(pthread_get_stacksize_np(pthread_self()))
         #else
         var attributes = pthread_attr_t()
@@ -44,12 +46,14 @@ enum _StackGuard {
             var size = 0
             if pthread_attr_getstack(&attributes, &address, &size) == 0, let address {
                 limit = UInt(bitPattern: address)
+                top = limit &+ UInt(size)
             }
             pthread_attr_destroy(&attributes)
         }
         #endif
         context.pointee.stackLimit = limit
-        return limit
+        context.pointee.stackTop = top
+        return (limit, top)
     }
 
     #if !canImport(Darwin)
@@ -68,9 +72,11 @@ enum _StackGuard {
     static func check(
         depth: Int, here: UInt, previous: UInt, outermost: UInt, thread: UnsafeMutablePointer<_ThreadContext>
     ) {
+        let (limit, top) = stackBounds()
+        // Off the thread's stack: locals live elsewhere (AddressSanitizer's fake stacks); no check.
+        guard here > limit, here < top else { return }
         let level = previous > here ? previous &- here : 0
         if level > thread.pointee.largestLevel { thread.pointee.largestLevel = level }
-        let limit = stackLimit()
         let headroom = max(UInt(reserve), 2 &* thread.pointee.largestLevel &+ 16 * 1024)
         if limit > 1, here < limit &+ headroom {
             exhausted(depth: depth, used: outermost > here ? outermost &- here : 0, largestLevel: thread.pointee.largestLevel,
@@ -89,8 +95,8 @@ enum _StackGuard {
             "AttrGraph: the thread's stack is nearly exhausted after \(depth) nested update stacks "
                 + "(\(used / 1024) KiB used since the update began: \(average) bytes per level on average, \(largestLevel) "
                 + "at most). Only the first evaluation of never-computed rules nests (one level per rule in a chain); "
-                + "later updates do not. Evaluate a long chain in steps: about \(fitting) levels fit here, so read "
-                + "every \(step)th attribute first, from the start. Or run the first evaluation on a thread with a "
+                + "later updates do not. Evaluate a long chain in steps: about \(fitting) levels fit here, so first read "
+                + "one attribute every \(step) along the chain, from the start. Or run the first evaluation on a thread with a "
                 + "larger stack, or make the rules' own frames smaller (large values on the stack).")
     }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import AttrGraph
 @_spi(Reflection) import Swift
 import Foundation
 
@@ -27,7 +27,7 @@ package enum _ViewEquality {
         plan(for: Value.self).equal(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs))
     }
 
-    private static let plans = Mutex<[ObjectIdentifier: ComparisonPlan]>([:])
+    private static let plans = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
 
     static func plan(for type: Any.Type) -> ComparisonPlan {
         let key = ObjectIdentifier(type)

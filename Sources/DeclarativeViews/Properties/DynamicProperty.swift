@@ -1,6 +1,5 @@
 @_spi(Reflection) import Swift
 import AttrGraph
-import Synchronization
 import Foundation
 
 /// A stored property of a view whose value the framework keeps up to date before each `body`
@@ -113,7 +112,7 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
         }
     }
 
-    private static let plans = Mutex<[ObjectIdentifier: _DynamicPropertyPlan]>([:])
+    private static let plans = Locked<[ObjectIdentifier: _DynamicPropertyPlan]>([:])
 
     /// The plan for `type`, computed on first use.
     static func plan(for type: Any.Type) -> _DynamicPropertyPlan {
