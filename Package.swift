@@ -19,7 +19,9 @@ let package = Package(
         .executable(name: "agdump", targets: ["agdump"]),
     ],
     targets: [
-        .target(name: "AttrGraph", swiftSettings: internalChecks),
+        // A C11 thread-local slot for the engine's per-thread context (Swift has none).
+        .target(name: "AttrGraphShims"),
+        .target(name: "AttrGraph", dependencies: ["AttrGraphShims"], swiftSettings: internalChecks),
         .target(name: "RunLoopBridge", dependencies: ["AttrGraph"], swiftSettings: internalChecks),
         .target(name: "DeclarativeViews", dependencies: ["AttrGraph", "RunLoopBridge"], swiftSettings: internalChecks),
         .target(name: "AGDumpCore", dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"], path: "Tools/agdump/Core"),

@@ -22,10 +22,11 @@ public final class ManualUpdateScheduler: _FragmentScheduler, UpdateScheduler {
     /// that created the scheduler (checked).
     @discardableResult
     public func flush() -> Bool {
-        precondition(
-            Thread.current === thread,
-            "RunLoopBridge: ManualUpdateScheduler.flush() called on another thread than the one that created "
-                + "the scheduler; flush where the graphs it updates live.")
+        if Thread.current !== thread {
+            fatalError(
+                "RunLoopBridge: ManualUpdateScheduler.flush() called on another thread than the one that created "
+                    + "the scheduler; flush where the graphs it updates live.")
+        }
         let ran = runPending()
         if !isInsideUpdate { endTurn() }
         return ran

@@ -121,7 +121,7 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
 
     private func checkRunLoopThread() {
         if CFRunLoopGetCurrent() !== runLoop {
-            preconditionFailure(
+            fatalError(
                 "RunLoopBridge: RunLoopUpdateCoalescer.flush() called on a thread whose run loop is not the "
                     + "coalescer's; graph updates must run on the graph's thread. Flush from the run loop's thread "
                     + "(CFRunLoopPerformBlock(runLoop, …), or DispatchQueue.main.async for the main run loop).")

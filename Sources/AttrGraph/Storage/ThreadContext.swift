@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AttrGraphShims
 
 /// Per-thread engine context: the subgraph new attributes go into, and the graph whose update
 /// is innermost on this thread (for ``AnyAttribute/current`` and the static output-value calls).
@@ -26,21 +27,29 @@ struct _ThreadContext {
     var isMainThread: Bool
 }
 
+/// Where the context lives: a native thread-local slot (``ag_thread_context``, one load) for
+/// the engine's paths, and a pthread key whose destructor frees the context when the thread ends.
 enum _ThreadLocal {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key, _threadContextDestructor)
-        precondition(status == 0, "AttrGraph: pthread_key_create failed (\(status))")
+        if status != 0 { _Misuse.fail("AttrGraph: pthread_key_create failed (\(status))") }
         return key
     }()
 
     /// This thread's context, created on first use.
     @inline(__always)
     static var context: UnsafeMutablePointer<_ThreadContext> {
-        if let raw = pthread_getspecific(key) {
+        if let raw = ag_thread_context() {
             return raw.assumingMemoryBound(to: _ThreadContext.self)
         }
         return makeContext()
+    }
+
+    /// This thread's context if it has one (a thread that never used a graph has none).
+    @inline(__always)
+    static var existingContext: UnsafeMutablePointer<_ThreadContext>? {
+        ag_thread_context()?.assumingMemoryBound(to: _ThreadContext.self)
     }
 
     @inline(never)
@@ -48,6 +57,7 @@ enum _ThreadLocal {
         let context = UnsafeMutablePointer<_ThreadContext>.allocate(capacity: 1)
         context.initialize(to: _ThreadContext(subgraph: nil, updating: nil, isMainThread: _isMainThread()))
         pthread_setspecific(key, context)
+        ag_set_thread_context(context)
         return context
     }
 }
@@ -64,6 +74,7 @@ private func _threadContextDestructor(_ raw: UnsafeMutableRawPointer?) {
 #endif
 
 private func _destroyThreadContext(_ raw: UnsafeMutableRawPointer) {
+    ag_set_thread_context(nil)
     let context = raw.assumingMemoryBound(to: _ThreadContext.self)
     context.pointee.subgraph?.release()
     context.deinitialize(count: 1)

@@ -19,8 +19,8 @@ extension _Engine {
             if current == 0 {
                 #if AG_INTERNAL_CHECKS
                 checkOwner("reading an attribute")
-                checkForeignRead(attribute)
                 #endif
+                checkForeignRead(attribute)
                 return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
             }
             // Inside a rule, reading the input recorded at the expected position.
@@ -76,10 +76,18 @@ extension _Engine {
     }
 
     /// A read outside this graph's rules while a rule of *another* graph is running on this
-    /// thread would be a dependency the engine cannot record: report it instead.
+    /// thread would be a dependency the engine cannot record: report it instead. One
+    /// thread-local load and a compare, in every build.
     @inline(__always)
     func checkForeignRead(_ attribute: AnyAttribute) {
-        if let updating = _ThreadLocal.context.pointee.updating, updating != state, updating.pointee.current != 0 {
+        if let updating = _ThreadLocal.existingContext?.pointee.updating, updating != state {
+            foreignRead(attribute, updating: updating)
+        }
+    }
+
+    @inline(never)
+    func foreignRead(_ attribute: AnyAttribute, updating: UnsafeMutablePointer<_GraphState>) {
+        if updating.pointee.current != 0 {
             let reader = _Engine(updating).attribute(updating.pointee.current)
             _Misuse.fail(
                 "AttrGraph: the rule of attribute \(reader) read attribute \(attribute), which belongs to another graph; "

@@ -28,10 +28,10 @@ extension _Engine {
             state.pointee.onMainThread = thread.pointee.isMainThread
             state.pointee.counters.transactions += 1
         } else {
-            thread = state.pointee.threadContext.unsafelyUnwrapped
-            #if AG_INTERNAL_CHECKS
+            // Checked here too: another thread reading a dirty attribute while the owner updates
+            // would otherwise join the owner's update stacks.
             checkOwner("updating")
-            #endif
+            thread = state.pointee.threadContext.unsafelyUnwrapped
             _StackGuard.check(
                 depth: state.pointee.segments.count, here: here, previous: state.pointee.segments.last.stackAddress,
                 outermost: state.pointee.segments[0].stackAddress, thread: thread)

@@ -20,7 +20,7 @@ extension Scene {
 
 extension Never: Scene {
     public nonisolated static func _makeScene(scene: _GraphValue<Never>, inputs: _ViewInputs) -> _ViewOutputs {
-        preconditionFailure("DeclarativeViews: Never has no scenes.")
+        fatalError("DeclarativeViews: Never has no scenes.")
     }
 }
 

@@ -33,7 +33,7 @@ final class _HostedSlot {
         self.name = name
         let host = inputs.host
         guard let parent = Subgraph.current else {
-            preconditionFailure("DeclarativeViews: \(name) built outside a subgraph.")
+            fatalError("DeclarativeViews: \(name) built outside a subgraph.")
         }
         hosted = Attribute(value: nil)
         let context = Graph(shared: host.graph)

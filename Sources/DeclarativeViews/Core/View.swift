@@ -41,13 +41,13 @@ extension Never: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public nonisolated static func _makeView(view: _GraphValue<Never>, inputs: _ViewInputs) -> _ViewOutputs {
-        preconditionFailure("DeclarativeViews: Never has no views.")
+        fatalError("DeclarativeViews: Never has no views.")
     }
 }
 
 /// The body of a primitive view: calling it is a programming error.
 func _primitiveBody<V>(_ type: V.Type) -> Never {
-    preconditionFailure("DeclarativeViews: \(type) is a primitive view; its body is never called.")
+    fatalError("DeclarativeViews: \(type) is a primitive view; its body is never called.")
 }
 
 /// A view's value in the graph while its attributes are being built (SwiftUI's
@@ -94,7 +94,9 @@ public struct _GraphValue<Value> {
     ) -> _GraphValue<Member> {
         #if DEBUG
         let expected = MemoryLayout<Value>.offset(of: keyPath())
-        precondition(expected == offset, "DeclarativeViews: \(Value.self): field offset \(offset), expected \(String(describing: expected)).")
+        if expected != offset {
+            fatalError("DeclarativeViews: \(Value.self): field offset \(offset), expected \(String(describing: expected)).")
+        }
         #endif
         return member(at: offset, as: type)
     }

@@ -112,9 +112,10 @@ public final class ViewHost {
 
     /// Replaces the root view's value; an equal value re-runs no body.
     public func setRootView<Root: View>(_ root: Root) {
-        precondition(
-            Root.self == rootType,
-            "DeclarativeViews: setRootView(_:) needs a \(rootType), the type the host was created with, not \(Root.self).")
+        if Root.self != rootType {
+            fatalError(
+                "DeclarativeViews: setRootView(_:) needs a \(rootType), the type the host was created with, not \(Root.self).")
+        }
         Attribute<Root>(identifier: rootInput).value = root
     }
 

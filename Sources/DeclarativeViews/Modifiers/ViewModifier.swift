@@ -43,7 +43,7 @@ public nonisolated struct _ViewModifier_Content<Modifier: ViewModifier>: View, E
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let key = ObjectIdentifier(Modifier.self)
         guard let position = inputs.modifierContents.lastIndex(where: { $0.modifier == key }) else {
-            preconditionFailure("DeclarativeViews: \(Self.self) used outside \(Modifier.self).body(content:).")
+            fatalError("DeclarativeViews: \(Self.self) used outside \(Modifier.self).body(content:).")
         }
         var contentInputs = inputs
         let content = inputs.modifierContents[position]
@@ -101,6 +101,6 @@ protocol _PrimitiveViewModifier: ViewModifier where Body == Never {}
 
 extension _PrimitiveViewModifier {
     public func body(content: Content) -> Never {
-        preconditionFailure("DeclarativeViews: \(Self.self) is a primitive modifier; its body is never called.")
+        fatalError("DeclarativeViews: \(Self.self) is a primitive modifier; its body is never called.")
     }
 }

@@ -4,11 +4,11 @@ import AttrGraph
 /// constant, a key path into another location.
 class _AnyLocation<Value> {
     var value: Value {
-        preconditionFailure("DeclarativeViews: \(Self.self) must override value.")
+        fatalError("DeclarativeViews: \(Self.self) must override value.")
     }
 
     func set(_ newValue: Value) {
-        preconditionFailure("DeclarativeViews: \(Self.self) must override set(_:).")
+        fatalError("DeclarativeViews: \(Self.self) must override set(_:).")
     }
 
     /// The state attribute the location reads, if it reads one (for `_printChanges()`).
