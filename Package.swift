@@ -24,23 +24,29 @@ let package = Package(
         .target(name: "AttrGraph", dependencies: ["AttrGraphShims"], swiftSettings: internalChecks),
         .target(name: "RunLoopBridge", dependencies: ["AttrGraph"], swiftSettings: internalChecks),
         .target(name: "DeclarativeViews", dependencies: ["AttrGraph", "RunLoopBridge"], swiftSettings: internalChecks),
-        .target(name: "AGDumpCore", dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"], path: "Tools/agdump/Core"),
+        // Reading archives (untrusted input: inflate with limits, the JSON parser, the checks).
+        .target(name: "ArchiveReader", dependencies: ["AttrGraph"], path: "Tools/agdump/Reader"),
+        .target(
+            name: "AGDumpCore", dependencies: ["AttrGraph", "ArchiveReader", "RunLoopBridge", "DeclarativeViews", "SeedStory"],
+            path: "Tools/agdump/Core"),
         .executableTarget(name: "agdump", dependencies: ["AGDumpCore"], path: "Tools/agdump/Main"),
         .executableTarget(
             name: "Benchmarks", dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"], path: "Benchmarks"),
-        // Seed 003's app, and the same app with the seed's fix.
-        .executableTarget(name: "AGIssueApp", dependencies: ["DeclarativeViews"], path: "Examples/AGIssueApp"),
-        .executableTarget(name: "AGIssueAppFixed", dependencies: ["DeclarativeViews"], path: "Examples/AGIssueAppFixed"),
+        // Seed 003's app and its fix, written once (used by the examples, `agdump demo` and the tests).
+        .target(name: "SeedStory", dependencies: ["DeclarativeViews"], path: "Examples/SeedStory"),
+        .executableTarget(name: "AGIssueApp", dependencies: ["SeedStory"], path: "Examples/AGIssueApp"),
+        .executableTarget(name: "AGIssueAppFixed", dependencies: ["SeedStory"], path: "Examples/AGIssueAppFixed"),
         .target(name: "AttrGraphTestSupport", dependencies: ["AttrGraph"], path: "Tests/AttrGraphTestSupport"),
-        .testTarget(name: "AttrGraphTests", dependencies: ["AttrGraph", "AttrGraphTestSupport"]),
+        .testTarget(name: "AttrGraphTests", dependencies: ["AttrGraph", "ArchiveReader", "AttrGraphTestSupport"]),
         .testTarget(name: "RunLoopBridgeTests", dependencies: ["RunLoopBridge", "AttrGraph", "AttrGraphTestSupport"]),
         .testTarget(
             name: "DeclarativeViewsTests",
             dependencies: [
-                "DeclarativeViews", "RunLoopBridge", "AttrGraph", "AttrGraphTestSupport", "AGIssueApp", "AGIssueAppFixed",
+                "DeclarativeViews", "RunLoopBridge", "AttrGraph", "AttrGraphTestSupport", "SeedStory", "AGIssueApp",
+                "AGIssueAppFixed",
             ]),
         .testTarget(
-            name: "AGDumpTests", dependencies: ["AGDumpCore", "agdump", "AttrGraph", "AttrGraphTestSupport"],
+            name: "AGDumpTests", dependencies: ["AGDumpCore", "ArchiveReader", "agdump", "AttrGraph", "AttrGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,15 +13,17 @@ struct AGDumpRun {
     init(_ arguments: [String], stdin: [UInt8] = [], stdinIsTerminal: Bool = true) {
         final class Buffer: @unchecked Sendable {
             // @unchecked: agdump writes from the calling thread only.
+            var bytes: [UInt8] = []
             var text = ""
         }
         let out = Buffer()
         let err = Buffer()
         let io = AGDump.IO(
-            readStdin: { stdin }, stdinIsTerminal: stdinIsTerminal,
-            writeStdout: { out.text += $0 }, writeStderr: { err.text += $0 }, stderrIsTerminal: false)
+            readStdin: { _ in stdin }, stdinIsTerminal: stdinIsTerminal,
+            writeStdout: { chunk in out.bytes += chunk },
+            writeStderr: { err.text += $0 }, stderrIsTerminal: false)
         status = AGDump.run(arguments, io: io)
-        stdout = out.text
+        stdout = String(decoding: out.bytes, as: UTF8.self)
         stderr = err.text
     }
 }

@@ -1,3 +1,4 @@
+import ArchiveReader
 import AttrGraph
 import AttrGraphTestSupport
 import Foundation
@@ -130,17 +131,18 @@ import Testing
         #expect(plain.path.hasPrefix(NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()))
         #expect(capture.text.contains("Wrote graph data to \"\(plain.path)\"."))
         let json = try Data(contentsOf: plain)
-        let inflated = try Zlib.inflate(Array(try Data(contentsOf: compressed)))
+        let inflated = try Inflate.decompress(Array(try Data(contentsOf: compressed)), limit: 1 << 20)
         #expect(inflated == Array(json))
-        let archive = try GraphArchive(json: try JSONValue.parse(Array(json)))
+        let archive = try ArchiveReader.archive(from: Array(json))
         #expect(archive.graphs.first?.nodes.count == 2)
+        #expect(try ArchiveReader.archive(from: Array(try Data(contentsOf: compressed))) == archive)
     }
 
     @Test func deflateRoundTripsThroughInflate() throws {
         var random = SplitMix64(state: 42)
         for size in [0, 1, 100, 70_000] {
             let bytes = (0..<size).map { _ in UInt8(random.below(random.below(2) == 0 ? 4 : 256)) }
-            #expect(try Zlib.inflate(Zlib.deflate(bytes)) == bytes)
+            #expect(try Inflate.decompress(Zlib.deflate(bytes), limit: 1 << 20) == bytes)
         }
     }
 }

@@ -4,37 +4,19 @@ import CoreFoundation
 import DeclarativeViews
 import Foundation
 import RunLoopBridge
+import SeedStory
 import Testing
 
 // Seed 003's app and its variants, in process, on this thread's run loop.
 
-struct SeedAView: View {
-    var body: some View {
-        if let _ = try? AttributedString(html: Data()) {
-            Text("A")
-        }
-    }
-}
+// The seed's app and its fix come from `SeedStory`; the variants below take one container away.
 
-struct SeedApp: App {
-    var body: some Scene {
-        WindowGroup {
-            TabView {
-                NavigationSplitView {
-                    SeedAView()
-                } detail: {
-                    Text("a")
-                }
-            }
-        }
-    }
-}
 
 struct SeedAppWithoutTabView: App {
     var body: some Scene {
         WindowGroup {
             NavigationSplitView {
-                SeedAView()
+                AView()
             } detail: {
                 Text("a")
             }
@@ -46,36 +28,7 @@ struct SeedAppWithoutSplitView: App {
     var body: some Scene {
         WindowGroup {
             TabView {
-                SeedAView()
-            }
-        }
-    }
-}
-
-struct SeedHtmlText: View {
-    let html: String
-    @State private var attributedString: AttributedString?
-    var body: some View {
-        if let attributedString {
-            Text(attributedString)
-        } else {
-            Text(html)
-                .task {
-                    attributedString = try? AttributedString(html: Data(html.utf8))
-                }
-        }
-    }
-}
-
-struct SeedAppFixed: App {
-    var body: some Scene {
-        WindowGroup {
-            TabView {
-                NavigationSplitView {
-                    SeedHtmlText(html: "<b>Fixed</b> &amp; done")
-                } detail: {
-                    Text("a")
-                }
+                AView()
             }
         }
     }
@@ -110,13 +63,13 @@ struct SeedRun {
 @MainActor
 @Suite struct SeedStoryTests {
     @Test func theSeedAppReportsACycleCausedByTheRunLoopNestedUpdateInAViewsBody() throws {
-        let run = SeedRun(SeedApp())
+        let run = SeedRun(AGIssueApp())
         let lines = run.capture.text.split(separator: "\n").map(String.init)
         let first = try #require(lines.first)
         #expect(first.hasPrefix("=== AttributeGraph: cycle detected through attribute "))
         #expect(lines.contains { line in
             line.hasPrefix("cause: nested update started by run loop observer at beforeWaiting while attribute ")
-                && line.hasSuffix(" (DynamicBody<ViewBodyAccessor<SeedAView>> -> Optional<Text>) was updating")
+                && line.hasSuffix(" (DynamicBody<ViewBodyAccessor<AView>> -> Optional<Text>) was updating")
         })
         #expect(run.coalescer.nestedFlushCount >= 1)
         // The app keeps running and shows its content.
@@ -145,16 +98,16 @@ struct SeedRun {
     }
 
     @Test func theSeedsFixRendersTheConvertedTextWithNoCycle() {
-        let run = SeedRun(SeedAppFixed())
+        let run = SeedRun(AGIssueAppFixed())
         #expect(run.capture.text == "")
         #expect(run.coalescer.nestedFlushCount == 0)
-        #expect(run.host.renderedText.contains(#"Text "Fixed & done""#))
+        #expect(run.host.renderedText.contains(#"Text "Hello, AttrGraph & friends""#))
     }
 
     @Test func deferringNestedUpdatesInTheBridgeAlsoRemovesTheCycle() {
         let coalescer = RunLoopUpdateCoalescer(runLoop: CFRunLoopGetCurrent(), deferNestedUpdates: true)
         let capture = DiagnosticSink.Capture()
-        let host = ViewHost(app: SeedApp(), scheduler: coalescer)
+        let host = ViewHost(app: AGIssueApp(), scheduler: coalescer)
         host.graph.diagnosticSink = capture.sink
         let keepAlive = TestRunLoop.keepAlive()
         defer { TestRunLoop.end(keepAlive) }
@@ -168,7 +121,7 @@ struct SeedRun {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             setenv("AG_TRAP_CYCLES", "1", 1)
             await MainActor.run {
-                _ = SeedRun(SeedApp(), reporting: .environment, sink: .standardError)
+                _ = SeedRun(AGIssueApp(), reporting: .environment, sink: .standardError)
             }
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

@@ -44,30 +44,64 @@ package struct DOTRenderer {
         self.options = options
     }
 
-    /// Renders `graph`; `progress` is called with the fraction of nodes written.
-    package func render(_ graph: GraphArchive.Graph, progress: ((Double) -> Void)? = nil) -> String {
+    /// Renders `graph` as one string.
+    package func render(_ graph: GraphArchive.Graph) -> String {
+        OutputBuffer.collect { output in try render(graph, into: &output) }
+    }
+
+    /// Renders `graph` into `output`, in chunks (a million-node graph is never one string);
+    /// `progress` is called with the fraction of nodes written. Rethrows the output's errors.
+    ///
+    /// Memory beyond the archive: a few 32-bit arrays per node and edge (the incoming edges of
+    /// each node as offsets into one sorted edge list, the id order of the nodes).
+    package func render(
+        _ graph: GraphArchive.Graph, into output: inout OutputBuffer, progress: ((Double) -> Void)? = nil
+    ) throws {
         let nodes = graph.nodes
         let included: (Int) -> Bool = { index in
             options.attributeIDs.map { $0.contains(nodes[index].id) } ?? true
         }
-        var contextOfNode = [Int](repeating: 0, count: nodes.count)
-        var subgraphOfNode = [Int](repeating: -1, count: nodes.count)
+        var contextOfNode = [Int32](repeating: 0, count: nodes.count)
+        var subgraphOfNode = [Int32](repeating: -1, count: nodes.count)
         for (subgraphIndex, subgraph) in graph.subgraphs.enumerated() {
             for node in subgraph.nodes {
-                contextOfNode[node] = subgraph.contextID
-                subgraphOfNode[node] = subgraphIndex
+                contextOfNode[node] = Int32(truncatingIfNeeded: subgraph.contextID)
+                subgraphOfNode[node] = Int32(subgraphIndex)
             }
         }
-        var inputs = [[GraphArchive.Edge]](repeating: [], count: nodes.count)
-        var hasInputs = [Bool](repeating: false, count: nodes.count)
+        // Incoming edges per node, as a range of one array sorted by destination, then by the
+        // source's id (the order the edges are written in).
+        var inputStart = [Int32](repeating: 0, count: nodes.count + 1)
         var hasOutputs = [Bool](repeating: false, count: nodes.count)
         for edge in graph.edges {
-            inputs[edge.dst].append(edge)
-            hasInputs[edge.dst] = true
+            inputStart[edge.dst + 1] += 1
             hasOutputs[edge.src] = true
         }
+        for index in 0..<nodes.count { inputStart[index + 1] += inputStart[index] }
+        var incoming = [Int32](repeating: 0, count: graph.edges.count)
+        var fill = inputStart
+        for (position, edge) in graph.edges.enumerated() {
+            incoming[Int(fill[edge.dst])] = Int32(position)
+            fill[edge.dst] += 1
+        }
+        let edges = graph.edges
+        for index in 0..<nodes.count where inputStart[index + 1] - inputStart[index] > 1 {
+            incoming[Int(inputStart[index])..<Int(inputStart[index + 1])].sort {
+                (nodes[edges[Int($0)].src].id, $0) < (nodes[edges[Int($1)].src].id, $1)
+            }
+        }
         let order = nodes.indices.filter(included).sorted { nodes[$0].id < nodes[$1].id }
-        let indexByID = Dictionary(nodes.indices.map { (nodes[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Node index by attribute id (for cycle paths and dependencies), through the id order.
+        let byID = nodes.indices.sorted { nodes[$0].id < nodes[$1].id }
+        func nodeIndex(ofID id: UInt32) -> Int? {
+            var low = 0
+            var high = byID.count
+            while low < high {
+                let middle = (low + high) / 2
+                if nodes[byID[middle]].id < id { low = middle + 1 } else { high = middle }
+            }
+            return low < byID.count && nodes[byID[low]].id == id ? byID[low] : nil
+        }
 
         // The cycle: its nodes, and its steps as (reader, read) pairs.
         let cycle = options.highlightCycle ? graph.cycle : nil
@@ -79,29 +113,27 @@ package struct DOTRenderer {
             }
         }
 
-        var output = "digraph {\n"
+        try output.write("digraph {\n")
         if let rankdir = options.rankdir {
-            output += "  rankdir=\(rankdir);\n"
+            try output.write("  rankdir=\(rankdir);\n")
         }
         if let cycle {
             var label = "cycle through attribute \(cycle.attribute)"
             if let cause = cycle.cause { label += "\\n" + escape(cause, limit: 200) }
-            output += "  label=\"\(label)\";\n  labelloc=t;\n  fontcolor=magenta;\n"
+            try output.write("  label=\"\(label)\";\n  labelloc=t;\n  fontcolor=magenta;\n")
         }
 
-        var nodeLines = [String](repeating: "", count: nodes.count)
-        var edgeLines: [String] = []
         var drawnSteps: Set<Pair> = []
-        for (position, index) in order.enumerated() {
+        /// The incoming edges of `index`, as lines.
+        func edgeLines(of index: Int, into output: inout OutputBuffer) throws {
             let node = nodes[index]
-            nodeLines[index] = nodeLine(node, type: graph.types[node.type], hasInputs: hasInputs[index],
-                hasOutputs: hasOutputs[index], onCycle: cycleIDs.contains(node.id))
-            var lines: [String] = []
-            for edge in inputs[index].sorted(by: { nodes[$0.src].id < nodes[$1.src].id }) where included(edge.src) {
+            for position in Int(inputStart[index])..<Int(inputStart[index + 1]) {
+                let edge = edges[Int(incoming[position])]
+                guard included(edge.src) else { continue }
                 let source = nodes[edge.src]
                 var attributes = ""
-                if node.indirect != nil {
-                    attributes += "label=\"@\(node.indirect?.offset ?? 0)\""
+                if let indirect = node.indirect {
+                    attributes += "label=\"@\(indirect.offset)\""
                 } else {
                     if edge.isChanged { attributes += " color=red" }
                     if contextOfNode[edge.src] != contextOfNode[index] { attributes += " penwidth=2" }
@@ -111,59 +143,64 @@ package struct DOTRenderer {
                     attributes += " color=magenta penwidth=3"
                     drawnSteps.insert(step)
                 }
-                lines.append("  _\(source.id) -> _\(node.id)[\(attributes)];\n")
+                try output.write("  _\(source.id) -> _\(node.id)[\(attributes)];\n")
             }
-            if let dependency = node.indirect?.dependency, let dependencyIndex = indexByID[dependency],
+            if let dependency = node.indirect?.dependency, let dependencyIndex = nodeIndex(ofID: dependency),
                 included(dependencyIndex)
             {
-                lines.append("  _\(dependency) -> _\(node.id)[color=blue];\n")
-            }
-            if options.clusterSubgraphs {
-                edgeLines += lines
-            } else {
-                output += nodeLines[index]
-                output += lines.joined()
-            }
-            if let progress, position % 4096 == 4095 {
-                progress(Double(position + 1) / Double(max(order.count, 1)))
+                try output.write("  _\(dependency) -> _\(node.id)[color=blue];\n")
             }
         }
+        func nodeLine(_ index: Int) -> String {
+            let node = nodes[index]
+            return self.nodeLine(
+                node, type: graph.types[node.type], hasInputs: inputStart[index + 1] > inputStart[index],
+                hasOutputs: hasOutputs[index], onCycle: cycleIDs.contains(node.id))
+        }
+
         if options.clusterSubgraphs {
-            var placed = Set<Int>()
+            var placed = [Bool](repeating: false, count: nodes.count)
             let subgraphOrder = graph.subgraphs.indices.sorted { graph.subgraphs[$0].id < graph.subgraphs[$1].id }
             for subgraphIndex in subgraphOrder {
                 let subgraph = graph.subgraphs[subgraphIndex]
-                let members = subgraph.nodes.filter(included).filter { subgraphOfNode[$0] == subgraphIndex }
+                let members = subgraph.nodes.filter { included($0) && subgraphOfNode[$0] == Int32(subgraphIndex) }
                     .sorted { nodes[$0].id < nodes[$1].id }
                 if members.isEmpty { continue }
-                output += "  subgraph cluster_\(subgraph.id) {\n"
-                output += "    label=\"subgraph \(subgraph.id)\(subgraph.invalid ? " (invalid)" : "")\";\n"
-                output += "    style=rounded;\n    color=gray;\n"
+                try output.write("  subgraph cluster_\(subgraph.id) {\n")
+                try output.write("    label=\"subgraph \(subgraph.id)\(subgraph.invalid ? " (invalid)" : "")\";\n")
+                try output.write("    style=rounded;\n    color=gray;\n")
                 for member in members {
-                    output += "  " + nodeLines[member]
-                    placed.insert(member)
+                    try output.write("  " + nodeLine(member))
+                    placed[member] = true
                 }
-                output += "  }\n"
+                try output.write("  }\n")
             }
-            for index in order where !placed.contains(index) {
-                output += nodeLines[index]
+            for index in order where !placed[index] {
+                try output.write(nodeLine(index))
             }
-            output += edgeLines.joined()
+            for index in order { try edgeLines(of: index, into: &output) }
+        } else {
+            for (position, index) in order.enumerated() {
+                try output.write(nodeLine(index))
+                try edgeLines(of: index, into: &output)
+                if let progress, position % 4096 == 4095 {
+                    progress(Double(position + 1) / Double(max(order.count, 1)))
+                }
+            }
         }
         // Cycle steps with no dependency edge (e.g. a nested update started by the host).
         if let path = cycle?.path, path.count > 1 {
             for position in 0..<(path.count - 1) {
                 let step = Pair(reader: path[position], read: path[position + 1])
-                guard !drawnSteps.contains(step), let reader = indexByID[step.reader], let read = indexByID[step.read],
+                guard !drawnSteps.contains(step), let reader = nodeIndex(ofID: step.reader), let read = nodeIndex(ofID: step.read),
                     included(reader), included(read)
                 else { continue }
                 drawnSteps.insert(step)
                 let label = position == path.count - 2 ? "re-entry" : "nested update"
-                output += "  _\(step.read) -> _\(step.reader)[color=magenta penwidth=3 style=dashed label=\"\(label)\"];\n"
+                try output.write("  _\(step.read) -> _\(step.reader)[color=magenta penwidth=3 style=dashed label=\"\(label)\"];\n")
             }
         }
-        output += "}\n"
-        return output
+        try output.write("}\n")
     }
 
     private struct Pair: Hashable {
@@ -196,21 +233,42 @@ package struct DOTRenderer {
     }
 
     /// Truncates to `limit` characters (adding `…`) and escapes for a quoted DOT string.
+    ///
+    /// Escaping works on Unicode scalars, not `Character`s: a quote or backslash followed by a
+    /// combining mark, a zero-width joiner or a variation selector is one `Character` but still a
+    /// quote or backslash to Graphviz, so each is escaped on its own. Line breaks become `\n`;
+    /// other control characters (NUL included) would be invisible or cut the string in C code,
+    /// so they are shown as their Unicode control pictures (␀ for NUL), and the C1 controls
+    /// and lone surrogates' replacement as U+FFFD.
     package func escape(_ text: String, limit: Int) -> String {
         var truncated = text
         if limit > 0, text.count > limit {
             truncated = String(text.prefix(limit)) + "…"
         }
-        var escaped = ""
-        for character in truncated {
-            switch character {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": break
-            default: escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        for scalar in truncated.unicodeScalars {
+            switch scalar.value {
+            case 0x22:  // "
+                escaped.append("\\")
+                escaped.append(scalar)
+            case 0x5C:  // backslash
+                escaped.append("\\")
+                escaped.append("\\")
+            case 0x0A:
+                escaped.append("\\")
+                escaped.append("n")
+            case 0x0D:
+                continue
+            case 0x00..<0x20:
+                escaped.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F:
+                escaped.append("\u{2421}")
+            case 0x80..<0xA0:
+                escaped.append("\u{FFFD}")
+            default:
+                escaped.append(scalar)
             }
         }
-        return escaped
+        return String(escaped)
     }
 }

@@ -55,7 +55,7 @@ extension Graph {
 
     /// The bytes of an archive file: compact JSON with sorted keys, zlib-compressed on request.
     package static func archiveData(_ archive: GraphArchive, compressed: Bool) -> Data {
-        let json = Array(archive.json.serialized(pretty: false).utf8)
+        let json = Array(archive.jsonText(pretty: false).utf8)
         return Data(compressed ? Zlib.deflate(json) : json)
     }
 }

@@ -146,7 +146,7 @@ extension Graph {
         case .dictionary:
             let graph = storage.archiveGraph(
                 includeValues: options.includeValues, truncationLimit: options.truncationLimit ?? 1024)
-            return GraphArchive(graphs: [graph]).json.serialized(pretty: true)
+            return GraphArchive(graphs: [graph]).jsonText(pretty: true)
         case .stack:
             return storage.stackDescription(maxFrames: options.maxFrames)
         }
@@ -239,8 +239,8 @@ extension GraphStorage {
                 var flags = Int(node.pointee.flags.rawValue & _NodeFlags.valueStateMask) & ~Int(ValueState.updating.rawValue)
                 if node.pointee.updateCount > 0 { flags |= Int(ValueState.updating.rawValue) }
                 var entry = GraphArchive.Node(
-                    type: typeIndex, id: engine.attribute(index).rawValue, flags: flags,
-                    subgraphFlags: Int(node.pointee.subgraphFlags))
+                    type: typeIndex, id: engine.rawID(index), flags: flags,
+                    subgraphFlags: node.pointee.subgraphFlags == 0 ? nil : Int(node.pointee.subgraphFlags))
                 if let indirect = engine.indirectRecord(index) {
                     entry.indirect = GraphArchive.Indirect(
                         offset: Int(indirect.pointee.offset),

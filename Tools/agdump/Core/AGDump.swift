@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArchiveReader
 import AttrGraph
 import Foundation
 
@@ -10,14 +11,17 @@ import Foundation
 package enum AGDump {
     /// What agdump reads from and writes to.
     package struct IO {
-        package var readStdin: () -> [UInt8]
+        /// Standard input, read to its end (at most the given number of bytes).
+        package var readStdin: (Int) throws(ArchiveReadError) -> [UInt8]
         package var stdinIsTerminal: Bool
-        package var writeStdout: @Sendable (String) -> Void
+        /// Writes output (DOT, JSON, a summary) to standard output, in chunks.
+        package var writeStdout: (UnsafeRawBufferPointer) throws(AGDumpError) -> Void
         package var writeStderr: @Sendable (String) -> Void
         package var stderrIsTerminal: Bool
 
         package init(
-            readStdin: @escaping () -> [UInt8], stdinIsTerminal: Bool, writeStdout: @escaping @Sendable (String) -> Void,
+            readStdin: @escaping (Int) throws(ArchiveReadError) -> [UInt8], stdinIsTerminal: Bool,
+            writeStdout: @escaping (UnsafeRawBufferPointer) throws(AGDumpError) -> Void,
             writeStderr: @escaping @Sendable (String) -> Void, stderrIsTerminal: Bool
         ) {
             self.readStdin = readStdin
@@ -29,10 +33,11 @@ package enum AGDump {
 
         /// The process's own standard streams.
         package static var standard: IO {
-            IO(
-                readStdin: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+            let stdout = try? OutputFile(path: "-")
+            return IO(
+                readStdin: { (limit) throws(ArchiveReadError) in try ArchiveReader.readInput(fileDescriptor: 0, limit: limit) },
                 stdinIsTerminal: isatty(0) != 0,
-                writeStdout: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+                writeStdout: { (chunk) throws(AGDumpError) in try stdout?.write(chunk) },
                 writeStderr: { text in FileHandle.standardError.write(Data(text.utf8)) },
                 stderrIsTerminal: isatty(2) != 0)
         }
@@ -52,7 +57,7 @@ package enum AGDump {
     static func perform(_ arguments: [String], io: IO) throws(AGDumpError) {
         let options = try Options.parse(arguments)
         if options.help {
-            io.writeStdout(Options.usage)
+            try write(Options.usage, to: options.outputFile, io: io)
             return
         }
         let progress = Progress(enabled: io.stderrIsTerminal, write: io.writeStderr)
@@ -61,57 +66,94 @@ package enum AGDump {
         if options.demo {
             archive = Demo.archive(diagnostics: io.writeStderr)
         } else if let path = options.input, path != "-" {
-            progress.update("reading \(path)")
-            archive = try ArchiveLoader.load(try ArchiveLoader.readBytes(path: path), name: path, progress: progress)
+            archive = try ArchiveLoader.load(path: path, limit: options.maxSize, progress: progress)
         } else {
             guard !io.stdinIsTerminal || options.input == "-" else {
                 throw AGDumpError(
                     .usage, "agdump: no input: give an archive file, - to read stdin, or `agdump demo` (see agdump --help)")
             }
-            archive = try ArchiveLoader.load(io.readStdin(), name: "stdin", progress: progress)
+            let bytes: [UInt8]
+            do {
+                bytes = try io.readStdin(options.maxSize)
+            } catch {
+                throw ArchiveLoader.agdumpError(error, name: "stdin")
+            }
+            archive = try ArchiveLoader.load(bytes, name: "stdin", limit: options.maxSize, progress: progress)
         }
 
-        let text: String
         switch options.output {
         case .summary:
+            let text: String
             if let index = options.graphIndex {
-                let graph = try pickGraph(archive, options)
-                text = Summary.render(graph, index: index)
+                text = Summary.render(try pickGraph(archive, options), index: index)
             } else {
                 text = Summary.render(archive)
             }
+            try write(text, to: options.outputFile, io: io)
         case .json:
-            text = archive.json.serialized(pretty: true)
-        case .dot, .svg, .png:
-            text = try dot(archive, options, progress: progress)
-        }
-        progress.finish()
-        switch options.output {
-        case .svg(let path):
-            try Graphviz.render(text, format: "svg", to: path)
-        case .png(let path):
-            try Graphviz.render(text, format: "png", to: path)
-        default:
-            if let path = options.outputFile {
-                try OutputWriter.writeAtomically(Data(text.utf8), to: path)
-            } else {
-                io.writeStdout(text)
+            try stream(to: options.outputFile, io: io) { output in try archive.writeJSON(to: &output, pretty: true) }
+        case .dot:
+            let render = try dotRenderer(archive, options)
+            try stream(to: options.outputFile, io: io) { output in
+                try render(&output) { progress.update("rendering \(Int($0 * 100))%") }
             }
+        case .svg(let path), .png(let path):
+            let format = options.output == .svg(path) ? "svg" : "png"
+            let (nodes, edges) = archive.graphs.isEmpty ? (0, 0) : try selectedSize(try pickGraph(archive, options), options)
+            if !options.force {
+                try Graphviz.checkSize(nodes: nodes, edges: edges, limits: Graphviz.Limits(), format: format)
+            }
+            let render = try dotRenderer(archive, options)
+            let file = try OutputFile(path: path)
+            progress.update("laying out \(nodes) nodes with Graphviz")
+            try Graphviz.render(format: format, nodes: nodes, to: file) { output in try render(&output, nil) }
         }
     }
 
-    /// The DOT of the chosen graph (an archive with no graphs is the empty graph).
-    static func dot(_ archive: GraphArchive, _ options: Options, progress: Progress) throws(AGDumpError) -> String {
-        guard !archive.graphs.isEmpty else { return "digraph {\n}\n" }
+    /// Writes `text` to `-o FILE`, else stdout.
+    static func write(_ text: String, to path: String?, io: IO) throws(AGDumpError) {
+        try stream(to: path, io: io) { output in try output.write(text) }
+    }
+
+    /// Runs `body` with an output that goes to `-o FILE` (complete or not at all), else stdout.
+    static func stream(to path: String?, io: IO, _ body: (inout OutputBuffer) throws -> Void) throws(AGDumpError) {
+        let file = try path.map { (path) throws(AGDumpError) in try OutputFile(path: path) }
+        var output = OutputBuffer { chunk in
+            if let file { try file.write(chunk) } else { try io.writeStdout(chunk) }
+        }
+        do {
+            try body(&output)
+            try output.finish()
+        } catch {
+            file?.discard()
+            if let error = error as? AGDumpError { throw error }
+            throw AGDumpError(.outputUnwritable, "agdump: cannot write the output: \(error)")
+        }
+        try file?.commit()
+    }
+
+    /// The DOT of the chosen graph (an archive with no graphs is the empty graph), as a function
+    /// that writes it, so that selection errors come before any output.
+    static func dotRenderer(_ archive: GraphArchive, _ options: Options) throws(AGDumpError)
+        -> (inout OutputBuffer, ((Double) -> Void)?) throws -> Void
+    {
+        guard !archive.graphs.isEmpty else { return { output, _ in try output.write("digraph {\n}\n") } }
         let graph = try pickGraph(archive, options)
         let renderer = DOTRenderer(
             options: DOTRenderer.Options(
                 includeValues: options.includeValues,
                 attributeIDs: try Selection.attributeIDs(in: graph, options: options),
                 clusterSubgraphs: options.clusterSubgraphs, rankdir: options.rankdir))
-        return renderer.render(graph) { fraction in
-            progress.update("rendering \(Int(fraction * 100))% of \(graph.nodes.count) nodes")
+        return { output, progress in try renderer.render(graph, into: &output, progress: progress) }
+    }
+
+    /// The number of nodes and edges the selection draws.
+    static func selectedSize(_ graph: GraphArchive.Graph, _ options: Options) throws(AGDumpError) -> (nodes: Int, edges: Int) {
+        guard let selected = try Selection.attributeIDs(in: graph, options: options) else {
+            return (graph.nodes.count, graph.edges.count)
         }
+        let edges = graph.edges.count { selected.contains(graph.nodes[$0.src].id) && selected.contains(graph.nodes[$0.dst].id) }
+        return (selected.count, edges)
     }
 
     /// `--graph N`, else the graph that recorded a cycle, else the one with the most nodes.
@@ -124,5 +166,29 @@ package enum AGDump {
         }
         if let withCycle = archive.graphs.first(where: { $0.cycle != nil }) { return withCycle }
         return archive.graphs.max { $0.nodes.count < $1.nodes.count }!
+    }
+}
+
+/// A progress line on stderr for long conversions: shown only when stderr is a terminal and
+/// the work has taken more than a second; erased when done.
+package final class Progress {
+    private let enabled: Bool
+    private let write: (String) -> Void
+    private let start = Date()
+    private var shown = false
+
+    package init(enabled: Bool, write: @escaping (String) -> Void) {
+        self.enabled = enabled
+        self.write = write
+    }
+
+    package func update(_ message: String) {
+        guard enabled, Date().timeIntervalSince(start) > 1 else { return }
+        shown = true
+        write("\r\u{1B}[Kagdump: \(message)…")
+    }
+
+    package func finish() {
+        if shown { write("\r\u{1B}[K") }
     }
 }

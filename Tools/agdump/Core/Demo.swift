@@ -3,6 +3,7 @@ import CoreFoundation
 import DeclarativeViews
 import Foundation
 import RunLoopBridge
+import SeedStory
 
 /// `agdump demo`: runs seed 003's app in this process — `TabView` → `NavigationSplitView` →
 /// `AView`, whose body converts HTML and so pumps the run loop — with RunLoopBridge's real
@@ -31,29 +32,6 @@ enum Demo {
             let archive = host.graph.archive(includeValues: true)
             host.invalidate()
             return archive
-        }
-    }
-
-    /// Seed 003's app, as published (with `AttributedString(html:)` for the HTML conversion).
-    struct AGIssueApp: App {
-        var body: some Scene {
-            WindowGroup {
-                TabView {
-                    NavigationSplitView {
-                        AView()
-                    } detail: {
-                        Text("a")
-                    }
-                }
-            }
-        }
-    }
-
-    struct AView: View {
-        var body: some View {
-            if let _ = try? AttributedString(html: Data()) {
-                Text("A")
-            }
         }
     }
 }

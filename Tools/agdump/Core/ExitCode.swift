@@ -15,10 +15,16 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
     case danglingIndex = 7
     /// The compressed stream is truncated or corrupt.
     case badCompression = 8
-    /// The output file could not be written.
+    /// The output could not be written (a missing folder, a full disk, a closed pipe).
     case outputUnwritable = 9
     /// `--svg` / `--png`: Graphviz's `dot` is not on PATH or failed.
     case graphvizUnavailable = 10
+    /// The input, or what it decompresses to, is larger than `--max-size`.
+    case inputTooLarge = 11
+    /// `--svg` / `--png`: the graph is too large to lay out (without `--force`).
+    case graphTooLarge = 12
+    /// Interrupted by a signal (128 + the signal's number is the status; this is the summary).
+    case interrupted = 130
 
     /// One line for `--help`.
     var summary: String {
@@ -27,12 +33,15 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
         case .usage: return "bad arguments"
         case .inputUnreadable: return "the input file is missing or unreadable"
         case .malformedJSON: return "the input is not valid JSON (the message says where)"
-        case .notAnArchive: return "valid JSON, but not a graph archive"
+        case .notAnArchive: return "valid JSON, but not a graph archive (wrong shape, duplicate keys or ids)"
         case .unsupportedVersion: return "an archive version agdump does not understand"
         case .danglingIndex: return "an edge, node or subgraph index points past its array"
         case .badCompression: return "the compressed stream is truncated or corrupt"
-        case .outputUnwritable: return "the output file cannot be written"
+        case .outputUnwritable: return "the output cannot be written (missing folder, full disk, closed pipe)"
         case .graphvizUnavailable: return "--svg/--png: Graphviz `dot` is not on PATH or failed"
+        case .inputTooLarge: return "the input is larger than --max-size (or decompresses to more)"
+        case .graphTooLarge: return "--svg/--png: the graph is too large for Graphviz (select part, or --force)"
+        case .interrupted: return "interrupted (128 + signal number: 130 for Ctrl-C, 143 for kill)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import ArchiveReader
 import Foundation
 
 /// agdump's command line.
@@ -25,6 +26,10 @@ package struct Options: Equatable, Sendable {
     package var rankdir: String?
     /// Which graph of a multi-graph archive; `nil` picks the one that recorded a cycle, else the largest.
     package var graphIndex: Int?
+    /// The most bytes read, or decompressed, from the input.
+    package var maxSize = ArchiveReader.defaultMaxSize
+    /// `--svg` / `--png` even past Graphviz's size limits.
+    package var force = false
     package var help = false
 
     package init() {}
@@ -40,8 +45,9 @@ package struct Options: Equatable, Sendable {
         INPUT
           FILE is an archive written by AttrGraph's Graph.archiveJSON(name:), by AG_PRINT_CYCLES=4
           (cycle.ag-json), or by AttributeGraph's AGGraphArchiveJSON on a Mac: plain JSON (.ag-json)
-          or zlib/gzip-compressed JSON (.ag-gzon), detected from the content. "-" reads stdin
-          (also the default when stdin is not a terminal).
+          or zlib/gzip/raw-deflate compressed JSON (.ag-gzon), detected from the content; JSON in
+          UTF-8 (with or without a byte-order mark), UTF-16 or UTF-32. FILE may be a FIFO or
+          /dev/stdin; "-" reads stdin (also the default when stdin is not a terminal).
 
         OUTPUT (one of; --dot is the default)
           --dot                Graphviz DOT with AttributeGraph's styles: bold = has a value but no
@@ -52,7 +58,9 @@ package struct Options: Equatable, Sendable {
                                dirty nodes, and the recorded cycle, if any
           --json               the archive normalised (keys sorted) and pretty-printed
           --svg OUT, --png OUT render through Graphviz `dot` (must be on PATH) into OUT
-          -o FILE              write the DOT / summary / JSON to FILE instead of stdout
+          -o FILE              write the DOT / summary / JSON to FILE instead of stdout: a regular
+                               file is replaced whole or not at all, a symbolic link's target is
+                               written, a FIFO or device is written straight through
 
         OPTIONS
           --cluster-subgraphs  draw each subgraph as a cluster
@@ -65,6 +73,11 @@ package struct Options: Equatable, Sendable {
           --rankdir DIR        layout direction: TB (default), LR, BT or RL
           --graph N            which graph of a multi-graph archive (default: the one that
                                recorded a cycle, else the one with the most nodes)
+          --max-size SIZE      the largest input, and the most it may decompress to (default
+                               1G; K, M and G suffixes): protects against decompression bombs
+          --force              --svg/--png: render graphs larger than 5000 nodes or 20000 edges,
+                               which Graphviz may need gigabytes and minutes for (without it,
+                               agdump refuses and suggests a selection)
 
         EXAMPLES
           swift run agdump demo | dot -Tsvg > demo.svg
@@ -77,6 +90,22 @@ package struct Options: Equatable, Sendable {
         """
         + "\n" + ExitCode.allCases.map { "  \($0.rawValue)".padding(toLength: 6, withPad: " ", startingAt: 0) + $0.summary }
         .joined(separator: "\n") + "\n"
+
+    /// A size in bytes: a number with an optional K, M or G (powers of 1024) and optional B/iB.
+    static func parseSize(_ text: String) -> Int? {
+        var digits = text.uppercased()
+        for suffix in ["IB", "B"] where digits.hasSuffix(suffix) && digits.count > suffix.count {
+            digits.removeLast(suffix.count)
+            break
+        }
+        var shift = 0
+        if let last = digits.last, let power = ["K": 10, "M": 20, "G": 30, "T": 40][String(last)] {
+            shift = power
+            digits.removeLast()
+        }
+        guard let number = Int(digits), number >= 0, number <= Int.max >> shift else { return nil }
+        return number << shift
+    }
 
     /// Parses `arguments` (without the program name).
     package static func parse(_ arguments: [String]) throws(AGDumpError) -> Options {
@@ -142,6 +171,14 @@ package struct Options: Equatable, Sendable {
                     throw AGDumpError(.usage, "agdump: --rankdir is one of TB, LR, BT, RL, got '\(text)'")
                 }
                 options.rankdir = text
+            case "--max-size":
+                let text = try value(for: argument)
+                guard let size = parseSize(text), size > 0 else {
+                    throw AGDumpError(.usage, "agdump: --max-size needs a size such as 500M or 2G, got '\(text)'")
+                }
+                options.maxSize = size
+            case "--force":
+                options.force = true
             case "--graph":
                 let text = try value(for: argument)
                 guard let index = Int(text), index >= 0 else {

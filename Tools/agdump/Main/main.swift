@@ -2,4 +2,5 @@ import AGDumpCore
 import Foundation
 
 /// agdump: graph archives → Graphviz DOT. See `agdump --help`.
+SignalCleanup.install()
 exit(AGDump.run(Array(CommandLine.arguments.dropFirst()), io: .standard))
