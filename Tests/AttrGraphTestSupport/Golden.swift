@@ -76,3 +76,55 @@ public enum GraphvizCheck {
         }
     }
 }
+
+extension GraphvizCheck {
+    /// A node as Graphviz read it: its name and its attributes (layout attributes included).
+    public struct ParsedNode: Sendable {
+        public var name: String
+        public var attributes: [String: String]
+    }
+
+    /// Parses DOT with Graphviz (`dot -Tjson0`) and returns its nodes, or `nil` when Graphviz is
+    /// not installed (recorded as a failure under `AG_REQUIRE_GRAPHVIZ=1`) or rejects the text.
+    public static func parseNodes(_ dot: String, sourceLocation: SourceLocation = #_sourceLocation) -> [ParsedNode]? {
+        guard let executable = dotPath else {
+            if ProcessInfo.processInfo.environment["AG_REQUIRE_GRAPHVIZ"] == "1" {
+                Issue.record("Graphviz `dot` is not on PATH but AG_REQUIRE_GRAPHVIZ=1", sourceLocation: sourceLocation)
+            }
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-Tjson0"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = Pipe()
+        do {
+            try process.run()
+        } catch {
+            Issue.record("could not run \(executable): \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+        DispatchQueue.global().async {
+            input.fileHandleForWriting.write(Data(dot.utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
+            Issue.record("dot -Tjson0 rejected the DOT (status \(process.terminationStatus))", sourceLocation: sourceLocation)
+            return nil
+        }
+        let objects = object["objects"] as? [[String: Any]] ?? []
+        return objects.compactMap { entry in
+            guard let name = entry["name"] as? String else { return nil }
+            var attributes: [String: String] = [:]
+            for (key, value) in entry where key != "name" { attributes[key] = "\(value)" }
+            return ParsedNode(name: name, attributes: attributes)
+        }
+    }
+}

@@ -44,19 +44,6 @@ func checkPropertyCases(defaultCount: Int, firstSeed: UInt64, label: String, _ c
     }
 }
 
-/// A deterministic pseudo-random generator (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// A value that is neither `Equatable` nor trivially copyable: every new one counts as changed.
 final class Box {
     let value: Int

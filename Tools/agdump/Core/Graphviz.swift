@@ -178,13 +178,16 @@ package enum Graphviz {
 
 /// What agdump cleans up when it is interrupted (SIGINT, SIGTERM, SIGHUP): the `dot` child it
 /// is running is killed and temporary output files are removed, then agdump exits with
-/// 128 + the signal's number. The executable installs it; in-process uses (tests) do not.
+/// 128 + the signal's number. SIGPIPE is ignored (a closed output pipe becomes an error with
+/// exit code 9). The executable installs it; in-process uses (tests) do not.
 package enum SignalCleanup {
     /// The running `dot`, if any.
     static let child = Locked<Int32?>(nil)
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     package static func install() {
+        // A closed output pipe is a write error agdump reports, not a reason to die silently.
+        signal(SIGPIPE, SIG_IGN)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
