@@ -17,10 +17,16 @@ struct AGDumpProcess {
 
     static var binary: URL? { ProcessRun.executable("agdump") }
 
+    struct MissingExecutable: Error, CustomStringConvertible {
+        var name: String
+        var description: String { "\(name) was not built next to the tests (run `swift build` first)" }
+    }
+
     /// Runs agdump; `stdin` is piped in; with `closeStdout` its output pipe is closed before it writes.
     init(_ arguments: [String], stdin: [UInt8]? = nil, closeStdout: Bool = false) throws {
         let process = Process()
-        process.executableURL = try #require(Self.binary)
+        guard let binary = Self.binary else { throw MissingExecutable(name: "agdump") }
+        process.executableURL = binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -86,8 +92,8 @@ struct TemporaryFolder: ~Copyable {
     @Test func aSymbolicLinkIsFollowedAndStaysALink() throws {
         let folder = TemporaryFolder()
         let input = folder.file("in.ag-json")
-        FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
-        FileManager.default.createFile(atPath: folder.file("target.dot"), contents: Data("old".utf8))
+        _ = FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
+        _ = FileManager.default.createFile(atPath: folder.file("target.dot"), contents: Data("old".utf8))
         try FileManager.default.createSymbolicLink(atPath: folder.file("link.dot"), withDestinationPath: "target.dot")
         let run = AGDumpRun([input, "-o", folder.file("link.dot")])
         #expect(run.status == 0, "\(run.stderr)")
@@ -103,7 +109,7 @@ struct TemporaryFolder: ~Copyable {
     @Test func aFIFOIsWrittenThroughNotReplaced() throws {
         let folder = TemporaryFolder()
         let input = folder.file("in.ag-json")
-        FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
+        _ = FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
         let fifo = folder.file("out.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
         let received = ResultBox<Data>()
@@ -141,14 +147,14 @@ struct TemporaryFolder: ~Copyable {
     @Test func aReplacedFileKeepsItsPermissionsAndFailuresLeaveItAlone() throws {
         let folder = TemporaryFolder()
         let input = folder.file("in.ag-json")
-        FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
+        _ = FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
         let output = folder.file("out.dot")
-        FileManager.default.createFile(atPath: output, contents: Data("old".utf8))
+        _ = FileManager.default.createFile(atPath: output, contents: Data("old".utf8))
         chmod(output, 0o640)
         #expect(AGDumpRun([input, "-o", output]).status == 0)
         var status = stat()
         #expect(stat(output, &status) == 0 && status.st_mode & 0o777 == 0o640)
-        FileManager.default.createFile(atPath: output, contents: Data("kept".utf8))
+        _ = FileManager.default.createFile(atPath: output, contents: Data("kept".utf8))
         let bad = AGDumpRun(["-", "-o", output], stdin: Array("{\"version\": 2, \"graphs\": [{\"nodes\": 7}]}".utf8))
         #expect(bad.status == ExitCode.notAnArchive.rawValue)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept")
@@ -207,7 +213,7 @@ struct TemporaryFolder: ~Copyable {
     @Test func aGraphTooLargeForGraphvizIsRefusedWithAdvice() throws {
         let folder = TemporaryFolder()
         let input = folder.file("big.ag-json")
-        FileManager.default.createFile(atPath: input, contents: Data(Archives.bytes(Archives.chain(6000))))
+        _ = FileManager.default.createFile(atPath: input, contents: Data(Archives.bytes(Archives.chain(6000))))
         let run = AGDumpRun([input, "--svg", folder.file("big.svg")])
         #expect(run.status == ExitCode.graphTooLarge.rawValue)
         #expect(run.stderr.contains("has 6000 nodes and 5999 edges"))
@@ -225,7 +231,7 @@ struct TemporaryFolder: ~Copyable {
         guard GraphvizCheck.dotPath != nil, let binary = AGDumpProcess.binary else { return }
         let folder = TemporaryFolder()
         let input = folder.file("big.ag-json")
-        FileManager.default.createFile(atPath: input, contents: Data(Archives.bytes(Archives.chain(4900))))
+        _ = FileManager.default.createFile(atPath: input, contents: Data(Archives.bytes(Archives.chain(4900))))
         let process = Process()
         process.executableURL = binary
         process.arguments = [input, "--svg", folder.file("big.svg")]

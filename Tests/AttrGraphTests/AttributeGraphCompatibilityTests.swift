@@ -116,7 +116,7 @@ import Testing
         subgraph.addChild(child, tag: 1)
         #expect(subgraph.childCount == 1)
         #expect(subgraph.isAncestor(of: child) == true)
-        var tag: UInt8 = 0
+        var tag = 0  // AttributeGraph's Swift code passes an Int
         #expect(subgraph.child(at: 0, tag: &tag) == child)
         #expect(tag == 1)
         #expect(child.parentCount == 1)

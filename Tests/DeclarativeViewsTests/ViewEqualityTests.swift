@@ -63,7 +63,30 @@ import Testing
         #expect(!_ViewEquality.equal(branch(true), branch(false)))
     }
 
-    @Test func enumsWithPayloadsThatAreNotEquatableCountAsChanged() {
-        #expect(!_ViewEquality.equal(WithPayload(payload: .number(1)), WithPayload(payload: .number(1))))
+    @Test func enumsWithPayloadsCompareByCaseThenPayloadWithoutBeingEquatable() {
+        #expect(_ViewEquality.equal(WithPayload(payload: .number(1)), WithPayload(payload: .number(1))))
+        #expect(!_ViewEquality.equal(WithPayload(payload: .number(1)), WithPayload(payload: .number(2))))
+        #expect(_ViewEquality.equal(WithPayload(payload: .text("a")), WithPayload(payload: .text("a"))))
+        #expect(!_ViewEquality.equal(WithPayload(payload: .text("a")), WithPayload(payload: .number(1))))
+    }
+
+    nonisolated struct Counter: View, Equatable {
+        var count: Int
+        var label: Int
+        /// Two counters with the same count are the same view, whatever the label.
+        nonisolated static func == (lhs: Counter, rhs: Counter) -> Bool { lhs.count == rhs.count }
+        var body: some View { EmptyView() }
+    }
+
+    nonisolated struct TitledCounter: View, Equatable {
+        var title: String
+        var count: Int
+        nonisolated static func == (lhs: TitledCounter, rhs: TitledCounter) -> Bool { lhs.title == rhs.title }
+        var body: some View { EmptyView() }
+    }
+
+    @Test func plainDataViewsCompareByBytesEvenWhenEquatableAsInSwiftUI() {
+        #expect(!_ViewEquality.equal(Counter(count: 1, label: 1), Counter(count: 1, label: 2)), "plain data: == is not used")
+        #expect(_ViewEquality.equal(TitledCounter(title: "a", count: 1), TitledCounter(title: "a", count: 2)), "not plain data: == is used")
     }
 }

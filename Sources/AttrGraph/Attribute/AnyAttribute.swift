@@ -183,6 +183,22 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         return UnsafeRawPointer(engine.node(index).pointee.body.unsafelyUnwrapped)
     }
 
+    /// Calls `visitor.visit(body:)` with this attribute's body at its type: the rule for a rule,
+    /// ``External`` for an input (an alias: its source's body). Engine-internal bodies (observers)
+    /// are not visited.
+    public func visitBody<Visitor: AttributeBodyVisitor>(_ visitor: inout Visitor) {
+        var (engine, index) = _Engine.resolveLive(self)
+        // Follow aliases to their source without bringing anything up to date.
+        var hops = 0
+        while let record = engine.indirectRecord(index), hops < 10_000 {
+            (engine, index) = _Engine.resolveLive(record.pointee.source)
+            hops += 1
+        }
+        let node = engine.node(index)
+        guard let body = node.pointee.body else { return }
+        engine.type(node).pointee.vtable.visitBody(UnsafeRawPointer(body), &visitor)
+    }
+
     /// The value type (for an alias, its source's value type).
     public var valueType: Any.Type {
         let (engine, index) = _Engine.resolveLive(self)

@@ -57,7 +57,10 @@ public typealias _RuleUpdateFunction = (
     _ body: UnsafeMutableRawPointer, _ value: UnsafeMutableRawPointer, _ flags: UnsafeMutablePointer<UInt16>
 ) -> Bool
 
-/// The specialised update of a `Rule` with an `Equatable` value.
+/// The specialised update of a `Rule` with an `Equatable` value, comparing as
+/// ``compareValues(_:_:mode:)`` does in the rule's mode: plain data by its bytes (unless the mode
+/// is `equatableAlways`), other values with `==`. The engine uses it only for types where that
+/// is the whole comparison (see ``Attribute/_createRule(_:initialValue:update:)``).
 @inlinable
 func _equatableRuleUpdate<R: Rule>(_: R.Type) -> _RuleUpdateFunction where R.Value: Equatable {
     { body, value, flags in
@@ -65,7 +68,14 @@ func _equatableRuleUpdate<R: Rule>(_: R.Type) -> _RuleUpdateFunction where R.Val
         let slot = value.assumingMemoryBound(to: R.Value.self)
         // 8 is `ValueState.valueExists` (a literal: the static would cost an accessor call here).
         if flags.pointee & 8 != 0 {
-            if slot.pointee == newValue { return false }
+            if _isPOD(R.Value.self) && R.comparisonMode != .equatableAlways {
+                let same = withUnsafePointer(to: newValue) {
+                    _bytesEqual(UnsafeRawPointer(slot), UnsafeRawPointer($0), count: MemoryLayout<R.Value>.size)
+                }
+                if same { return false }
+            } else if slot.pointee == newValue {
+                return false
+            }
             slot.pointee = newValue
         } else {
             slot.initialize(to: newValue)
@@ -83,9 +93,16 @@ extension Attribute {
         let id = _Engine.createAttribute(
             body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
             mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
-        if let update, R.comparisonMode != .bitwise {
+        if let update {
             let (engine, index) = _Engine.resolve(id)
-            engine.storage.setFastUpdate(update, forType: engine.node(index).pointee.typeIndex)
+            let typeIndex = engine.node(index).pointee.typeIndex
+            // The specialised update compares bytes for plain data outside `equatableAlways`, else
+            // with `==`: use it only where the type's comparison is exactly that.
+            let record = engine.state.pointee.types[Int(typeIndex)]
+            let usesBytes = _isPOD(Value.self) && R.comparisonMode != .equatableAlways
+            if usesBytes ? record.compareKind == .bitwise : record.comparesWithEqualityOperator {
+                engine.storage.setFastUpdate(update, forType: typeIndex)
+            }
         }
         return id
     }

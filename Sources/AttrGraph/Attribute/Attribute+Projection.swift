@@ -1,36 +1,3 @@
-/// A byte offset of a `Member` inside a `Base` value, for offset attributes.
-///
-///     let second = pair[offset: { _ in PointerOffset<Pair, Int>(byteOffset: 8) }]
-@frozen
-public struct PointerOffset<Base, Member>: Hashable, Sendable {
-    public var byteOffset: Int
-
-    public init(byteOffset: Int) {
-        self.byteOffset = byteOffset
-    }
-
-    /// The offset of a stored property, when `keyPath` names one.
-    public init?(keyPath: KeyPath<Base, Member>) {
-        guard let offset = MemoryLayout<Base>.offset(of: keyPath) else { return nil }
-        byteOffset = offset
-    }
-
-    /// Evaluates `body` to get an offset (AttributeGraph's spelling).
-    public static func offset(_ body: (inout Base) -> PointerOffset<Base, Member>) -> PointerOffset<Base, Member> {
-        let storage = UnsafeMutablePointer<Base>.allocate(capacity: 1)
-        defer { storage.deallocate() }
-        // The closure is expected to compute an offset without reading the (uninitialised) base.
-        return body(&storage.pointee)
-    }
-}
-
-extension PointerOffset where Base == Member {
-    /// The zero offset.
-    public init() {
-        byteOffset = 0
-    }
-}
-
 extension Attribute {
     /// An attribute for a part of this attribute's value: `pair.first`.
     public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Attribute<Member> {

@@ -134,6 +134,9 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
         identifier.breadthFirstSearch(options: options, body)
     }
 
+    /// Calls `visitor.visit(body:)` with this attribute's body at its type (see ``AnyAttribute/visitBody(_:)``).
+    public func visitBody<Visitor: AttributeBodyVisitor>(_ visitor: inout Visitor) { identifier.visitBody(&visitor) }
+
     public var graph: Graph { identifier.graph }
     public var subgraph: Subgraph { identifier.subgraph }
 

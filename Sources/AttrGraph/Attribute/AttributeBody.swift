@@ -21,3 +21,15 @@ extension _AttributeBody {
     public static var comparisonMode: ComparisonMode { .equatableUnlessPOD }
     public static var flags: Flags { .mainThread }
 }
+
+/// Receives an attribute's body at its static type (``AnyAttribute/visitBody(_:)``).
+///
+///     struct FindModel: AttributeBodyVisitor {
+///         var model: Model?
+///         mutating func visit<Body: _AttributeBody>(body: UnsafePointer<Body>) {
+///             model = (body.pointee as? ModelRule)?.model
+///         }
+///     }
+public protocol AttributeBodyVisitor {
+    mutating func visit<Body: _AttributeBody>(body: UnsafePointer<Body>)
+}

@@ -25,9 +25,12 @@ public struct IndirectAttribute<Value>: Hashable {
         nonmutating set { identifier.source = newValue.identifier }
     }
 
+    /// The attribute brought up to date before the alias is followed. As in AttributeGraph, an
+    /// alias without one reports `AnyAttribute(rawValue: 0)`, not `nil`; setting `nil` (or that
+    /// value) removes it.
     public var dependency: AnyAttribute? {
-        get { identifier.indirectDependency }
-        nonmutating set { identifier.indirectDependency = newValue }
+        get { identifier.indirectDependency ?? AnyAttribute(rawValue: 0) }
+        nonmutating set { identifier.indirectDependency = newValue?.rawValue == 0 ? nil : newValue }
     }
 
     public var value: Value {

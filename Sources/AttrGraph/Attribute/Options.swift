@@ -59,12 +59,15 @@ public struct SearchOptions: OptionSet, Sendable, Hashable {
 
 /// How a body type's values are compared for the equality cut-off.
 public enum ComparisonMode: UInt8, Sendable {
-    /// Byte-wise for trivially-copyable values, otherwise always changed (skips `==`).
+    /// Bytes, never `==`: plain data byte by byte, references by identity, `indirect` enum
+    /// payloads by their box.
     case bitwise = 0
+    /// Like `equatableUnlessPOD`, with class-bound existentials compared by reference.
     case indirect = 1
-    /// The default: `==` for `Equatable` values, byte-wise for trivially-copyable ones,
-    /// otherwise always changed.
+    /// The default of rules: `==` for `Equatable` types that are not plain data; plain data byte
+    /// by byte; other types field by field, enums by case and payload.
     case equatableUnlessPOD = 2
+    /// `==` for every `Equatable` type, plain data included (``compareValues(_:_:mode:)``'s default).
     case equatableAlways = 3
 }
 

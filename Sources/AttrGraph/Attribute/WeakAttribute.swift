@@ -31,6 +31,11 @@ public struct AnyWeakAttribute: Hashable, Sendable, CustomStringConvertible {
         self.init(attribute?.identifier)
     }
 
+    /// The untyped form of a typed weak attribute (the same reference, seed included).
+    public init<Value>(_ attribute: WeakAttribute<Value>) {
+        self = attribute.base
+    }
+
     /// The attribute, or `nil` when it has been destroyed.
     public var attribute: AnyAttribute? {
         get {

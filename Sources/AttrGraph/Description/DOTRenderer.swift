@@ -10,7 +10,8 @@
 ///
 /// AttrGraph's additions: clusters per subgraph, a recorded cycle highlighted in magenta
 /// (thick, double-bordered nodes; thick edges; a dashed edge where the cycle went through a
-/// nested update rather than a dependency) with the cause as the graph label, and `rankdir`.
+/// nested update rather than a dependency) with the cause as the graph label, `rankdir`, and
+/// the recorded trees in a cluster of their own (see `renderTrees`).
 ///
 /// Output is deterministic: nodes in attribute-id order, each followed by its incoming edges in
 /// source-id order. An empty graph is exactly `digraph {\n}\n`.
@@ -24,11 +25,15 @@ package struct DOTRenderer {
         package var clusterSubgraphs = false
         package var rankdir: String?
         package var highlightCycle = true
+        /// Draws the graph's recorded trees, if it has any (see `renderTrees`).
+        package var drawTrees = true
 
         package init(
             includeValues: Bool = false, truncationLimit: Int = 40, attributeIDs: Set<UInt32>? = nil,
-            clusterSubgraphs: Bool = false, rankdir: String? = nil, highlightCycle: Bool = true
+            clusterSubgraphs: Bool = false, rankdir: String? = nil, highlightCycle: Bool = true,
+            drawTrees: Bool = true
         ) {
+            self.drawTrees = drawTrees
             self.includeValues = includeValues
             self.truncationLimit = truncationLimit
             self.attributeIDs = attributeIDs
@@ -200,6 +205,7 @@ package struct DOTRenderer {
                 try output.write("  _\(step.read) -> _\(step.reader)[color=magenta penwidth=3 style=dashed label=\"\(label)\"];\n")
             }
         }
+        try renderTrees(graph, included: included, into: &output)
         try output.write("}\n")
     }
 

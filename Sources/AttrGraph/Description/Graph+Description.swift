@@ -66,7 +66,7 @@ extension Graph {
     public static let descriptionFormatStack = "stack/text"
 
     /// AttributeGraph's description entry point: `graph/dot` returns a DOT `String`,
-    /// `graph/dict` a JSON-style `[String: Any]` archive (version 2), `stack/text` the update
+    /// `graph/dict` a JSON-style `[String: AnyHashable]` archive (version 2; casts to `[String: Any]` too), `stack/text` the update
     /// stack as a `String` (`nil` when nothing is updating). Keys are ``DescriptionOption``s
     /// or their raw strings.
     ///
@@ -121,7 +121,7 @@ extension Graph {
                 graphs: storages.map {
                     $0.archiveGraph(includeValues: typed.includeValues, truncationLimit: typed.truncationLimit ?? 1024)
                 })
-            return archive.json.foundationObject
+            return archive.json.foundationObject.base
         }
     }
 
@@ -280,27 +280,32 @@ extension GraphStorage {
             ("updates", .int(Int(counters.updates))), ("changes", .int(Int(counters.changes))),
             ("transactions", .int(Int(counters.transactions))),
         ])
+        let trees = archiveTrees(of: liveSubgraphs, arrayIndexOfNode: arrayIndexOfNode, clip: clip)
         return GraphArchive.Graph(
             id: Int(graphID), counters: counterObject, types: types, nodes: nodes, edges: edges, subgraphs: subgraphs,
-            transactionCount: Int(counters.transactions), updateCount: Int(counters.updates),
+            trees: trees.isEmpty ? nil : trees, transactionCount: Int(counters.transactions), updateCount: Int(counters.updates),
             changeCount: Int(counters.changes), cycle: lastCycle)
     }
 }
 
 extension JSONValue {
-    /// The value as Foundation-style objects (`[String: Any]`, `[Any]`, `Int`, `Double`, `String`, `Bool`, `NSNull`).
-    package var foundationObject: Any {
+    /// The value as property-list-style objects that cast the same way on Linux as on Darwin:
+    /// objects are `[String: AnyHashable]`, arrays `[AnyHashable]`, numbers `NSNumber` (so
+    /// `as? Int`, `as? UInt32` and `as? Double` all work), strings `String`, booleans `Bool`, null
+    /// `NSNull`. The whole value also casts to `[String: Any]` and `NSArray`/`[Any]`, and is valid
+    /// for `JSONSerialization`.
+    package var foundationObject: AnyHashable {
         switch self {
-        case .null: return NSNull()
-        case .bool(let value): return value
-        case .int(let value): return value
-        case .double(let value): return value
-        case .string(let value): return value
-        case .array(let values): return values.map(\.foundationObject)
+        case .null: return AnyHashable(NSNull())
+        case .bool(let value): return AnyHashable(value)
+        case .int(let value): return AnyHashable(NSNumber(value: value))
+        case .double(let value): return AnyHashable(NSNumber(value: value))
+        case .string(let value): return AnyHashable(value)
+        case .array(let values): return AnyHashable(values.map(\.foundationObject))
         case .object(let object):
-            var dictionary: [String: Any] = [:]
+            var dictionary: [String: AnyHashable] = [:]
             for member in object.members { dictionary[member.key] = member.value.foundationObject }
-            return dictionary
+            return AnyHashable(dictionary)
         }
     }
 }

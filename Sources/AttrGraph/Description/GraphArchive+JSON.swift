@@ -110,6 +110,13 @@ extension GraphArchive.Graph {
             try out.key("transaction_count")
             try out.int(transactionCount)
         }
+        if let trees = recordedTrees {
+            try extras.emit(before: "trees", into: &out)
+            try out.key("trees")
+            try out.beginArray()
+            for element in trees { try element.emit(into: &out) }
+            try out.endArray()
+        }
         try extras.emit(before: "types", into: &out)
         try out.key("types")
         try out.beginArray()
@@ -226,6 +233,49 @@ extension GraphArchive.Subgraph {
             try out.key("parents")
             try out.intArray(parents)
         }
+        try extras.emit(before: nil, into: &out)
+        try out.endObject()
+    }
+}
+
+extension GraphArchive.TreeElement {
+    func emit<E: _JSONEmitter>(into out: inout E) throws {
+        try out.beginObject()
+        var extras = _SortedExtras(extra)
+        /// Writes `key` (after the unknown keys that sort before it) when `write` is given.
+        func member(_ key: String, _ write: ((inout E) throws -> Void)?) throws {
+            guard let write else { return }
+            try extras.emit(before: key, into: &out)
+            try out.key(key)
+            try write(&out)
+        }
+        try member("children", children.isEmpty ? nil : { try $0.intArray(children) })
+        try member("desc", desc.map { desc in { try $0.string(desc) } })
+        try member("flags", flags.map { flags in { try $0.int(flags) } })
+        try member("node", node.map { node in { try $0.int(node) } })
+        try member("nodes", nodes.isEmpty ? nil : { try $0.intArray(nodes) })
+        try member("offset", offset.map { offset in { try $0.int(offset) } })
+        try member("owner", owner.map { owner in { try $0.int(owner) } })
+        try member("root", root ? { try $0.bool(true) } : nil)
+        try member("values", values.isEmpty ? nil : { out in
+            try out.beginObject()
+            // One entry per key (the last value added under it), keys sorted byte-wise.
+            var byKey: [String: Value] = [:]
+            for value in values { byKey[value.key] = value }
+            for key in byKey.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                let value = byKey[key].unsafelyUnwrapped
+                try out.key(key)
+                try out.beginObject()
+                try out.key("node")
+                try out.int(value.node)
+                if let offset = value.offset {
+                    try out.key("offset")
+                    try out.int(offset)
+                }
+                try out.endObject()
+            }
+            try out.endObject()
+        })
         try extras.emit(before: nil, into: &out)
         try out.endObject()
     }

@@ -32,6 +32,15 @@ package struct GraphArchive: Equatable, Sendable {
         /// Unknown keys of edges, by edge index (rare: AttrGraph and AttributeGraph write none).
         package var edgeExtras: [Int: JSONObject]
         package var subgraphs: [Subgraph]
+        /// Recorded subgraph trees (``Subgraph/shouldRecordTree``), elements in preorder.
+        /// The recorded trees; `nil` when the archive has no `"trees"` key (kept apart from an
+        /// empty list so that `--json` writes back what it read).
+        package var recordedTrees: [TreeElement]?
+        /// ``recordedTrees``, empty when absent; setting it makes the key present.
+        package var trees: [TreeElement] {
+            get { recordedTrees ?? [] }
+            set { recordedTrees = newValue }
+        }
         package var transactionCount: Int?
         package var updateCount: Int?
         package var changeCount: Int?
@@ -41,7 +50,7 @@ package struct GraphArchive: Equatable, Sendable {
         package init(
             id: Int, counters: JSONObject = JSONObject(), types: [TypeEntry] = [], nodes: [Node] = [],
             edges: [Edge] = [], edgeExtras: [Int: JSONObject] = [:], subgraphs: [Subgraph] = [],
-            transactionCount: Int? = nil, updateCount: Int? = nil, changeCount: Int? = nil, cycle: CycleRecord? = nil,
+            trees: [TreeElement]? = nil, transactionCount: Int? = nil, updateCount: Int? = nil, changeCount: Int? = nil, cycle: CycleRecord? = nil,
             extra: JSONObject = JSONObject()
         ) {
             self.id = id
@@ -51,6 +60,7 @@ package struct GraphArchive: Equatable, Sendable {
             self.edges = edges
             self.edgeExtras = edgeExtras
             self.subgraphs = subgraphs
+            self.recordedTrees = trees
             self.transactionCount = transactionCount
             self.updateCount = updateCount
             self.changeCount = changeCount
@@ -187,6 +197,62 @@ package struct GraphArchive: Equatable, Sendable {
             self.parents = parents
             self.children = children
             self.nodes = nodes
+            self.extra = extra
+        }
+    }
+}
+
+extension GraphArchive {
+    /// An element of a recorded subgraph tree (AttributeGraph's `trees` entries).
+    package struct TreeElement: Equatable, Sendable {
+        /// Index into `nodes` of the attribute holding the element's value (for a root: the
+        /// attribute its subgraph hangs under, if any).
+        package var node: Int?
+        /// Where the value lies in that attribute's value, in bytes.
+        package var offset: Int?
+        /// The value's type.
+        package var desc: String?
+        /// The root of a subgraph's tree.
+        package var root: Bool
+        package var flags: Int?
+        /// Indices into `trees`.
+        package var children: [Int]
+        /// Indices into `nodes`: attributes created while the element was open.
+        package var nodes: [Int]
+        /// Keyed values, in the order they were added.
+        package var values: [Value]
+        /// For a root: the index in `trees` of the element its subgraph hangs under (AttrGraph's
+        /// addition, `owner`).
+        package var owner: Int?
+        package var extra: JSONObject
+
+        package struct Value: Equatable, Sendable {
+            package var key: String
+            /// Index into `nodes`.
+            package var node: Int
+            package var offset: Int?
+
+            package init(key: String, node: Int, offset: Int? = nil) {
+                self.key = key
+                self.node = node
+                self.offset = offset
+            }
+        }
+
+        package init(
+            node: Int? = nil, offset: Int? = nil, desc: String? = nil, root: Bool = false, flags: Int? = nil,
+            children: [Int] = [], nodes: [Int] = [], values: [Value] = [], owner: Int? = nil,
+            extra: JSONObject = JSONObject()
+        ) {
+            self.node = node
+            self.offset = offset
+            self.desc = desc
+            self.root = root
+            self.flags = flags
+            self.children = children
+            self.nodes = nodes
+            self.values = values
+            self.owner = owner
             self.extra = extra
         }
     }

@@ -21,6 +21,11 @@ public enum AGEnvironment {
     /// `precondition failure: cyclic graph: N` (a trap a debugger stops on; SIGILL on x86-64 Linux).
     public static let trapCycles: Bool = (integer("AG_TRAP_CYCLES") ?? 0) != 0
 
+    /// `AG_TREE`: non-zero records each subgraph's tree of elements (``Subgraph/beginTreeElement(value:flags:)``;
+    /// DeclarativeViews records its view hierarchy), which descriptions, archives and agdump show.
+    /// ``Subgraph/setShouldRecordTree()`` turns it on from code.
+    public static let recordTree: Bool = (integer("AG_TREE") ?? 0) != 0
+
     /// `AG_HANG_THRESHOLD_MS`: how long a run-loop turn may stay busy before RunLoopBridge's
     /// ``HangMonitor`` reports a hang. Default 250 ms.
     public static let hangThresholdMilliseconds: Int? = integer("AG_HANG_THRESHOLD_MS")

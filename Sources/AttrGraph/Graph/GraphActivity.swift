@@ -17,6 +17,8 @@ package final class GraphActivity: Sendable {
     let root = Atomic<UInt64>(0)
     /// The graph's slot in the process table (the high bits of its attribute ids).
     let slot: UInt32
+    /// ``Graph/TraceOptions`` in effect (``Graph/startTracing(_:options:)``); settable from any thread.
+    let traceOptions = Atomic<UInt32>(0)
     /// Body and value type names, by type index.
     private let typeNames = Locked<[(body: String, value: String)]>([])
 

@@ -13,40 +13,39 @@ protocol _AttributeVTable {
     static func describeValue(_ value: UnsafeRawPointer) -> String
     /// For observer nodes: reads the observed value and calls the callback (user code).
     static func notify(_ engine: _Engine, node: UInt32)
+    /// Calls `visitor` with the body at its type (for bodies that are ``_AttributeBody`` types).
+    static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor)
 }
 
 extension _AttributeVTable {
     static func writeInitialValue(_ engine: _Engine, node: UInt32) -> Bool { false }
     static func notify(_ engine: _Engine, node: UInt32) {}
+    static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {}
 }
 
-/// Compares two values of one type for the equality cut-off.
-protocol _ValueComparator {
-    static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool
-}
-
-enum _EquatableComparator<Value: Equatable>: _ValueComparator {
-    @inline(__always)
-    static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-        lhs.assumingMemoryBound(to: Value.self).pointee == rhs.assumingMemoryBound(to: Value.self).pointee
-    }
-}
-
-/// How a type's old and new values are compared when a rule writes its output.
+/// How a type's old and new values are compared when a rule writes its output (decided once per
+/// attribute type from its ``_ComparisonLayout``).
 enum _CompareKind: UInt8 {
-    /// `==` (the value type is `Equatable`).
-    case equatable
-    /// Byte-wise (the value type is trivially copyable and not `Equatable`).
+    /// `==`, or the type's own comparison (``comparator``).
+    case comparator
+    /// The value's bytes, all of them (plain data without padding, references).
     case bitwise
-    /// Always treated as changed.
+    /// The type's ``_ComparisonLayout`` (fields, enum cases, existentials).
+    case layout
+    /// Always treated as changed (nodes without values of their own).
     case never
 }
 
-/// One entry of a graph's attribute-type table (trivially copyable: metatypes and integers).
+/// One entry of a graph's attribute-type table (trivially copyable: metatypes, integers and an
+/// unmanaged reference to a layout that lives as long as the process).
 struct _AttributeTypeRecord {
     var vtable: any _AttributeVTable.Type
     var comparator: (any _ValueComparator.Type)?
+    var layout: Unmanaged<_ComparisonLayout>?
     var compareKind: _CompareKind
+    /// The comparator is the value type's `==`.
+    var comparesWithEqualityOperator = false
+    var mode: ComparisonMode
     var flags: _AttributeType.Flags
     var valueSize: Int
     var valueOffset: Int
@@ -67,62 +66,42 @@ struct _AttributeTypeRecord {
         let valueOffset =
             (MemoryLayout<Body>.size + MemoryLayout<Value>.alignment - 1) / MemoryLayout<Value>.alignment
             * MemoryLayout<Value>.alignment
-        let (kind, comparator) = comparison(for: Value.self, mode: mode)
-        return _AttributeTypeRecord(
-            vtable: vtable, comparator: comparator, compareKind: kind, flags: flags,
+        // Cached for the process: the unmanaged reference stays valid.
+        let layout = _ComparisonLayout.of(Value.self, mode: mode)
+        var record = _AttributeTypeRecord(
+            vtable: vtable, comparator: nil, layout: nil, compareKind: .layout, mode: mode, flags: flags,
             valueSize: MemoryLayout<Value>.size, valueOffset: valueOffset,
             blockSize: max(valueOffset + MemoryLayout<Value>.size, 1),
             blockAlignment: max(MemoryLayout<Body>.alignment, MemoryLayout<Value>.alignment),
             isIndirect: false,
             combinedSize: MemoryLayout<Body>.size + MemoryLayout<Value>.size)
-    }
-
-    /// Equatable first (`==`), then bitwise for trivially-copyable types, else "always changed".
-    /// ``ComparisonMode/bitwise`` skips `==`; the other modes behave as the default.
-    private static func comparison<Value>(
-        for type: Value.Type, mode: ComparisonMode
-    ) -> (_CompareKind, (any _ValueComparator.Type)?) {
-        if mode != .bitwise, let equatable = Value.self as? any Equatable.Type {
-            func open<T: Equatable>(_: T.Type) -> any _ValueComparator.Type { _EquatableComparator<T>.self }
-            return (.equatable, open(equatable))
+        switch layout.kind {
+        case .comparator(let comparator):
+            record.compareKind = .comparator
+            record.comparator = comparator
+            record.comparesWithEqualityOperator = comparator is any _EqualityOperatorComparator.Type
+        case .bytes where layout.isDense:
+            record.compareKind = .bitwise
+        default:
+            record.compareKind = .layout
+            record.layout = Unmanaged.passUnretained(layout)
         }
-        if _isPOD(Value.self) {
-            return (.bitwise, nil)
-        }
-        return (.never, nil)
+        return record
     }
 
     @inline(__always)
     func valuesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         switch compareKind {
-        case .equatable:
+        case .comparator:
             return comparator.unsafelyUnwrapped.equal(lhs, rhs)
         case .bitwise:
             return _bytesEqual(lhs, rhs, count: valueSize)
+        case .layout:
+            return layout.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.equal(lhs, rhs) }
         case .never:
             return false
         }
     }
-}
-
-@inline(__always)
-func _bytesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
-    var index = 0
-    while index + 8 <= count {
-        if lhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            != rhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        {
-            return false
-        }
-        index += 8
-    }
-    while index < count {
-        if lhs.load(fromByteOffset: index, as: UInt8.self) != rhs.load(fromByteOffset: index, as: UInt8.self) {
-            return false
-        }
-        index += 1
-    }
-    return true
 }
 
 /// A readable, module-free name for a type (`AView`, `Map<Int, String>`).
@@ -143,6 +122,10 @@ func _describe<Body>(body: UnsafeRawPointer, as _: Body.Type) -> String {
 }
 
 enum _RuleVTable<R: Rule>: _AttributeVTable {
+    static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {
+        visitor.visit(body: body.assumingMemoryBound(to: R.self))
+    }
+
     static var bodyType: Any.Type { R.self }
     static var valueType: Any.Type { R.Value.self }
 
@@ -175,6 +158,10 @@ enum _RuleVTable<R: Rule>: _AttributeVTable {
 }
 
 enum _StatefulRuleVTable<R: StatefulRule>: _AttributeVTable {
+    static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {
+        visitor.visit(body: body.assumingMemoryBound(to: R.self))
+    }
+
     static var bodyType: Any.Type { R.self }
     static var valueType: Any.Type { R.Value.self }
 
@@ -206,6 +193,10 @@ enum _StatefulRuleVTable<R: StatefulRule>: _AttributeVTable {
 }
 
 enum _ExternalVTable<Value>: _AttributeVTable {
+    static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {
+        visitor.visit(body: body.assumingMemoryBound(to: External<Value>.self))
+    }
+
     static var bodyType: Any.Type { External<Value>.self }
     static var valueType: Any.Type { Value.self }
 
@@ -231,6 +222,10 @@ enum _ExternalVTable<Value>: _AttributeVTable {
 /// Bodies created with ``Attribute/init(body:value:flags:update:)``: the update function is a
 /// closure kept in the graph's type table side storage (slower: one closure call per run).
 enum _ClosureBodyVTable<Body: _AttributeBody, Value>: _AttributeVTable {
+    static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {
+        visitor.visit(body: body.assumingMemoryBound(to: Body.self))
+    }
+
     static var bodyType: Any.Type { Body.self }
     static var valueType: Any.Type { Value.self }
 

@@ -13,7 +13,7 @@ extension _Engine {
     private func indirectTypeIndex() -> UInt32 {
         typeIndex(for: _IndirectRecord.self) {
             _AttributeTypeRecord(
-                vtable: _IndirectVTable.self, comparator: nil, compareKind: .never, flags: [],
+                vtable: _IndirectVTable.self, comparator: nil, layout: nil, compareKind: .never, mode: .bitwise, flags: [],
                 valueSize: 0, valueOffset: 0, blockSize: MemoryLayout<_IndirectRecord>.size,
                 blockAlignment: MemoryLayout<_IndirectRecord>.alignment, isIndirect: true,
                 combinedSize: MemoryLayout<_IndirectRecord>.size)

@@ -246,6 +246,7 @@ struct _Engine {
         state.pointee.counters.createdNodes += 1
         if listed {
             subgraph.nodes.append(index)
+            if let tree = subgraph.tree { tree.recordNode(attribute(index)) }
         }
         return index
     }

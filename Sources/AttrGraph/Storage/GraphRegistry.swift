@@ -101,4 +101,15 @@ enum _GraphRegistry {
             return OwnStorages(storages: own)
         }.storages
     }
+
+    /// Calls `body` with the activity of every live graph storage, under the lock (no storage is
+    /// destroyed meanwhile; `body` must not create or release graphs).
+    static func forEachActivity(_ body: (GraphActivity) -> Void) {
+        lock.withLock { _ in
+            guard let table = tableStorage else { return }
+            for slot in 1..<slotCount {
+                if let state = table[slot] { body(state.pointee.activity) }
+            }
+        }
+    }
 }

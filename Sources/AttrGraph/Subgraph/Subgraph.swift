@@ -29,6 +29,8 @@ public final class Subgraph {
     private(set) var children: [(subgraph: Subgraph, tag: UInt8)] = []
     private var parents: [Unmanaged<Subgraph>] = []
     private var observers: [(id: Int, callback: () -> Void)] = []
+    /// The recorded tree (``shouldRecordTree``), made when recording is on.
+    var tree: _SubgraphTree?
     private var nextObserverID = 1
 
     public convenience init(graph: Graph) {
@@ -43,6 +45,14 @@ public final class Subgraph {
         contextIndex = graph.contextIndex
         (index, subgraphID) = graph.storage.reserveSubgraphSlot(contextIndex: graph.contextIndex)
         graph.storage.setSubgraph(self, at: index)
+        if Subgraph.shouldRecordTree {
+            let tree = _SubgraphTree()
+            // Created while an element of the current subgraph is open: the tree hangs under it.
+            if let parent = Subgraph.current, let parentTree = parent.tree, parentTree.current != 0 {
+                tree.owner = parentTree.elements[parentTree.current].value
+            }
+            self.tree = tree
+        }
     }
 
     /// Releasing the last reference invalidates the subgraph; it must happen on the graph's
@@ -117,6 +127,7 @@ public final class Subgraph {
             }
             dying += subgraph.nodes
             subgraph.nodes.removeAll()
+            subgraph.tree = nil
         }
         if storage.mustDeferDestruction {
             storage.deferDestruction(of: dying)
@@ -186,9 +197,31 @@ public final class Subgraph {
 
     public var childCount: Int { children.count }
 
-    public func child(at index: Int, tag: UnsafeMutablePointer<UInt8>?) -> Subgraph {
-        tag?.pointee = children[index].tag
-        return children[index].subgraph
+    /// The child at `index` (in the order they were added); its tag is written to `tag` when given.
+    ///
+    ///     var tag = 0
+    ///     let first = parent.child(at: 0, tag: &tag)
+    ///
+    /// AttributeGraph's Swift code passes an `Int` for the tag (the framework writes the tag into
+    /// it), which is what this signature takes.
+    public func child(at index: Int, tag: UnsafeMutablePointer<Int>?) -> Subgraph {
+        let child = checkedChild(at: index)
+        tag?.pointee = Int(child.tag)
+        return child.subgraph
+    }
+
+    /// ``child(at:tag:)`` with the tag's own width, as OpenAttributeGraph's headers declare it.
+    public func child(at index: Int, tag: UnsafeMutablePointer<UInt8>) -> Subgraph {
+        let child = checkedChild(at: index)
+        tag.pointee = child.tag
+        return child.subgraph
+    }
+
+    private func checkedChild(at index: Int) -> (subgraph: Subgraph, tag: UInt8) {
+        guard index >= 0 && index < children.count else {
+            _Misuse.fail("precondition failure: invalid child index: \(index) (the subgraph has \(children.count) children)")
+        }
+        return (children[index].subgraph, children[index].tag)
     }
 
     public var parentCount: Int { parents.count }

@@ -420,10 +420,10 @@ extension _Engine {
             let equal: Bool
             if offset == 0 {
                 equal = withUnsafePointer(to: newValue) { record.pointee.valuesEqual(slot, $0) }
-            } else if let comparator = _equatableComparator(for: Value.self) {
-                equal = withUnsafePointer(to: newValue) { comparator.equal(slot, $0) }
             } else {
-                equal = false
+                // Part of the value, through an offset attribute: compared as its own type.
+                let layout = _ComparisonLayout.of(Value.self, mode: record.pointee.mode)
+                equal = withUnsafePointer(to: newValue) { layout.equal(slot, $0) }
             }
             if equal { return false }
             slot.pointee = newValue
@@ -454,10 +454,4 @@ extension _Engine {
         markDirty(index)
         notifyContexts()
     }
-}
-
-func _equatableComparator<Value>(for _: Value.Type) -> (any _ValueComparator.Type)? {
-    guard let equatable = Value.self as? any Equatable.Type else { return nil }
-    func open<T: Equatable>(_: T.Type) -> any _ValueComparator.Type { _EquatableComparator<T>.self }
-    return open(equatable)
 }

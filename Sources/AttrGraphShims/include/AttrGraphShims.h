@@ -1,11 +1,23 @@
-// AttrGraph's one C shim: a native thread-local slot for the engine's per-thread context.
+// AttrGraph's C shim: what Swift cannot express itself.
 //
-// Swift has no thread-local variables; `pthread_getspecific` costs a call (~3 ns) on paths the
-// engine takes per read. This slot is a C11 `_Thread_local` pointer read by `static inline`
-// accessors, which Swift inlines (one load through the thread pointer). The context itself,
-// and its destruction when the thread ends, stay in Swift (`_ThreadLocal` in AttrGraph).
+// 1. A native thread-local slot for the engine's per-thread context. Swift has no thread-local
+//    variables; `pthread_getspecific` costs a call (~3 ns) on paths the engine takes per read.
+//    This slot is a C11 `_Thread_local` pointer read by `static inline` accessors, which Swift
+//    inlines (one load through the thread pointer). The context itself, and its destruction when
+//    the thread ends, stay in Swift (`_ThreadLocal` in AttrGraph).
+//
+// 2. Calls into the Swift runtime that use the Swift calling convention (clang's `swiftcall`):
+//    a type's metadata kind, tuple type metadata, and an enum's value-witness functions (read the
+//    tag, project the payload, put the tag back). Swift code may not name runtime symbols itself.
+//    These rely on the Swift ABI's value-witness table layout (stable on Apple platforms since
+//    Swift 5.0, the same on Linux); `Metadata` in AttrGraph documents which of its parts do.
 #ifndef ATTRGRAPH_SHIMS_H
 #define ATTRGRAPH_SHIMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#pragma clang assume_nonnull begin
 
 extern _Thread_local void *_Nullable ag_thread_context_slot;
 
@@ -17,5 +29,28 @@ static inline void *_Nullable ag_thread_context(void) {
 static inline void ag_set_thread_context(void *_Nullable context) {
     ag_thread_context_slot = context;
 }
+
+/// The runtime's metadata kind of a type (`swift_getMetadataKind`): 0 for classes, 0x200 for
+/// structs, and so on (Swift's `MetadataKind`).
+size_t ag_metadata_kind(const void *metadata);
+
+/// The metadata of the tuple type with `count` element types (`swift_getTupleTypeMetadata`), or
+/// NULL when the runtime could not complete it.
+const void *_Nullable ag_tuple_type_metadata(size_t count, const void *_Nonnull const *_Nonnull elements);
+
+/// Whether the type's value-witness table has the enum witnesses (enums and optionals).
+int ag_has_enum_witnesses(const void *metadata);
+
+/// The case index of the enum value at `value` (payload cases first, in declaration order).
+uint32_t ag_enum_tag(const void *metadata, const void *value);
+
+/// Leaves the payload of the enum value at `value` in place and clears its tag bits (the value is
+/// not a valid enum value again until `ag_inject_enum_tag`).
+void ag_project_enum_data(const void *metadata, void *value);
+
+/// Makes the payload at `value` an enum value of case `tag`.
+void ag_inject_enum_tag(const void *metadata, void *value, uint32_t tag);
+
+#pragma clang assume_nonnull end
 
 #endif

@@ -31,16 +31,16 @@ public nonisolated struct NavigationSplitView<Sidebar: View, Content: View, Deta
         let detail = view.member(Detail.self, at: offsets.next(Detail.self), \.detail)
         var slots = [
             ("sidebar", _HostedSlot(name: "NavigationSplitView.sidebar", inputs: inputs) {
-                Sidebar._makeView(view: sidebar, inputs: $0)
+                Sidebar._makeDebuggableView(view: sidebar, inputs: $0)
             }),
         ]
         if Content.self != EmptyView.self {
             slots.append(("content", _HostedSlot(name: "NavigationSplitView.content", inputs: inputs) {
-                Content._makeView(view: content, inputs: $0)
+                Content._makeDebuggableView(view: content, inputs: $0)
             }))
         }
         slots.append(("detail", _HostedSlot(name: "NavigationSplitView.detail", inputs: inputs) {
-            Detail._makeView(view: detail, inputs: $0)
+            Detail._makeDebuggableView(view: detail, inputs: $0)
         }))
         return _ViewOutputs(render: Attribute(ColumnsRender(columns: slots)))
     }
@@ -86,7 +86,7 @@ public nonisolated struct NavigationStack<Root: View>: View {
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let root = view.member(Root.self, at: 0, \.root)
         let slot = _HostedSlot(name: "NavigationStack", inputs: inputs) {
-            Root._makeView(view: root, inputs: $0)
+            Root._makeDebuggableView(view: root, inputs: $0)
         }
         return _ViewOutputs(render: Attribute(NavigationStackRender(slot: slot)))
     }

@@ -24,7 +24,7 @@ public nonisolated struct TabView<SelectionValue: Hashable, Content: View>: View
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let content = view.member(Content.self, at: 0, \.content)
         let slot = _HostedSlot(name: "TabView", inputs: inputs) { inputs in
-            Content._makeView(view: content, inputs: inputs)
+            Content._makeDebuggableView(view: content, inputs: inputs)
         }
         return _ViewOutputs(render: Attribute(TabViewRender(tabView: view, slot: slot)))
     }

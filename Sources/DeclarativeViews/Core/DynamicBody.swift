@@ -36,7 +36,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
     /// The container value the body last ran with.
     var last: Accessor.Container?
     /// How to compare container values (looked up on the first comparison).
-    var comparison: ComparisonPlan?
+    var comparison: _ComparisonLayout?
 
     var description: String { "\(_typeName(Accessor.Container.self, qualified: false)).body" }
 
@@ -46,7 +46,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
         var selfChanged = viewChanged
         if hasValue, let last {
             if viewChanged {
-                let plan = comparison ?? _ViewEquality.plan(for: Accessor.Container.self)
+                let plan = comparison ?? _ViewEquality.layout(for: Accessor.Container.self)
                 comparison = plan
                 selfChanged = !withUnsafePointer(to: last) { lhs in
                     withUnsafePointer(to: view) { rhs in plan.equal(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs)) }

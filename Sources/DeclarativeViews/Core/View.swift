@@ -29,9 +29,10 @@ extension View {
     /// A composite view: a body rule, then the body's own attributes.
     public nonisolated static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let body = _makeBody(ViewBodyAccessor<Self>.self, container: view, inputs: inputs)
+        _recordBody(body)
         var inputs = inputs
         inputs.path = _ViewPath(parent: inputs.path, type: Self.self)
-        return Body._makeView(view: _GraphValue(body), inputs: inputs)
+        return Body._makeDebuggableView(view: _GraphValue(body), inputs: inputs)
     }
 }
 

@@ -56,18 +56,9 @@ public nonisolated struct TupleView<each Content: View>: View {
         var offsets = _FieldOffsets()
         func make<Element: View>(_: Element.Type) {
             let element = view.member(at: offsets.next(Element.self), as: Element.self)
-            parts.append(Element._makeView(view: element, inputs: inputs).render)
+            parts.append(Element._makeDebuggableView(view: element, inputs: inputs).render)
         }
         repeat make((each Content).self)
         return _ViewOutputs(render: parts)
-    }
-}
-
-extension TupleView: _CustomViewEquatable {
-    static func _viewEqual(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
-        for (left, right) in repeat (each lhs.pointee.value, each rhs.pointee.value) {
-            if !_ViewEquality.equal(left, right) { return false }
-        }
-        return true
     }
 }

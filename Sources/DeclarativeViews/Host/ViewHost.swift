@@ -44,7 +44,7 @@ public final class ViewHost {
     ) {
         self.init(rootType: Root.self, scheduler: scheduler, environment: environment, windowSize: windowSize) { inputs in
             let input = Attribute(value: root)
-            return (input.identifier, Root._makeView(view: _GraphValue(input), inputs: inputs))
+            return (input.identifier, Root._makeDebuggableView(view: _GraphValue(input), inputs: inputs))
         }
     }
 

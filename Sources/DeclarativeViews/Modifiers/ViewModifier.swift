@@ -28,9 +28,10 @@ extension ViewModifier {
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
         let modifierBody = _makeBody(ModifierBodyAccessor<Self>.self, container: modifier, inputs: inputs)
+        _recordBody(modifierBody)
         var inputs = inputs
         inputs.modifierContents.append(_ModifierContent(modifier: ObjectIdentifier(Self.self), makeContent: body))
-        return Body._makeView(view: _GraphValue(modifierBody), inputs: inputs)
+        return Body._makeDebuggableView(view: _GraphValue(modifierBody), inputs: inputs)
     }
 }
 
@@ -84,7 +85,7 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
         let content = view.member(Content.self, at: offsets.next(Content.self), \.content)
         let modifier = view.member(Modifier.self, at: offsets.next(Modifier.self), \.modifier)
         return Modifier._makeView(modifier: modifier, inputs: inputs) { inputs in
-            Content._makeView(view: content, inputs: inputs)
+            Content._makeDebuggableView(view: content, inputs: inputs)
         }
     }
 }

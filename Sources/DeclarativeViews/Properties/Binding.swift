@@ -69,8 +69,8 @@ extension Binding: Identifiable where Value: Identifiable {
     public var id: Value.ID { wrappedValue.id }
 }
 
-extension Binding: _CustomViewEquatable {
-    static func _viewEqual(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
+extension Binding: _ComparisonOverride {
+    package static func _isSameValue(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
         lhs.pointee.location.isSame(as: rhs.pointee.location)
     }
 }

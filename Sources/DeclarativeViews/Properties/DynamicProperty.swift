@@ -1,4 +1,3 @@
-@_spi(Reflection) import Swift
 import AttrGraph
 import Foundation
 
@@ -98,7 +97,8 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
         depth: Int
     ) {
         guard depth < 8 else { return }
-        _ = _forEachField(of: type, options: []) { name, offset, fieldType, _ in
+        // The engine's field enumeration (AttributeGraph's `forEachField(of:do:)`): a struct's stored properties.
+        forEachField(of: type) { name, offset, fieldType in
             if let property = fieldType as? any _LinkedProperty.Type {
                 linked.append(Linked(offset: base + offset, name: String(cString: name), type: property))
             } else if let property = fieldType as? any _ObservedProperty.Type {
@@ -108,7 +108,6 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
                      depth: depth + 1)
                 custom.append(Custom(offset: base + offset, type: property))
             }
-            return true
         }
     }
 

@@ -83,8 +83,8 @@ extension Environment: _LinkedProperty {
     }
 }
 
-extension Environment: _CustomViewEquatable {
-    static func _viewEqual(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
+extension Environment: _ComparisonOverride {
+    package static func _isSameValue(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
         lhs.pointee.keyPath == rhs.pointee.keyPath
     }
 }

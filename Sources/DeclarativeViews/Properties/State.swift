@@ -69,10 +69,10 @@ extension State: _LinkedProperty {
     }
 }
 
-extension State: _CustomViewEquatable {
+extension State: _ComparisonOverride {
     /// A parent re-creating a child passes a fresh `State` each time: its initial value does
     /// not make the child different (the installed storage is what counts).
-    static func _viewEqual(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
+    package static func _isSameValue(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
         lhs.pointee._location === rhs.pointee._location
     }
 }

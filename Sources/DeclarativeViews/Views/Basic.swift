@@ -67,6 +67,6 @@ public nonisolated struct Group<Content: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        Content._makeView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
+        Content._makeDebuggableView(view: view.member(Content.self, at: 0, \.content), inputs: inputs)
     }
 }

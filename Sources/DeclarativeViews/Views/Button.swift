@@ -16,7 +16,7 @@ public nonisolated struct Button<Label: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let label = Label._makeView(view: view.member(Label.self, at: 0, \.label), inputs: inputs)
+        let label = Label._makeDebuggableView(view: view.member(Label.self, at: 0, \.label), inputs: inputs)
         let isEnabled = Attribute(EnvironmentProperty(environment: inputs.environment, keyPath: \.isEnabled))
         return _ViewOutputs(
             render: Attribute(

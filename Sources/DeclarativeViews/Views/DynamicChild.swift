@@ -33,6 +33,7 @@ struct DynamicChild<Provider: _DynamicChildProvider>: StatefulRule {
             }
             let child = Subgraph(graph: parent.graph)
             parent.addChild(child)
+            child.setTreeOwner(AnyAttribute.current.unsafelyUnwrapped)
             let container = self.container
             let inputs = self.inputs
             let render = child.apply {
@@ -73,16 +74,6 @@ public nonisolated struct _ConditionalContent<TrueContent: View, FalseContent: V
     }
 }
 
-extension _ConditionalContent: _CustomViewEquatable {
-    static func _viewEqual(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
-        switch (lhs.pointee.storage, rhs.pointee.storage) {
-        case (.trueContent(let left), .trueContent(let right)): _ViewEquality.equal(left, right)
-        case (.falseContent(let left), .falseContent(let right)): _ViewEquality.equal(left, right)
-        default: false
-        }
-    }
-}
-
 enum ConditionalProvider<TrueContent: View, FalseContent: View>: _DynamicChildProvider {
     static func key(of container: _ConditionalContent<TrueContent, FalseContent>) -> Bool {
         if case .trueContent = container.storage { return true }
@@ -93,10 +84,10 @@ enum ConditionalProvider<TrueContent: View, FalseContent: View>: _DynamicChildPr
                           inputs: _ViewInputs) -> _ViewOutputs {
         if key {
             let branch = Attribute(TrueBranch(container: container))
-            return TrueContent._makeView(view: _GraphValue(branch), inputs: inputs)
+            return TrueContent._makeDebuggableView(view: _GraphValue(branch), inputs: inputs)
         } else {
             let branch = Attribute(FalseBranch(container: container))
-            return FalseContent._makeView(view: _GraphValue(branch), inputs: inputs)
+            return FalseContent._makeDebuggableView(view: _GraphValue(branch), inputs: inputs)
         }
     }
 
@@ -141,7 +132,7 @@ enum OptionalProvider<Wrapped: View>: _DynamicChildProvider {
     static func makeChild(container: _GraphValue<Wrapped?>, key: Bool, inputs: _ViewInputs) -> _ViewOutputs {
         guard key else { return _ViewOutputs(render: _RenderParts()) }
         let wrapped = Attribute(Unwrapped(container: container))
-        return Wrapped._makeView(view: _GraphValue(wrapped), inputs: inputs)
+        return Wrapped._makeDebuggableView(view: _GraphValue(wrapped), inputs: inputs)
     }
 
     struct Unwrapped: StatefulRule {
@@ -180,8 +171,8 @@ public nonisolated struct AnyView: View {
     }
 }
 
-extension AnyView: _CustomViewEquatable {
-    static func _viewEqual(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
+extension AnyView: _ComparisonOverride {
+    package static func _isSameValue(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
         lhs.pointee.storage === rhs.pointee.storage || lhs.pointee.storage.isEqual(to: rhs.pointee.storage)
     }
 }
@@ -205,7 +196,7 @@ final class _AnyViewStorage<V: View>: _AnyViewStorageBase {
 
     override func makeChild(container: _GraphValue<AnyView>, inputs: _ViewInputs) -> _ViewOutputs {
         let content = Attribute(Payload(container: container))
-        return V._makeView(view: _GraphValue(content), inputs: inputs)
+        return V._makeDebuggableView(view: _GraphValue(content), inputs: inputs)
     }
 
     override func isEqual(to other: _AnyViewStorageBase) -> Bool {
@@ -255,7 +246,7 @@ enum IDProvider<Content: View, ID: Hashable>: _DynamicChildProvider {
     }
 
     static func makeChild(container: _GraphValue<IDView<Content, ID>>, key: ID, inputs: _ViewInputs) -> _ViewOutputs {
-        Content._makeView(view: container.member(Content.self, at: 0, \.content), inputs: inputs)
+        Content._makeDebuggableView(view: container.member(Content.self, at: 0, \.content), inputs: inputs)
     }
 }
 

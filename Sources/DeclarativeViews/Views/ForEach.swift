@@ -142,12 +142,13 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
     private mutating func makeItem(id: ID, parent: Subgraph) -> Item {
         let subgraph = Subgraph(graph: parent.graph)
         parent.addChild(subgraph)
+        if let owner = AnyAttribute.current { subgraph.setTreeOwner(owner) }
         let forEach = self.forEach
         let identity = self.identity
         let inputs = self.inputs
         let render = subgraph.apply {
             let view = Attribute(ForEachElement(forEach: forEach, identity: identity, id: id))
-            return Content._makeView(view: _GraphValue(view), inputs: inputs).render.single(inputs.host)
+            return Content._makeDebuggableView(view: _GraphValue(view), inputs: inputs).render.single(inputs.host)
         }
         let item = (subgraph, render)
         items[id] = item

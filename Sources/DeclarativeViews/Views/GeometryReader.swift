@@ -24,7 +24,7 @@ public nonisolated struct GeometryReader<Content: View>: View {
         let geometry = Attribute(value: GeometryProxy.zero)
         let sink = _GeometrySink(delivery: .reader(geometry), path: inputs.path, name: "GeometryReader")
         let content = Attribute(GeometryContent(reader: view, geometry: geometry))
-        let outputs = Content._makeView(view: _GraphValue(content), inputs: inputs)
+        let outputs = Content._makeDebuggableView(view: _GraphValue(content), inputs: inputs)
         return _ViewOutputs(render: Attribute(GeometryReaderRender(content: outputs.render, sink: sink)))
     }
 

@@ -100,6 +100,6 @@ extension List: _RenderKindProviding {
 func _makeContainer<Container: _RenderKindProviding, Content: View>(
     _ container: _GraphValue<Container>, content: _GraphValue<Content>, inputs: _ViewInputs
 ) -> _ViewOutputs {
-    let content = Content._makeView(view: content, inputs: inputs)
+    let content = Content._makeDebuggableView(view: content, inputs: inputs)
     return _ViewOutputs(render: Attribute(ContainerRender(source: container, content: content.render)))
 }

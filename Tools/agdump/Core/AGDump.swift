@@ -143,7 +143,7 @@ package enum AGDump {
             options: DOTRenderer.Options(
                 includeValues: options.includeValues,
                 attributeIDs: try Selection.attributeIDs(in: graph, options: options),
-                clusterSubgraphs: options.clusterSubgraphs, rankdir: options.rankdir))
+                clusterSubgraphs: options.clusterSubgraphs, rankdir: options.rankdir, drawTrees: options.drawTrees))
         return { output, progress in try renderer.render(graph, into: &output, progress: progress) }
     }
 

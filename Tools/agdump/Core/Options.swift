@@ -18,6 +18,8 @@ package struct Options: Equatable, Sendable {
     /// `-o FILE`: write here instead of stdout.
     package var outputFile: String?
     package var clusterSubgraphs = false
+    /// `--no-trees`: leave recorded trees out of the DOT.
+    package var drawTrees = true
     package var includeValues = false
     package var around: UInt32?
     package var depth = 2
@@ -54,7 +56,8 @@ package struct Options: Equatable, Sendable {
                                inputs or outputs, dashed = no value, red = dirty, cyan = updating,
                                red edge = changed, thick edge = crosses graph contexts, box =
                                indirect. A recorded cycle is drawn in magenta.
-          --summary            counts of nodes, edges, subgraphs, types (top types by node count),
+          --summary            counts of nodes, edges, subgraphs, recorded trees (as an outline),
+                               types (top types by node count),
                                dirty nodes, and the recorded cycle, if any
           --json               the archive normalised (keys sorted) and pretty-printed
           --svg OUT, --png OUT render through Graphviz `dot` (must be on PATH) into OUT
@@ -64,6 +67,9 @@ package struct Options: Equatable, Sendable {
 
         OPTIONS
           --cluster-subgraphs  draw each subgraph as a cluster
+          --no-trees           leave out recorded trees (AG_TREE=1, Subgraph.beginTreeElement),
+                               which are otherwise drawn as a green cluster beside the graph,
+                               with dashed edges to the attributes their values live in
           --include-values     show values in node labels (archives keep them)
           --around ID          only attribute ID (as printed in "cycle detected through
                                attribute ID") and its neighbourhood ...
@@ -140,6 +146,7 @@ package struct Options: Equatable, Sendable {
             case "--png": try choose(.png(try value(for: argument)), argument)
             case "-o", "--output": options.outputFile = try value(for: argument)
             case "--cluster-subgraphs": options.clusterSubgraphs = true
+            case "--no-trees": options.drawTrees = false
             case "--include-values": options.includeValues = true
             case "--around":
                 let text = try value(for: argument)

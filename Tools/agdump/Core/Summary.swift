@@ -27,6 +27,7 @@ package enum Summary {
             text += " (" + ids.prefix(10).map(String.init).joined(separator: ", ") + (ids.count > 10 ? ", …" : "") + ")"
         }
         text += "\n"
+        if !graph.trees.isEmpty { text += treeOutline(graph) }
         if let updates = graph.updateCount { text += "  updates:    \(updates)\n" }
         if let changes = graph.changeCount { text += "  changes:    \(changes)\n" }
         var perType: [Int: Int] = [:]
@@ -56,4 +57,43 @@ package enum Summary {
     static func typeLabel(_ type: GraphArchive.TypeEntry) -> String {
         type.value.isEmpty ? type.name : "\(type.name) -> \(type.value)"
     }
+
+    /// The recorded trees as an indented outline (roots first, a subgraph's root under the element
+    /// that owns it), at most `treeLines` lines.
+    static func treeOutline(_ graph: GraphArchive.Graph) -> String {
+        let trees = graph.trees
+        var childrenOf = trees.map(\.children)
+        var hasParent = [Bool](repeating: false, count: trees.count)
+        for element in trees { for child in element.children { hasParent[child] = true } }
+        for (index, element) in trees.enumerated() {
+            if let owner = element.owner {
+                childrenOf[owner].append(index)
+                hasParent[index] = true
+            }
+        }
+        var text = "  tree:       \(trees.count) elements (\(trees.filter(\.root).count) roots)\n"
+        var lines = 0
+        var visited = [Bool](repeating: false, count: trees.count)
+        // Depth-first with an explicit stack: archives are validated to be forests, `visited`
+        // guards anyway.
+        var stack: [(Int, Int)] = trees.indices.filter { !hasParent[$0] }.reversed().map { ($0, 0) }
+        while let (index, depth) = stack.popLast() {
+            guard !visited[index] else { continue }
+            visited[index] = true
+            if lines == treeLines {
+                text += "    …\n"
+                break
+            }
+            lines += 1
+            let element = trees[index]
+            var line = String(repeating: "  ", count: min(depth, 30) + 2) + (element.desc ?? (element.root ? "root" : "element"))
+            if let node = element.node { line += " @\(graph.nodes[node].id)" }
+            if !element.values.isEmpty { line += " [" + element.values.map(\.key).joined(separator: ", ") + "]" }
+            text += line + "\n"
+            for child in childrenOf[index].reversed() { stack.append((child, depth + 1)) }
+        }
+        return text
+    }
+
+    static let treeLines = 40
 }

@@ -20,7 +20,7 @@ struct _ArchiveParser {
     // MARK: Errors
 
     /// A shape error at `path`; below the top level it also gives the position in the text.
-    private func shape(_ path: String, _ reason: String, at offset: Int) -> ArchiveReadError {
+    func shape(_ path: String, _ reason: String, at offset: Int) -> ArchiveReadError {
         var reason = reason
         if !path.isEmpty {
             let (line, column) = scanner.location(of: offset)
@@ -30,7 +30,7 @@ struct _ArchiveParser {
     }
 
     /// What kind of value starts at the scanner's position, for messages.
-    private mutating func kindName() -> String {
+    mutating func kindName() -> String {
         switch scanner.peek() {
         case UInt8(ascii: "{"): return "an object"
         case UInt8(ascii: "["): return "an array"
@@ -45,7 +45,7 @@ struct _ArchiveParser {
     // MARK: Typed values
 
     /// An integer in `range` at `path`.
-    private mutating func int(_ path: @autoclosure () -> String, in range: ClosedRange<Int> = Int.min...Int.max)
+    mutating func int(_ path: @autoclosure () -> String, in range: ClosedRange<Int> = Int.min...Int.max)
         throws(ArchiveReadError) -> Int
     {
         let start = scanner.position
@@ -63,7 +63,7 @@ struct _ArchiveParser {
     }
 
     /// A string; a number is taken as its text (AttributeGraph writes some values as numbers).
-    private mutating func string(_ path: @autoclosure () -> String) throws(ArchiveReadError) -> String {
+    mutating func string(_ path: @autoclosure () -> String) throws(ArchiveReadError) -> String {
         switch scanner.peek() {
         case UInt8(ascii: "\""):
             return intern(try scanner.readString())
@@ -77,7 +77,7 @@ struct _ArchiveParser {
         }
     }
 
-    private mutating func intern(_ string: String) -> String {
+    mutating func intern(_ string: String) -> String {
         guard string.utf8.count > 15 else { return string }
         if let existing = interned[string] { return existing }
         if interned.count < 1 << 16 { interned[string] = string }
@@ -85,7 +85,7 @@ struct _ArchiveParser {
     }
 
     /// Integers of an array; objects in it (AttributeGraph's references into other graphs) are skipped.
-    private mutating func intArray(_ path: @autoclosure () -> String, in range: ClosedRange<Int>) throws(ArchiveReadError) -> [Int] {
+    mutating func intArray(_ path: @autoclosure () -> String, in range: ClosedRange<Int>) throws(ArchiveReadError) -> [Int] {
         var result: [Int] = []
         guard scanner.peek() == UInt8(ascii: "[") else {
             throw shape(path(), "expected an array, found \(kindName())", at: scanner.position)
@@ -102,7 +102,7 @@ struct _ArchiveParser {
     }
 
     /// Starts an object at `path`; `false` when it is empty.
-    private mutating func object(_ path: @autoclosure () -> String) throws(ArchiveReadError) -> Bool {
+    mutating func object(_ path: @autoclosure () -> String) throws(ArchiveReadError) -> Bool {
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw shape(path(), "expected an object, found \(kindName())", at: scanner.position)
         }
@@ -110,7 +110,7 @@ struct _ArchiveParser {
     }
 
     /// Starts an array at `path`; `false` when it is empty.
-    private mutating func array(_ path: @autoclosure () -> String) throws(ArchiveReadError) -> Bool {
+    mutating func array(_ path: @autoclosure () -> String) throws(ArchiveReadError) -> Bool {
         guard scanner.peek() == UInt8(ascii: "[") else {
             throw shape(path(), "expected an array, found \(kindName())", at: scanner.position)
         }
@@ -118,19 +118,19 @@ struct _ArchiveParser {
     }
 
     /// Known keys of one object, for duplicate detection; unknown ones go through `extra`.
-    private struct Seen {
+    struct Seen {
         var known: UInt32 = 0
         var unknown = _SeenKeys()
     }
 
     /// Marks known key number `bit` seen; throws on a repeat.
-    private func mark(_ seen: inout Seen, _ bit: Int, _ span: _KeySpan, at offset: Int) throws(ArchiveReadError) {
+    func mark(_ seen: inout Seen, _ bit: Int, _ span: _KeySpan, at offset: Int) throws(ArchiveReadError) {
         if seen.known & (1 << bit) != 0 { throw scanner.duplicateKey(scanner.keyString(span), at: offset) }
         seen.known |= 1 << bit
     }
 
     /// Reads an unknown key's value into `extra`.
-    private mutating func keepUnknown(_ span: _KeySpan, at offset: Int, in extra: inout JSONObject, seen: inout Seen)
+    mutating func keepUnknown(_ span: _KeySpan, at offset: Int, in extra: inout JSONObject, seen: inout Seen)
         throws(ArchiveReadError)
     {
         let key = scanner.keyString(span)
@@ -257,6 +257,9 @@ struct _ArchiveParser {
             } else if scanner.key(key, is: "attrgraph_cycle") {
                 try mark(&seen, 9, key, at: keyStart)
                 graph.cycle = try scanner.readNull() ? nil : try readCycle("\(path).attrgraph_cycle")
+            } else if scanner.key(key, is: "trees") {
+                try mark(&seen, 10, key, at: keyStart)
+                graph.trees = try scanner.readNull() ? [] : try readTrees(g)
             } else {
                 try keepUnknown(key, at: keyStart, in: &graph.extra, seen: &seen)
             }
@@ -288,6 +291,7 @@ struct _ArchiveParser {
                 }
             }
         }
+        try validateTrees(graph, path: path)
         // Duplicate attribute ids: sort the ids (a set of a million ids would cost more).
         var order = Array(0..<Int32(truncatingIfNeeded: graph.nodes.count))
         order.sort { (graph.nodes[Int($0)].id, $0) < (graph.nodes[Int($1)].id, $1) }

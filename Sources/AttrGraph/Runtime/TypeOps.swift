@@ -1,0 +1,27 @@
+/// What Swift knows statically about a type, reached from its metatype by opening it once
+/// (``_typeOps(_:)``): its size and alignment, and typed copies of its values.
+protocol _TypeOps {
+    static var size: Int { get }
+    static var alignment: Int { get }
+    /// Trivially copyable and destroyable ("plain old data").
+    static var isPOD: Bool { get }
+    /// Calls `body` with copies of two values (each copy retains what it holds) that it may
+    /// change in place, as long as it leaves them valid values again.
+    static func withCopies(
+        _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ body: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Bool
+    ) -> Bool
+    /// For existential types: the same dynamic type, then the same value of it in `mode`.
+    static func dynamicValuesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, mode: ComparisonMode) -> Bool
+}
+
+enum _TypeOpsFor<T>: _TypeOps {
+    static var size: Int { MemoryLayout<T>.size }
+    static var alignment: Int { MemoryLayout<T>.alignment }
+    static var isPOD: Bool { _isPOD(T.self) }
+}
+
+/// The ``_TypeOps`` of `type`.
+func _typeOps(_ type: Any.Type) -> any _TypeOps.Type {
+    func open<T>(_: T.Type) -> any _TypeOps.Type { _TypeOpsFor<T>.self }
+    return _openExistential(type, do: open)
+}
