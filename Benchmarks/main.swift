@@ -67,6 +67,7 @@ let suites: [(String, (RunOptions) throws -> [Row])] = [
     ("dynamic", Dynamic.run),
     ("lifecycle", Lifecycle.run),
     ("views", Views.run),
+    ("views-observation", ViewsObservation.run),
     ("layout", Layout.run),
 ]
 
@@ -78,7 +79,7 @@ if listOnly {
     names += ["cellx-1000", "cellx-2500", "cellx-5000"]
     names += Dynamic.configs.map(\.name)
     names.append("create-100000")
-    names += ["views-mount-10000", "views-state-change-10000"]
+    names += ["views-mount-10000", "views-state-change-10000", "views-observation-change-10000"]
     for shape in ["flat", "nested"] { for count in Layout.counts { names.append("layout-\(shape)-\(count)") } }
     names.append("layout-leaf-change-10000")
     print(names.joined(separator: "\n"))

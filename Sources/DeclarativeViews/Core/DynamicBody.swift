@@ -37,6 +37,8 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
     var last: Accessor.Container?
     /// How to compare container values (looked up on the first comparison).
     var comparison: _ComparisonLayout?
+    /// Invalidates this rule when an observable property its body read changes.
+    var observation: _ObservationInvalidator?
 
     var description: String { "\(_typeName(Accessor.Container.self, qualified: false)).body" }
 
@@ -61,7 +63,10 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
         let firstRun = links == nil
         if firstRun {
             links = _DynamicPropertyLinks.make(for: view, host: host, environment: environment)
+            let current = AnyAttribute.current.unsafelyUnwrapped
+            observation = _ObservationInvalidator(attribute: current, subgraph: current.subgraph)
         }
+        let observation = self.observation.unsafelyUnwrapped
         last = view
         host.bodyCounts[counter] &+= 1
         let links = self.links.unsafelyUnwrapped
@@ -74,7 +79,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
                 previous: _BodyEvaluation.current)
             _BodyEvaluation.current = evaluation
             defer { _BodyEvaluation.current = evaluation.previous }
-            return Accessor.body(of: pointer.pointee)
+            return observation.tracking { Accessor.body(of: pointer.pointee) }
         }
         value = body
     }

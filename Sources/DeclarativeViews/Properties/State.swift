@@ -29,10 +29,6 @@ public struct State<Value>: DynamicProperty {
         _value = value
     }
 
-    public init() where Value: ExpressibleByNilLiteral {
-        _value = nil
-    }
-
     public var wrappedValue: Value {
         get { _location?.value ?? _value }
         nonmutating set {
@@ -53,6 +49,16 @@ public struct State<Value>: DynamicProperty {
             return .constant(_value)
         }
         return Binding(location: _location)
+    }
+}
+
+// In a constrained extension, as in SwiftUI: declared in the type, the compiler would take it as
+// every `@State var x: T`'s default initialiser, and `@State var count: Int` with no default could
+// not be set through the memberwise initialiser.
+extension State where Value: ExpressibleByNilLiteral {
+    /// `@State var selection: Item?` starts as `nil`.
+    public init() {
+        self.init(wrappedValue: nil)
     }
 }
 

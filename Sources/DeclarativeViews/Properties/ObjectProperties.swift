@@ -1,0 +1,321 @@
+import AttrGraph
+import Foundation
+
+/// A view's subscription to an ``ObservableObject``: an input attribute the body reads (so the
+/// body depends on it), bumped whenever the object sends `objectWillChange` — on the graph's
+/// thread at once, from another thread on the main actor — so the host re-runs exactly the
+/// bodies of the views holding the object at its next flush.
+final class _ObjectChangeLink: @unchecked Sendable {
+    // @unchecked: `version` and `subscription` are used on the graph's thread only; the
+    // publisher's callback hops there first.
+    let version: Attribute<UInt>
+    private weak var subgraph: Subgraph?
+    private let graphThread = Thread.current
+    private var observed: ObjectIdentifier?
+    private var subscription: AnyCancellable?
+
+    init(context: _LinkContext) {
+        version = Attribute(value: 0)
+        subgraph = context.subgraph
+    }
+
+    /// Follows `object` (and stops following the previous one).
+    func observe(_ object: some ObservableObject) {
+        let identifier = ObjectIdentifier(object)
+        guard identifier != observed else { return }
+        observed = identifier
+        subscription = object.objectWillChange.sink { [weak self] in self?.objectWillChange() }
+    }
+
+    private func objectWillChange() {
+        _deliverOnGraphThread(graphThread) { [self] in bump() }
+    }
+
+    private func bump() {
+        guard let subgraph, subgraph.isValid else { return }
+        version.value &+= 1
+    }
+
+    /// Inside the body rule: makes the body depend on the object's changes.
+    func track() {
+        _ = version.value
+    }
+}
+
+// MARK: - StateObject
+
+/// An observable object a view owns (SwiftUI's `@StateObject`): created once, when the view first
+/// appears — the initial value is an autoclosure, evaluated then and never again for that view —
+/// and released when the view leaves the tree. Its changes re-run the view's body.
+///
+///     @StateObject private var library = Library()
+@propertyWrapper
+public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
+    let thunk: () -> ObjectType
+    var _storage: _StateObjectStorage<ObjectType>?
+
+    public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) {
+        self.thunk = thunk
+    }
+
+    public var wrappedValue: ObjectType {
+        guard let _storage else {
+            _stateWarning("Accessing StateObject's object without being installed on a View. This will create a new instance each time.")
+            return thunk()
+        }
+        return _storage.object
+    }
+
+    /// Bindings to the object's properties: `$library.title`.
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper {
+        ObservedObject<ObjectType>.Wrapper(object: wrappedValue)
+    }
+}
+
+final class _StateObjectStorage<ObjectType: ObservableObject> {
+    let object: ObjectType
+    let link: _ObjectChangeLink
+
+    init(object: ObjectType, link: _ObjectChangeLink) {
+        self.object = object
+        self.link = link
+    }
+}
+
+extension StateObject: _LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
+        let object = field.assumingMemoryBound(to: StateObject<ObjectType>.self).pointee.thunk()
+        let link = _ObjectChangeLink(context: context)
+        link.observe(object)
+        return _PropertyLink(object: _StateObjectStorage(object: object, link: link), attribute: link.version.identifier)
+    }
+
+    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {
+        let storage = unsafeDowncast(link.object.unsafelyUnwrapped, to: _StateObjectStorage<ObjectType>.self)
+        field.assumingMemoryBound(to: StateObject<ObjectType>.self).pointee._storage = storage
+        storage.link.track()
+    }
+}
+
+extension StateObject: _ComparisonOverride {
+    /// A parent re-creating the view passes a new (unevaluated) thunk: only the storage counts.
+    package static func _isSameValue(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
+        lhs.pointee._storage === rhs.pointee._storage
+    }
+}
+
+// MARK: - ObservedObject
+
+/// An observable object a view is given (SwiftUI's `@ObservedObject`): the view re-runs its body
+/// when the object changes; a parent passing another object makes the view follow that one.
+@propertyWrapper
+public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
+    public var wrappedValue: ObjectType
+
+    public init(wrappedValue: ObjectType) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public init(initialValue: ObjectType) {
+        wrappedValue = initialValue
+    }
+
+    public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
+
+    /// Bindings to an observable object's properties (`$model.name`).
+    @dynamicMemberLookup
+    public struct Wrapper {
+        let object: ObjectType
+
+        public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
+            Binding(location: _ObjectLocation(object: object, keyPath: keyPath))
+        }
+    }
+}
+
+extension ObservedObject: _LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
+        let link = _ObjectChangeLink(context: context)
+        return _PropertyLink(object: link, attribute: link.version.identifier)
+    }
+
+    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {
+        let changes = unsafeDowncast(link.object.unsafelyUnwrapped, to: _ObjectChangeLink.self)
+        changes.observe(field.assumingMemoryBound(to: ObservedObject<ObjectType>.self).pointee.wrappedValue)
+        changes.track()
+    }
+}
+
+// MARK: - EnvironmentObject
+
+/// An observable object an ancestor put in the environment with `.environmentObject(_:)`
+/// (SwiftUI's `@EnvironmentObject`). Reading it without one stops the process with SwiftUI's
+/// message.
+@propertyWrapper
+public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
+    var _object: ObjectType?
+
+    public init() {}
+
+    public var wrappedValue: ObjectType {
+        guard let _object else {
+            fatalError("No ObservableObject of type \(ObjectType.self) found. A View.environmentObject(_:) for "
+                + "\(ObjectType.self) may be missing as an ancestor of this view.")
+        }
+        return _object
+    }
+
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper {
+        ObservedObject<ObjectType>.Wrapper(object: wrappedValue)
+    }
+}
+
+final class _EnvironmentObjectLink<ObjectType: AnyObject> {
+    let object: Attribute<ObjectType?>
+    let changes: _ObjectChangeLink
+
+    init(object: Attribute<ObjectType?>, changes: _ObjectChangeLink) {
+        self.object = object
+        self.changes = changes
+    }
+}
+
+extension EnvironmentObject: _LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
+        let object = Attribute(
+            EnvironmentProperty(environment: context.environment, keyPath: \EnvironmentValues.[_object: _ObjectKeyID<ObjectType>()]))
+        let link = _EnvironmentObjectLink(object: object, changes: _ObjectChangeLink(context: context))
+        return _PropertyLink(object: link, attribute: object.identifier)
+    }
+
+    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {
+        let link = unsafeDowncast(link.object.unsafelyUnwrapped, to: _EnvironmentObjectLink<ObjectType>.self)
+        let object = link.object.value
+        field.assumingMemoryBound(to: EnvironmentObject<ObjectType>.self).pointee._object = object
+        if let object { link.changes.observe(object) }
+        link.changes.track()
+    }
+}
+
+extension EnvironmentObject: _ComparisonOverride {
+    /// The object comes from the environment, not from the parent: two values are the same view.
+    package static func _isSameValue(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool { true }
+}
+
+// MARK: - Objects in the environment
+
+/// The environment key of the object of type `T` (`.environment(model)`, `.environmentObject(model)`).
+public struct _ObjectKeyID<T: AnyObject>: Hashable {
+    public init() {}
+}
+
+struct _ObjectKey<T: AnyObject>: EnvironmentKey {
+    static var defaultValue: T? { nil }
+}
+
+extension EnvironmentValues {
+    /// The object of type `T` an ancestor put in the environment, if any.
+    public subscript<T: AnyObject>(_object key: _ObjectKeyID<T>) -> T? {
+        get { self[_ObjectKey<T>.self] }
+        set { self[_ObjectKey<T>.self] = newValue }
+    }
+
+    /// The object of type `T`; stops the process with SwiftUI's message when there is none.
+    public subscript<T: AnyObject>(_requiredObject key: _ObjectKeyID<T>) -> T {
+        guard let object = self[_ObjectKey<T>.self] else {
+            fatalError("No Observable object of type \(T.self) found. A View.environment(_:) for \(T.self) may be "
+                + "missing as an ancestor of this view.")
+        }
+        return object
+    }
+}
+
+extension Environment {
+    /// An `@Observable` object an ancestor put in the environment with `.environment(_:)`:
+    /// `@Environment(Library.self) private var library`.
+    public init(_ objectType: Value.Type) where Value: AnyObject & Observable {
+        self.init(\EnvironmentValues.[_requiredObject: _ObjectKeyID<Value>()])
+    }
+
+    /// The same, `nil` when no ancestor set one: `@Environment(Library.self) private var library: Library?`.
+    public init<T: AnyObject & Observable>(_ objectType: T.Type) where Value == T? {
+        self.init(\EnvironmentValues.[_object: _ObjectKeyID<T>()])
+    }
+}
+
+extension View {
+    /// Puts an `@Observable` object in the environment of this view's subtree, for
+    /// `@Environment(T.self)`.
+    public func environment<T: AnyObject & Observable>(_ object: T?)
+        -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<T?>>
+    {
+        environment(\EnvironmentValues.[_object: _ObjectKeyID<T>()], object)
+    }
+
+    /// Puts an ``ObservableObject`` in the environment of this view's subtree, for ``EnvironmentObject``.
+    public func environmentObject<T: ObservableObject>(_ object: T)
+        -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<T?>>
+    {
+        environment(\EnvironmentValues.[_object: _ObjectKeyID<T>()], object)
+    }
+}
+
+// MARK: - Bindable
+
+/// Bindings to the properties of an `@Observable` object (SwiftUI's `@Bindable`):
+///
+///     @Bindable var book: Book
+///     …
+///     TextField("Title", text: $book.title)
+@propertyWrapper
+@dynamicMemberLookup
+public struct Bindable<Value> {
+    public var wrappedValue: Value
+
+    /// In the type itself (not only for `Observable` objects, as in SwiftUI's declaration) so that
+    /// a view's memberwise initialiser takes the object for a `@Bindable var` on this compiler.
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public var projectedValue: Bindable<Value> { self }
+}
+
+extension Bindable where Value: AnyObject & Observable {
+    public init(_ wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public init(projectedValue: Bindable<Value>) {
+        self = projectedValue
+    }
+
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding(location: _ObjectLocation(object: wrappedValue, keyPath: keyPath))
+    }
+}
+
+extension Bindable: DynamicProperty {}
+
+/// A binding to a property of an object (``Bindable``, ``ObservedObject/Wrapper``). Reads in a
+/// body are tracked by Observation (for `@Observable` objects) or by the object's subscription.
+final class _ObjectLocation<Root: AnyObject, Value>: _AnyLocation<Value> {
+    let object: Root
+    let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Value>) {
+        self.object = object
+        self.keyPath = keyPath
+    }
+
+    override var value: Value { object[keyPath: keyPath] }
+
+    override func set(_ newValue: Value) {
+        object[keyPath: keyPath] = newValue
+    }
+
+    override func isSame(as other: _AnyLocation<Value>) -> Bool {
+        guard let other = other as? _ObjectLocation<Root, Value> else { return false }
+        return object === other.object && keyPath == other.keyPath
+    }
+}

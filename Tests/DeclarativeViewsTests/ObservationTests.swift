@@ -1,0 +1,131 @@
+import DeclarativeViews
+import RunLoopBridge
+import Testing
+
+/// `@Observable` models: the properties a body reads become its dependencies, so a change re-runs
+/// exactly the bodies that read it, at the next flush. (`import DeclarativeViews` brings
+/// `@Observable` along, as `import SwiftUI` does.)
+@Observable final class CounterModel {
+    var count = 0
+    var title = "counter"
+}
+
+@MainActor @Suite struct ObservationTests {
+    struct CountView: View {
+        let model: CounterModel
+        let recorder: Recorder
+        var body: some View {
+            let _ = recorder.record("count")
+            Text("count \(model.count)")
+        }
+    }
+
+    struct TitleView: View {
+        let model: CounterModel
+        let recorder: Recorder
+        var body: some View {
+            let _ = recorder.record("title")
+            Text(model.title)
+        }
+    }
+
+    struct Parent: View {
+        let model: CounterModel
+        let recorder: Recorder
+        var body: some View {
+            let _ = recorder.record("parent")
+            VStack {
+                CountView(model: model, recorder: recorder)
+                TitleView(model: model, recorder: recorder)
+            }
+        }
+    }
+
+    @Test func aMutationReRunsOnlyTheBodiesThatReadIt() {
+        let recorder = Recorder()
+        let model = CounterModel()
+        let (host, scheduler) = mount(Parent(model: model, recorder: recorder))
+        #expect(recorder.take() == ["parent", "count", "title"])
+
+        model.count = 1
+        #expect(scheduler.hasPendingUpdates, "the change asks for an update")
+        #expect(recorder.take() == [], "nothing runs before the flush")
+        scheduler.flush()
+        #expect(recorder.take() == ["count"])
+        #expect(host.renderedText.contains("count 1"))
+
+        model.title = "renamed"
+        scheduler.flush()
+        #expect(recorder.take() == ["title"])
+        #expect(host.renderedText.contains("renamed"))
+
+        // Several changes before a flush: one run.
+        model.count = 2
+        model.count = 3
+        scheduler.flush()
+        #expect(recorder.take() == ["count"])
+        #expect(host.renderedText.contains("count 3"))
+    }
+
+    @Test func siblingsSharingAModelBothUpdateAndTheParentDoesNot() {
+        let recorder = Recorder()
+        let model = CounterModel()
+        let (host, scheduler) = mount(
+            VStack {
+                CountView(model: model, recorder: recorder)
+                CountView(model: model, recorder: recorder)
+            })
+        #expect(recorder.take() == ["count", "count"])
+        model.count = 7
+        scheduler.flush()
+        #expect(recorder.take() == ["count", "count"])
+        #expect(host.renderedText.components(separatedBy: "count 7").count == 3)
+    }
+
+    @Test func aViewThatLeftTheTreeIsNotInvalidated() {
+        let recorder = Recorder()
+        let model = CounterModel()
+        struct Switch: View {
+            @State var shows = true
+            let model: CounterModel
+            let recorder: Recorder
+            var body: some View {
+                VStack {
+                    Button("hide") { shows = false }
+                    if shows { CountView(model: model, recorder: recorder) }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Switch(model: model, recorder: recorder))
+        #expect(recorder.take() == ["count"])
+        try? host.tap("hide")
+        scheduler.flush()
+        recorder.take()
+        model.count = 5
+        scheduler.flush()
+        #expect(recorder.take() == [])
+    }
+
+    @Test func mutationsFromAnotherThreadAreDeliveredOnTheMainActor() async {
+        let recorder = Recorder()
+        let model = CounterModel()
+        let (host, scheduler) = mount(CountView(model: model, recorder: recorder))
+        recorder.take()
+        let box = _UncheckedBox(model)
+        await Task.detached { box.value.count = 9 }.value
+        // The invalidation is queued on the main queue; let it run.
+        for _ in 0..<100 where !scheduler.hasPendingUpdates {
+            await Task.yield()
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        scheduler.flush()
+        #expect(recorder.take() == ["count"])
+        #expect(host.renderedText.contains("count 9"))
+    }
+}
+
+/// Carries a non-Sendable model to another thread, as a test of cross-thread mutation does.
+struct _UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
