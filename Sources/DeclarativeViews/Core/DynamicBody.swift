@@ -67,6 +67,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
             observation = _ObservationInvalidator(attribute: current, subgraph: current.subgraph)
         }
         let observation = self.observation.unsafelyUnwrapped
+        let observedChange = observation.takeChanged()
         last = view
         host.bodyCounts[counter] &+= 1
         let links = self.links.unsafelyUnwrapped
@@ -75,7 +76,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
             links.install(into: UnsafeMutableRawPointer(pointer))
             let evaluation = _BodyEvaluation(
                 container: Accessor.Container.self, host: host, firstRun: firstRun,
-                selfChanged: selfChanged, links: links, view: UnsafeRawPointer(pointer),
+                selfChanged: selfChanged, observedChange: observedChange, links: links, view: UnsafeRawPointer(pointer),
                 previous: _BodyEvaluation.current)
             _BodyEvaluation.current = evaluation
             defer { _BodyEvaluation.current = evaluation.previous }
@@ -104,17 +105,20 @@ final class _BodyEvaluation {
     unowned(unsafe) let host: _HostCore
     let firstRun: Bool
     let selfChanged: Bool
+    /// An `@Observable` property the body read last time changed.
+    let observedChange: Bool
     let links: _DynamicPropertyLinks
     /// The container with its properties installed, valid while its body runs.
     let view: UnsafeRawPointer
     let previous: _BodyEvaluation?
 
-    init(container: Any.Type, host: _HostCore, firstRun: Bool, selfChanged: Bool, links: _DynamicPropertyLinks,
-         view: UnsafeRawPointer, previous: _BodyEvaluation?) {
+    init(container: Any.Type, host: _HostCore, firstRun: Bool, selfChanged: Bool, observedChange: Bool,
+         links: _DynamicPropertyLinks, view: UnsafeRawPointer, previous: _BodyEvaluation?) {
         self.container = container
         self.host = host
         self.firstRun = firstRun
         self.selfChanged = selfChanged
+        self.observedChange = observedChange
         self.links = links
         self.view = view
         self.previous = previous
@@ -123,7 +127,9 @@ final class _BodyEvaluation {
     /// Bodies run on the main actor only, one at a time (nested ones stack through `previous`).
     nonisolated(unsafe) static var current: _BodyEvaluation?
 
-    /// SwiftUI's wording: `AView: @self changed.`, `Counter: _count changed.`, `AView: unchanged.`
+    /// SwiftUI's wording: `AView: @self changed.`, `Counter: _count changed.` (a `@State`, a
+    /// `@StateObject` or `@ObservedObject` that sent `objectWillChange`), `Row: @dependencies
+    /// changed.` (an `@Observable` property the body read), `AView: unchanged.`
     var changesLine: String {
         let name = _typeName(container, qualified: false)
         var changes: [String] = []
@@ -132,6 +138,8 @@ final class _BodyEvaluation {
         } else {
             if selfChanged { changes.append("@self") }
             changes += links.changedNames(view: view)
+            // SwiftUI's word for Observation-tracked properties.
+            if observedChange { changes.append("@dependencies") }
         }
         return changes.isEmpty ? "\(name): unchanged." : "\(name): \(changes.joined(separator: ", ")) changed."
     }

@@ -185,7 +185,8 @@ extension EnvironmentObject: _LinkedProperty {
         let object = Attribute(
             EnvironmentProperty(environment: context.environment, keyPath: \EnvironmentValues.[_object: _ObjectKeyID<ObjectType>()]))
         let link = _EnvironmentObjectLink(object: object, changes: _ObjectChangeLink(context: context))
-        return _PropertyLink(object: link, attribute: object.identifier)
+        // The change counter names the property in `_printChanges()` when the object changes.
+        return _PropertyLink(object: link, attribute: link.changes.version.identifier)
     }
 
     static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {

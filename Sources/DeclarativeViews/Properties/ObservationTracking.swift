@@ -11,7 +11,7 @@ import Observation
 /// One `_ObservationInvalidator` per body rule; `withObservationTracking` registers it for the
 /// properties read by one run (Observation calls `onChange` once, so each run registers again).
 final class _ObservationInvalidator: @unchecked Sendable {
-    // @unchecked: `attribute` is immutable; `subgraph` is only read on the main actor.
+    // @unchecked: `attribute` is immutable; `subgraph` and `changed` are used on the graph's thread only.
     let attribute: AnyAttribute
     private weak var subgraph: Subgraph?
     /// The thread the graph is updated on (the main actor's, for a host).
@@ -40,7 +40,16 @@ final class _ObservationInvalidator: @unchecked Sendable {
     /// that left the tree has nothing to invalidate.
     private func invalidate() {
         guard let subgraph, subgraph.isValid else { return }
+        changed = true
         attribute.invalidateValue()
+    }
+
+    /// Whether an observed property changed since the last ``takeChanged()`` (for `_printChanges()`).
+    private var changed = false
+
+    func takeChanged() -> Bool {
+        defer { changed = false }
+        return changed
     }
 }
 

@@ -35,7 +35,10 @@ public nonisolated struct GeometryReader<Content: View>: View {
 
         var value: Content {
             let build = reader.value.content
-            return build(geometry.value)
+            let proxy = geometry.value
+            // `@Observable` properties the content closure reads are dependencies too.
+            let current = AnyAttribute.current.unsafelyUnwrapped
+            return _ObservationInvalidator(attribute: current, subgraph: current.subgraph).tracking { build(proxy) }
         }
     }
 }
