@@ -1,4 +1,5 @@
 import DeclarativeViews
+import Foundation
 import RunLoopBridge
 import Testing
 
@@ -106,21 +107,48 @@ import Testing
         #expect(recorder.take() == [])
     }
 
-    @Test func mutationsFromAnotherThreadAreDeliveredOnTheMainActor() async {
+    @Test func mutationsFromAnotherThreadAreDeliveredOnTheGraphsThread() {
         let recorder = Recorder()
         let model = CounterModel()
         let (host, scheduler) = mount(CountView(model: model, recorder: recorder))
         recorder.take()
         let box = _UncheckedBox(model)
-        await Task.detached { box.value.count = 9 }.value
-        // The invalidation is queued on the main queue; let it run.
-        for _ in 0..<100 where !scheduler.hasPendingUpdates {
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(5))
+        let done = DispatchSemaphore(value: 0)
+        Thread { box.value.count = 9; done.signal() }.start()
+        done.wait()
+        #expect(!scheduler.hasPendingUpdates, "nothing touched the graph from the other thread")
+        // The invalidation waits in this thread's run loop (the main run loop, in an app).
+        for _ in 0..<200 where !scheduler.hasPendingUpdates {
+            _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
         }
         scheduler.flush()
         #expect(recorder.take() == ["count"])
         #expect(host.renderedText.contains("count 9"))
+    }
+
+    @Test func objectWillChangeFromAnotherThreadIsDeliveredOnTheGraphsThread() {
+        let library = Library()
+        let recorder = Recorder()
+        struct Count: View {
+            @ObservedObject var library: Library
+            let recorder: Recorder
+            var body: some View {
+                let _ = recorder.record("count")
+                Text("\(library.books.count) books")
+            }
+        }
+        let (host, scheduler) = mount(Count(library: library, recorder: recorder))
+        recorder.take()
+        let box = _UncheckedBox(library)
+        let done = DispatchSemaphore(value: 0)
+        Thread { box.value.books = ["a", "b"]; done.signal() }.start()
+        done.wait()
+        for _ in 0..<200 where !scheduler.hasPendingUpdates {
+            _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+        }
+        scheduler.flush()
+        #expect(recorder.take() == ["count"])
+        #expect(host.renderedText.contains("2 books"))
     }
 }
 

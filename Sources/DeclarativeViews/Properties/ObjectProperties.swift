@@ -3,14 +3,14 @@ import Foundation
 
 /// A view's subscription to an ``ObservableObject``: an input attribute the body reads (so the
 /// body depends on it), bumped whenever the object sends `objectWillChange` — on the graph's
-/// thread at once, from another thread on the main actor — so the host re-runs exactly the
+/// thread at once, from another thread through the graph thread's run loop — so the host re-runs exactly the
 /// bodies of the views holding the object at its next flush.
 final class _ObjectChangeLink: @unchecked Sendable {
     // @unchecked: `version` and `subscription` are used on the graph's thread only; the
     // publisher's callback hops there first.
     let version: Attribute<UInt>
     private weak var subgraph: Subgraph?
-    private let graphThread = Thread.current
+    private let graphThread = _GraphThread()
     private var observed: ObjectIdentifier?
     private var subscription: AnyCancellable?
 
@@ -28,7 +28,7 @@ final class _ObjectChangeLink: @unchecked Sendable {
     }
 
     private func objectWillChange() {
-        _deliverOnGraphThread(graphThread) { [self] in bump() }
+        graphThread.deliver { [self] in bump() }
     }
 
     private func bump() {

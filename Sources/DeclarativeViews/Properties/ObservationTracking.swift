@@ -1,11 +1,12 @@
 import AttrGraph
+import CoreFoundation
 import Foundation
 import Observation
 
 /// Observation (`@Observable`) as a source of dependencies, the way SwiftUI does it: the
 /// properties of observable objects a body reads while it runs become dependencies of that
 /// body's attribute. A mutation (on any thread) invalidates exactly the bodies that read the
-/// property — on the main actor, where the graph lives — and the host's scheduler coalesces the
+/// property — on the graph's thread (the main thread, for an app) — and the host's scheduler coalesces the
 /// re-run into its next flush.
 ///
 /// One `_ObservationInvalidator` per body rule; `withObservationTracking` registers it for the
@@ -14,13 +15,12 @@ final class _ObservationInvalidator: @unchecked Sendable {
     // @unchecked: `attribute` is immutable; `subgraph` and `changed` are used on the graph's thread only.
     let attribute: AnyAttribute
     private weak var subgraph: Subgraph?
-    /// The thread the graph is updated on (the main actor's, for a host).
-    private let graphThread: Thread
+    /// The thread the graph is updated on (the main thread, for a host).
+    private let graphThread = _GraphThread()
 
     init(attribute: AnyAttribute, subgraph: Subgraph) {
         self.attribute = attribute
         self.subgraph = subgraph
-        graphThread = Thread.current
     }
 
     /// Runs `body`, recording the observable properties it reads.
@@ -31,9 +31,10 @@ final class _ObservationInvalidator: @unchecked Sendable {
 
     /// Called by Observation before a property read by the last run changes, on the mutating
     /// thread: on the graph's thread the body is invalidated at once (the flush that follows sees
-    /// the new value); from another thread the invalidation is sent to the main actor.
+    /// the new value); from another thread the invalidation goes through the graph thread's run
+    /// loop (the main run loop, for an app: the main actor).
     private func propertyWillChange() {
-        _deliverOnGraphThread(graphThread) { [self] in invalidate() }
+        graphThread.deliver { [self] in invalidate() }
     }
 
     /// Marks the body to run again (the graph asks the host's scheduler for an update). A view
@@ -53,12 +54,22 @@ final class _ObservationInvalidator: @unchecked Sendable {
     }
 }
 
-/// Runs `body` — graph work a change notification asks for — at once when the notification came
-/// on the graph's thread, else on the main actor (where the view graphs live).
-func _deliverOnGraphThread(_ graphThread: Thread, _ body: @escaping @Sendable () -> Void) {
-    if Thread.current === graphThread {
-        body()
-    } else {
-        Task { @MainActor in body() }
+/// The thread a graph is updated on, and how change notifications from other threads reach it.
+/// Made on that thread (inside a rule).
+final class _GraphThread: @unchecked Sendable {
+    // @unchecked: both are immutable references; the run loop is only sent blocks (thread-safe).
+    let thread = Thread.current
+    let runLoop: CFRunLoop = CFRunLoopGetCurrent()
+
+    /// Runs `body` — graph work a change notification asks for — at once when the notification
+    /// came on the graph's thread, else as a block of the graph thread's run loop (for a host:
+    /// the main run loop, so the main actor), which is woken up for it.
+    func deliver(_ body: @escaping @Sendable () -> Void) {
+        if Thread.current === thread {
+            body()
+        } else {
+            CFRunLoopPerformBlock(runLoop, kCFRunLoopCommonModes as CFTypeRef, body)
+            CFRunLoopWakeUp(runLoop)
+        }
     }
 }

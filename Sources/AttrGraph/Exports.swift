@@ -1,0 +1,5 @@
+// `import AttributeGraph` brings the C library and CoreFoundation along on Apple platforms (its
+// Clang module imports them), and code written for it calls `setenv`, `CFRunLoop…` or
+// `NSDictionary` without another import. `import AttrGraph` does the same through Foundation,
+// so that such code ports by changing the import.
+@_exported import Foundation
