@@ -250,3 +250,53 @@ struct CounterPreviews: PreviewProvider {
         #expect(text.contains("preview") && text.contains("second"))
     }
 }
+
+/// `@Binding` from every kind of owner: `@State`, `@Bindable`, `@StateObject`, `@ObservedObject`.
+@MainActor @Suite struct BindingSourceTests {
+    struct Field: View {
+        @Binding var text: String
+        let name: String
+        var body: some View {
+            Button("\(name): \(text)") { text += "!" }
+        }
+    }
+
+    struct Owners: View {
+        @State private var plain = "s"
+        @State private var book = Book()
+        @StateObject private var library = Library()
+        let shared: Library
+        var body: some View {
+            VStack {
+                Field(text: $plain, name: "state")
+                BindableField(book: book)
+                Field(text: $library.title, name: "stateObject")
+                ObservedField(library: shared)
+            }
+        }
+    }
+
+    struct BindableField: View {
+        @Bindable var book: Book
+        var body: some View { Field(text: $book.title, name: "bindable") }
+    }
+
+    struct ObservedField: View {
+        @ObservedObject var library: Library
+        var body: some View { Field(text: $library.title, name: "observed") }
+    }
+
+    @Test func bindingsWriteThroughToTheirOwnersAndUpdateTheViews() throws {
+        let shared = Library()
+        let (host, scheduler) = mount(Owners(shared: shared))
+        for label in ["state: s", "bindable: untitled", "stateObject: Library", "observed: Library"] {
+            try host.tap(label)
+            scheduler.flush()
+        }
+        let text = host.renderedText
+        for label in ["state: s!", "bindable: untitled!", "stateObject: Library!", "observed: Library!"] {
+            #expect(text.contains(label), "\(label) in \(text)")
+        }
+        #expect(shared.title == "Library!")
+    }
+}

@@ -101,31 +101,43 @@ public enum TextMetrics {
     /// The height of one line, in points.
     public static let lineHeight: CGFloat = 16
 
-    /// The lines `text` occupies when at most `width` points wide (`nil`: no limit). Explicit
-    /// newlines always break; words longer than a line are split.
+    /// The lines `text` occupies when at most `width` points wide (`nil`: no limit), counting
+    /// each character's cells (``cells(of:)-(Character)``: two for wide characters and emoji).
+    /// Explicit newlines always break; a line breaks at its last space that fits, and words
+    /// longer than a line are split.
     public static func lines(of text: String, width: CGFloat?) -> [Substring] {
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let width, width.isFinite else { return paragraphs }
         let limit = max(1, Int((max(0, width) / cellWidth).rounded(.down)))
         var lines: [Substring] = []
         for paragraph in paragraphs {
-            var rest = paragraph[...]
-            if rest.isEmpty { lines.append(rest) }
-            while !rest.isEmpty {
-                if rest.count <= limit {
-                    lines.append(rest)
-                    break
-                }
-                let window = rest.prefix(limit + 1)
-                if let space = window.lastIndex(of: " "), space > rest.startIndex {
-                    lines.append(rest[rest.startIndex..<space])
-                    rest = rest[rest.index(after: space)...]
-                } else {
-                    let end = rest.index(rest.startIndex, offsetBy: limit)
-                    lines.append(rest[rest.startIndex..<end])
-                    rest = rest[end...]
-                }
+            if paragraph.isEmpty {
+                lines.append(paragraph)
+                continue
             }
+            var start = paragraph.startIndex
+            var index = start
+            var used = 0
+            var lastSpace: Substring.Index?
+            while index < paragraph.endIndex {
+                let character = paragraph[index]
+                let cells = self.cells(of: character)
+                if character == " " { lastSpace = index }
+                if used + cells > limit, index > start {
+                    // Break at the last space that fits (this one included), else before this character.
+                    let end = lastSpace.map { $0 > start ? $0 : index } ?? index
+                    lines.append(paragraph[start..<end])
+                    start = end < paragraph.endIndex && paragraph[end] == " " && end == lastSpace
+                        ? paragraph.index(after: end) : end
+                    index = start
+                    used = 0
+                    lastSpace = nil
+                    continue
+                }
+                used += cells
+                index = paragraph.index(after: index)
+            }
+            if start < paragraph.endIndex { lines.append(paragraph[start...]) }
         }
         return lines
     }
@@ -140,7 +152,7 @@ public enum TextMetrics {
             }
         }
         let lines = self.lines(of: text, width: proposedWidth)
-        let longest = lines.map(\.count).max() ?? 0
+        let longest = lines.map { cells(of: $0) }.max() ?? 0
         return CGSize(width: CGFloat(longest) * cellWidth, height: CGFloat(max(lines.count, 1)) * lineHeight)
     }
 

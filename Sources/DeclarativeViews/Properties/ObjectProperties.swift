@@ -299,14 +299,20 @@ extension Bindable where Value: AnyObject & Observable {
 extension Bindable: DynamicProperty {}
 
 /// A binding to a property of an object (``Bindable``, ``ObservedObject/Wrapper``). Reads in a
-/// body are tracked by Observation (for `@Observable` objects) or by the object's subscription.
+/// body are tracked by Observation (for `@Observable` objects); for an ``ObservableObject``, whose
+/// reads nothing tracks, the binding carries the value it was made with, as SwiftUI's bindings do:
+/// a parent that re-runs after the object changed passes a binding with another value, so the
+/// child holding it re-runs too.
 final class _ObjectLocation<Root: AnyObject, Value>: _AnyLocation<Value> {
     let object: Root
     let keyPath: ReferenceWritableKeyPath<Root, Value>
+    /// The value when the binding was made.
+    let snapshot: Value
 
     init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Value>) {
         self.object = object
         self.keyPath = keyPath
+        snapshot = object[keyPath: keyPath]
     }
 
     override var value: Value { object[keyPath: keyPath] }
@@ -318,5 +324,6 @@ final class _ObjectLocation<Root: AnyObject, Value>: _AnyLocation<Value> {
     override func isSame(as other: _AnyLocation<Value>) -> Bool {
         guard let other = other as? _ObjectLocation<Root, Value> else { return false }
         return object === other.object && keyPath == other.keyPath
+            && compareValues(snapshot, other.snapshot, mode: .equatableUnlessPOD)
     }
 }

@@ -110,16 +110,25 @@ private struct Canvas {
     mutating func text(_ string: String, in frame: CGRect) {
         let lines = TextMetrics.lines(of: string, width: frame.width)
         for (offset, line) in lines.enumerated() {
-            for (index, character) in line.enumerated() {
-                put(character, column(frame.minX) + index, row(frame.minY) + offset)
+            var x = column(frame.minX)
+            for character in line {
+                let cells = TextMetrics.cells(of: character)
+                guard cells > 0 else { continue }
+                put(character, x, row(frame.minY) + offset)
+                // A wide character covers the next cell too: it is not drawn.
+                if cells == 2 { put(Canvas.covered, x + 1, row(frame.minY) + offset) }
+                x += cells
             }
         }
     }
 
+    /// Marks the cell a wide character's second half covers.
+    static let covered: Character = "\u{0}"
+
     /// The drawing cropped to what was drawn (trailing spaces and blank margins removed).
     var rendered: String {
         var lines = cells.map { line -> String in
-            var text = String(line)
+            var text = String(line.filter { $0 != Canvas.covered })
             while text.last == " " { text.removeLast() }
             return text
         }

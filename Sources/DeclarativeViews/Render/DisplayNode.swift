@@ -87,21 +87,23 @@ final class DisplayNode: Equatable {
 
     /// The public value tree, without frames.
     var renderNode: RenderNode {
-        RenderNode(kind: kind, children: children.map(\.renderNode))
+        RenderNode(kind: kind, children: children.map(\.renderNode), attributes: annotations?.styles ?? [:])
     }
 
     /// The public value tree with the frames of the last layout pass, this node at `frame`
     /// (in window coordinates; `nil` for content that is not laid out, like hidden tabs).
     func renderNode(frame: CGRect?) -> RenderNode {
         guard let frame, let placement = layout.placement, placement.children.count == children.count else {
-            return RenderNode(kind: kind, children: children.map { $0.renderNode(frame: nil) }, frame: frame)
+            return RenderNode(
+                kind: kind, children: children.map { $0.renderNode(frame: nil) }, frame: frame,
+                attributes: annotations?.styles ?? [:])
         }
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(children.count)
         for (child, place) in zip(children, placement.children) {
             nodes.append(child.renderNode(frame: place.frame.isNull ? nil : place.frame.offsetBy(dx: frame.minX, dy: frame.minY)))
         }
-        return RenderNode(kind: kind, children: nodes, frame: frame)
+        return RenderNode(kind: kind, children: nodes, frame: frame, attributes: annotations?.styles ?? [:])
     }
 }
 
@@ -126,10 +128,12 @@ struct _Annotations: Equatable {
     var navigationTitle: String?
     /// The geometry sink of a `GeometryReader` or `onGeometryChange` on this node.
     var geometry: _GeometrySink?
+    /// Recorded styling (`font`, `foregroundColor`…; see `Styling.swift`): name → value.
+    var styles: [String: String] = [:]
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
-            && lhs.geometry === rhs.geometry
+            && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles
     }
 }
 

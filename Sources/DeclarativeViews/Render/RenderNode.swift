@@ -13,11 +13,15 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
     /// Where the node was laid out, in window coordinates (points), or `nil` when it was not
     /// (a hidden tab's content, or a tree built without layout).
     public var frame: CGRect?
+    /// Styling recorded by modifiers headless output cannot draw (`font`, `foregroundColor`,
+    /// `accessibilityLabel`…): name → value (empty for flags such as `bold`).
+    public var attributes: [String: String]
 
-    public init(kind: Kind, children: [RenderNode] = [], frame: CGRect? = nil) {
+    public init(kind: Kind, children: [RenderNode] = [], frame: CGRect? = nil, attributes: [String: String] = [:]) {
         self.kind = kind
         self.children = children
         self.frame = frame
+        self.attributes = attributes
     }
 
     /// What a node is.
@@ -72,6 +76,10 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
     func render(into lines: inout [String], depth: Int, frames: Bool) {
         let indent = String(repeating: "  ", count: depth)
         var line = indent + headline
+        if !attributes.isEmpty {
+            line += " [" + attributes.sorted { $0.key < $1.key }
+                .map { $0.value.isEmpty ? $0.key : "\($0.key)=\($0.value)" }.joined(separator: ", ") + "]"
+        }
         if frames, let frame {
             line += "  @ \(number(Double(frame.minX))),\(number(Double(frame.minY))) "
                 + "\(number(Double(frame.width)))×\(number(Double(frame.height)))"

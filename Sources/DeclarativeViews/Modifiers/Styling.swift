@@ -1,0 +1,274 @@
+import Foundation
+
+// Styling that headless output cannot draw is recorded instead: each modifier adds an attribute
+// to the nodes of its content (`font=title`, `foregroundColor=red`…), which the render tree
+// carries (`RenderNode.attributes`), the text rendering lists after the node
+// (`Text "Hi" [bold, font=title]`) and tests can assert on. Nothing else changes: layout and
+// text measurement ignore styles. As in SwiftUI, the modifier closest to a view wins
+// (`Text("a").font(.title).font(.body)` is `font=title`).
+
+/// A font (SwiftUI's `Font`), recorded by name.
+public struct Font: Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    public static let largeTitle = Font("largeTitle")
+    public static let title = Font("title")
+    public static let title2 = Font("title2")
+    public static let title3 = Font("title3")
+    public static let headline = Font("headline")
+    public static let subheadline = Font("subheadline")
+    public static let body = Font("body")
+    public static let callout = Font("callout")
+    public static let footnote = Font("footnote")
+    public static let caption = Font("caption")
+    public static let caption2 = Font("caption2")
+
+    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
+        Font("system(\(_number(Double(size)))\(weight.map { ", \($0)" } ?? "")\(design.map { ", \($0)" } ?? ""))")
+    }
+
+    public static func system(_ style: Font, design: Design? = nil, weight: Weight? = nil) -> Font {
+        Font("\(style)\(design.map { " \($0)" } ?? "")\(weight.map { " \($0)" } ?? "")")
+    }
+
+    public static func custom(_ name: String, size: CGFloat) -> Font {
+        Font("\(name) \(_number(Double(size)))")
+    }
+
+    public func bold() -> Font { Font("\(description) bold") }
+    public func italic() -> Font { Font("\(description) italic") }
+    public func weight(_ weight: Weight) -> Font { Font("\(description) \(weight)") }
+    public func monospaced() -> Font { Font("\(description) monospaced") }
+
+    public struct Weight: Hashable, Sendable, CustomStringConvertible {
+        public let description: String
+        public static let ultraLight = Weight(description: "ultraLight")
+        public static let thin = Weight(description: "thin")
+        public static let light = Weight(description: "light")
+        public static let regular = Weight(description: "regular")
+        public static let medium = Weight(description: "medium")
+        public static let semibold = Weight(description: "semibold")
+        public static let bold = Weight(description: "bold")
+        public static let heavy = Weight(description: "heavy")
+        public static let black = Weight(description: "black")
+    }
+
+    public enum Design: Hashable, Sendable {
+        case `default`, serif, rounded, monospaced
+    }
+}
+
+/// Anything a foreground or background can be painted with (SwiftUI's `ShapeStyle`).
+public protocol ShapeStyle {
+    /// How the style is recorded.
+    var _styleDescription: String { get }
+}
+
+/// A color (SwiftUI's `Color`), recorded by name or components.
+public struct Color: Hashable, Sendable, ShapeStyle, CustomStringConvertible {
+    public let description: String
+
+    init(named description: String) {
+        self.description = description
+    }
+
+    public init(_ name: String) {
+        description = name
+    }
+
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        description = "rgba(\(_number(red)), \(_number(green)), \(_number(blue)), \(_number(opacity)))"
+    }
+
+    public init(white: Double, opacity: Double = 1) {
+        description = "white(\(_number(white)), \(_number(opacity)))"
+    }
+
+    public func opacity(_ opacity: Double) -> Color { Color(named: "\(description) opacity \(_number(opacity))") }
+
+    public var _styleDescription: String { description }
+
+    public static let red = Color(named: "red")
+    public static let orange = Color(named: "orange")
+    public static let yellow = Color(named: "yellow")
+    public static let green = Color(named: "green")
+    public static let mint = Color(named: "mint")
+    public static let teal = Color(named: "teal")
+    public static let cyan = Color(named: "cyan")
+    public static let blue = Color(named: "blue")
+    public static let indigo = Color(named: "indigo")
+    public static let purple = Color(named: "purple")
+    public static let pink = Color(named: "pink")
+    public static let brown = Color(named: "brown")
+    public static let gray = Color(named: "gray")
+    public static let black = Color(named: "black")
+    public static let white = Color(named: "white")
+    public static let clear = Color(named: "clear")
+    public static let primary = Color(named: "primary")
+    public static let secondary = Color(named: "secondary")
+    public static let accentColor = Color(named: "accentColor")
+}
+
+/// The levels of the foreground style (SwiftUI's `HierarchicalShapeStyle`).
+public struct HierarchicalShapeStyle: ShapeStyle, Sendable {
+    public let _styleDescription: String
+
+    public static let primary = HierarchicalShapeStyle(_styleDescription: "primary")
+    public static let secondary = HierarchicalShapeStyle(_styleDescription: "secondary")
+    public static let tertiary = HierarchicalShapeStyle(_styleDescription: "tertiary")
+    public static let quaternary = HierarchicalShapeStyle(_styleDescription: "quaternary")
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { .primary }
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+}
+
+extension ShapeStyle where Self == Color {
+    public static var red: Color { .red }
+    public static var orange: Color { .orange }
+    public static var yellow: Color { .yellow }
+    public static var green: Color { .green }
+    public static var blue: Color { .blue }
+    public static var purple: Color { .purple }
+    public static var pink: Color { .pink }
+    public static var gray: Color { .gray }
+    public static var black: Color { .black }
+    public static var white: Color { .white }
+    public static var accentColor: Color { .accentColor }
+}
+
+/// Shapes a view can be clipped to (SwiftUI's `Shape`), recorded by name.
+public protocol Shape: Sendable {
+    var _shapeDescription: String { get }
+}
+
+public struct Circle: Shape {
+    public init() {}
+    public var _shapeDescription: String { "circle" }
+}
+
+public struct Capsule: Shape {
+    public init() {}
+    public var _shapeDescription: String { "capsule" }
+}
+
+public struct Rectangle: Shape {
+    public init() {}
+    public var _shapeDescription: String { "rectangle" }
+}
+
+public struct RoundedRectangle: Shape {
+    public let cornerRadius: CGFloat
+    public init(cornerRadius: CGFloat) { self.cornerRadius = cornerRadius }
+    public var _shapeDescription: String { "roundedRectangle(\(_number(Double(cornerRadius))))" }
+}
+
+extension Shape where Self == Circle { public static var circle: Circle { Circle() } }
+extension Shape where Self == Capsule { public static var capsule: Capsule { Capsule() } }
+extension Shape where Self == Rectangle { public static var rect: Rectangle { Rectangle() } }
+
+// Named styles of buttons, lists and text fields (`.buttonStyle(.bordered)`): recorded by name.
+public protocol PrimitiveButtonStyle { var _name: String { get } }
+public protocol ListStyle { var _name: String { get } }
+public protocol TextFieldStyle { var _name: String { get } }
+
+public struct BorderedButtonStyle: PrimitiveButtonStyle { public var _name: String { "bordered" } }
+public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public var _name: String { "borderedProminent" } }
+public struct BorderlessButtonStyle: PrimitiveButtonStyle { public var _name: String { "borderless" } }
+public struct PlainButtonStyle: PrimitiveButtonStyle { public var _name: String { "plain" } }
+public struct DefaultButtonStyle: PrimitiveButtonStyle { public var _name: String { "automatic" } }
+
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: Self { Self() } }
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle { public static var borderedProminent: Self { Self() } }
+extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public static var borderless: Self { Self() } }
+extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: Self { Self() } }
+extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: Self { Self() } }
+
+public struct PlainListStyle: ListStyle { public var _name: String { "plain" } }
+public struct GroupedListStyle: ListStyle { public var _name: String { "grouped" } }
+public struct InsetListStyle: ListStyle { public var _name: String { "inset" } }
+public struct InsetGroupedListStyle: ListStyle { public var _name: String { "insetGrouped" } }
+public struct SidebarListStyle: ListStyle { public var _name: String { "sidebar" } }
+
+extension ListStyle where Self == PlainListStyle { public static var plain: Self { Self() } }
+extension ListStyle where Self == GroupedListStyle { public static var grouped: Self { Self() } }
+extension ListStyle where Self == InsetListStyle { public static var inset: Self { Self() } }
+extension ListStyle where Self == InsetGroupedListStyle { public static var insetGrouped: Self { Self() } }
+extension ListStyle where Self == SidebarListStyle { public static var sidebar: Self { Self() } }
+
+public struct RoundedBorderTextFieldStyle: TextFieldStyle { public var _name: String { "roundedBorder" } }
+public struct PlainTextFieldStyle: TextFieldStyle { public var _name: String { "plain" } }
+
+extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public static var roundedBorder: Self { Self() } }
+extension TextFieldStyle where Self == PlainTextFieldStyle { public static var plain: Self { Self() } }
+
+/// Records one style attribute on the content's nodes.
+public nonisolated struct _StyleModifier: _PrimitiveViewModifier, Equatable {
+    let key: String
+    let value: String
+}
+
+extension _StyleModifier: _Annotating {
+    func annotate(_ annotations: inout _Annotations) {
+        // Applied from the inside out: the modifier closest to the view has already set it.
+        if annotations.styles[key] == nil { annotations.styles[key] = value }
+    }
+}
+
+extension View {
+    private func style(_ key: String, _ value: String = "") -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: key, value: value))
+    }
+
+    public func font(_ font: Font?) -> ModifiedContent<Self, _StyleModifier> { style("font", font?.description ?? "default") }
+    public func bold(_ isActive: Bool = true) -> ModifiedContent<Self, _StyleModifier> { style("bold", isActive ? "" : "false") }
+    public func italic(_ isActive: Bool = true) -> ModifiedContent<Self, _StyleModifier> { style("italic", isActive ? "" : "false") }
+    public func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self, _StyleModifier> {
+        style("fontWeight", weight?.description ?? "default")
+    }
+    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, _StyleModifier> {
+        style("foregroundColor", color?.description ?? "default")
+    }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
+        self.style("foregroundStyle", style._styleDescription)
+    }
+    public func tint(_ color: Color?) -> ModifiedContent<Self, _StyleModifier> { style("tint", color?.description ?? "default") }
+    public func opacity(_ opacity: Double) -> ModifiedContent<Self, _StyleModifier> { style("opacity", _number(opacity)) }
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, _StyleModifier> {
+        style("cornerRadius", _number(Double(radius)))
+    }
+    public func clipShape<S: Shape>(_ shape: S) -> ModifiedContent<Self, _StyleModifier> { style("clipShape", shape._shapeDescription) }
+    public func shadow(color: Color = Color.black.opacity(0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0)
+        -> ModifiedContent<Self, _StyleModifier>
+    {
+        style("shadow", "\(color) r\(_number(Double(radius))) x\(_number(Double(x))) y\(_number(Double(y)))")
+    }
+    public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
+        self.style("buttonStyle", style._name)
+    }
+    public func listStyle<S: ListStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> { self.style("listStyle", style._name) }
+    public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
+        self.style("textFieldStyle", style._name)
+    }
+    public func accessibilityLabel(_ label: String) -> ModifiedContent<Self, _StyleModifier> { style("accessibilityLabel", label) }
+    public func accessibilityHint(_ hint: String) -> ModifiedContent<Self, _StyleModifier> { style("accessibilityHint", hint) }
+    public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, _StyleModifier> {
+        style("accessibilityIdentifier", identifier)
+    }
+    public func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Self, _StyleModifier> {
+        style("accessibilityHidden", hidden ? "" : "false")
+    }
+    /// Keeps the view's place in the layout and draws nothing (SwiftUI's `hidden()`): recorded.
+    public func hidden() -> ModifiedContent<Self, _StyleModifier> { style("hidden") }
+}
+
+/// `1`, `0.5`: a number without a trailing `.0`.
+func _number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
