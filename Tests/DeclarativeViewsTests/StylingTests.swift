@@ -54,3 +54,33 @@ import Testing
         #expect(plain.renderTree.first?.frame == styled.renderTree.first?.frame)
     }
 }
+
+@MainActor @Suite struct AccessibilityIdentifierTests {
+    struct Screen: View {
+        @State var count = 0
+        var body: some View {
+            VStack {
+                Button("Add \(count)") { count += 1 }.accessibilityIdentifier("add")
+                HStack {
+                    Button("Reset") { count = 0 }
+                }
+                .accessibilityIdentifier("toolbar")
+            }
+        }
+    }
+
+    @Test func buttonsAreTappedByIdentifierWhateverTheirLabel() throws {
+        let (host, scheduler) = mount(Screen())
+        try host.tap(accessibilityIdentifier: "add")
+        scheduler.flush()
+        try host.tap(accessibilityIdentifier: "add")
+        scheduler.flush()
+        #expect(host.renderedText.contains("Add 2"))
+        try host.tap(accessibilityIdentifier: "toolbar")  // a button inside the marked view
+        scheduler.flush()
+        #expect(host.renderedText.contains("Add 0"))
+        #expect(throws: ViewHostError.identifierNotFound(identifier: "missing", available: ["add", "toolbar"])) {
+            try host.tap(accessibilityIdentifier: "missing")
+        }
+    }
+}

@@ -243,13 +243,36 @@ public final class ViewHost {
         action.action()
     }
 
+    /// Taps the button marked `.accessibilityIdentifier(identifier)` (or inside a view so marked),
+    /// whatever its label says — for tests that should not depend on wording.
+    public func tap(accessibilityIdentifier identifier: String) throws {
+        var found: (label: String, action: _ButtonAction)?
+        var identifiers: [String] = []
+        forEachButton { label, action, marks in
+            identifiers += marks
+            if found == nil, marks.contains(identifier) { found = (label, action) }
+        }
+        guard let (label, action) = found else {
+            throw ViewHostError.identifierNotFound(identifier: identifier, available: identifiers)
+        }
+        guard action.isEnabled else { throw ViewHostError.buttonDisabled(label: label) }
+        action.action()
+    }
+
     private func forEachButton(_ body: (String, _ButtonAction) -> Void) {
-        var stack = Array(rendered.reversed())
-        while let node = stack.popLast() {
+        forEachButton { label, action, _ in body(label, action) }
+    }
+
+    /// Each button with its label, action and the accessibility identifiers on it and its ancestors.
+    private func forEachButton(_ body: (String, _ButtonAction, [String]) -> Void) {
+        var stack: [(DisplayNode, [String])] = rendered.reversed().map { ($0, []) }
+        while let (node, inherited) = stack.popLast() {
+            var marks = inherited
+            if let identifier = node.annotations?.styles["accessibilityIdentifier"] { marks.append(identifier) }
             if case .button(let label, _) = node.kind, let action = node.action {
-                body(label, action)
+                body(label, action, marks)
             }
-            stack += node.children.reversed()
+            stack += node.children.reversed().map { ($0, marks) }
         }
     }
 
@@ -296,6 +319,7 @@ public final class ViewHost {
 public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case buttonNotFound(label: String, available: [String])
     case buttonDisabled(label: String)
+    case identifierNotFound(identifier: String, available: [String])
 
     public var description: String {
         switch self {
@@ -304,6 +328,11 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
             return "no button labelled \(quoted(label)) is on screen (\(list)); call update() first if it should have appeared"
         case .buttonDisabled(let label):
             return "button \(quoted(label)) is disabled"
+        case .identifierNotFound(let identifier, let available):
+            let list = available.isEmpty
+                ? "no button carries an accessibility identifier"
+                : "identifiers on buttons: " + available.map(quoted).joined(separator: ", ")
+            return "no button with accessibility identifier \(quoted(identifier)) is on screen (\(list))"
         }
     }
 }

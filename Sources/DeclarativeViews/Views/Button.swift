@@ -29,6 +29,7 @@ extension Button where Label == Text {
         self.init(action: action) { Text(titleKey) }
     }
 
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { Text(title) }
     }

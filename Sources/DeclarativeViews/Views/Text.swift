@@ -2,20 +2,87 @@ import AttrGraph
 import Foundation
 
 /// A string in `Text("…")` (SwiftUI's `LocalizedStringKey`; there are no localization tables
-/// here: the key is the text).
+/// here: the key is the text). Its literal parts are Markdown, as in SwiftUI: `Text("**Bold**")`
+/// shows "Bold"; interpolated values are shown as they are.
 public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleByStringInterpolation {
+    /// The text with interpolated values in place.
     let key: String
+    /// The text shown: the Markdown of the literal parts resolved, values kept verbatim.
+    let visible: String
 
     public init(_ value: String) {
         key = value
+        visible = _MarkdownInline.visibleText(value)
     }
 
     public init(stringLiteral value: String) {
-        key = value
+        self.init(value)
     }
 
-    public init(stringInterpolation: DefaultStringInterpolation) {
-        key = String(stringInterpolation: stringInterpolation)
+    public init(stringInterpolation: StringInterpolation) {
+        key = stringInterpolation.parts.map(\.text).joined()
+        guard stringInterpolation.parts.contains(where: { !$0.isLiteral }) else {
+            visible = _MarkdownInline.visibleText(key)
+            return
+        }
+        // Values stand in as private-use characters while the Markdown is resolved, so markup in
+        // a value is not read and markup around a value (`**\(name)**`) still is.
+        var format = ""
+        var values: [Character: String] = [:]
+        for part in stringInterpolation.parts {
+            if part.isLiteral {
+                format += part.text
+            } else {
+                let marker = Character(Unicode.Scalar(0xF0000 + UInt32(values.count)).unsafelyUnwrapped)
+                values[marker] = part.text
+                format.append(marker)
+            }
+        }
+        var visible = ""
+        for character in _MarkdownInline.visibleText(format) {
+            if let value = values[character] { visible += value } else { visible.append(character) }
+        }
+        self.visible = visible
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key && lhs.visible == rhs.visible }
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+
+    /// Collects the literal parts and the values of `"…\(value)…"`.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var parts: [(text: String, isLiteral: Bool)] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            parts.reserveCapacity(2 * interpolationCount + 1)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            if !literal.isEmpty { parts.append((literal, true)) }
+        }
+
+        public mutating func appendInterpolation<T>(_ value: T) {
+            parts.append((String(describing: value), false))
+        }
+
+        public mutating func appendInterpolation(_ string: String) {
+            parts.append((string, false))
+        }
+
+        /// `Text("\(price, specifier: "%.2f")")`.
+        public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
+            parts.append((String(format: specifier, value), false))
+        }
+
+        /// `Text("\(date, format: .dateTime)")`, `Text("\(count, format: .number)")`.
+        public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F)
+        where F.FormatOutput == String {
+            parts.append((format.format(value), false))
+        }
+
+        /// `Text("Total: \(Text("5").bold())")`.
+        public mutating func appendInterpolation(_ text: Text) {
+            parts.append((text.content, false))
+        }
     }
 }
 
@@ -29,9 +96,12 @@ public nonisolated struct Text: View, Equatable, Sendable {
     public let content: String
 
     public init(_ key: LocalizedStringKey) {
-        content = key.key
+        content = key.visible
     }
 
+    /// A string shown as it is (no Markdown). Disfavoured, as in SwiftUI, so that a literal —
+    /// interpolated or not — is a ``LocalizedStringKey``.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
         self.content = String(content)
     }
@@ -40,7 +110,9 @@ public nonisolated struct Text: View, Equatable, Sendable {
         self.content = content
     }
 
-    /// The characters of an attributed string (attributes are not rendered).
+    /// The characters of an attributed string (attributes are not rendered). Disfavoured: a
+    /// literal is a ``LocalizedStringKey`` (AttributedString is expressible by one too).
+    @_disfavoredOverload
     public init(_ attributedContent: AttributedString) {
         content = String(attributedContent.characters)
     }
