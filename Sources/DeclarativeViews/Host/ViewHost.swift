@@ -259,20 +259,55 @@ public final class ViewHost {
         action.action()
     }
 
+    /// Flips the ``Toggle`` labelled `label` (the change runs at the next flush).
+    public func toggle(_ label: String) throws {
+        var found: _ButtonAction?
+        var toggles: [String] = []
+        forEachNode { node, _ in
+            guard node.annotations?.styles["toggle"] != nil, case .button(let candidate, _) = node.kind,
+                let action = node.action
+            else { return }
+            toggles.append(candidate)
+            if found == nil, candidate == label { found = action }
+        }
+        guard let action = found else { throw ViewHostError.toggleNotFound(label: label, available: toggles) }
+        guard action.isEnabled else { throw ViewHostError.buttonDisabled(label: label) }
+        action.action()
+    }
+
+    /// Replaces the text of the ``TextField`` titled `field` with `text`, as if typed (the change
+    /// runs at the next flush).
+    public func type(_ text: String, into field: String) throws {
+        var found: _TextInput?
+        var fields: [String] = []
+        forEachNode { node, _ in
+            guard let input = node.annotations?.textInput, let title = node.annotations?.styles["textField"] else { return }
+            fields.append(title)
+            if found == nil, title == field { found = input }
+        }
+        guard let input = found else { throw ViewHostError.textFieldNotFound(field: field, available: fields) }
+        input.text.wrappedValue = text
+    }
+
     private func forEachButton(_ body: (String, _ButtonAction) -> Void) {
         forEachButton { label, action, _ in body(label, action) }
     }
 
-    /// Each button with its label, action and the accessibility identifiers on it and its ancestors.
-    private func forEachButton(_ body: (String, _ButtonAction, [String]) -> Void) {
+    /// Every rendered node, depth first, with the accessibility identifiers on its ancestors.
+    private func forEachNode(_ body: (DisplayNode, [String]) -> Void) {
         var stack: [(DisplayNode, [String])] = rendered.reversed().map { ($0, []) }
         while let (node, inherited) = stack.popLast() {
             var marks = inherited
             if let identifier = node.annotations?.styles["accessibilityIdentifier"] { marks.append(identifier) }
-            if case .button(let label, _) = node.kind, let action = node.action {
-                body(label, action, marks)
-            }
+            body(node, marks)
             stack += node.children.reversed().map { ($0, marks) }
+        }
+    }
+
+    /// Each button with its label, action and the accessibility identifiers on it and its ancestors.
+    private func forEachButton(_ body: (String, _ButtonAction, [String]) -> Void) {
+        forEachNode { node, marks in
+            if case .button(let label, _) = node.kind, let action = node.action { body(label, action, marks) }
         }
     }
 
@@ -320,6 +355,8 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case buttonNotFound(label: String, available: [String])
     case buttonDisabled(label: String)
     case identifierNotFound(identifier: String, available: [String])
+    case toggleNotFound(label: String, available: [String])
+    case textFieldNotFound(field: String, available: [String])
 
     public var description: String {
         switch self {
@@ -333,6 +370,12 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
                 ? "no button carries an accessibility identifier"
                 : "identifiers on buttons: " + available.map(quoted).joined(separator: ", ")
             return "no button with accessibility identifier \(quoted(identifier)) is on screen (\(list))"
+        case .toggleNotFound(let label, let available):
+            let list = available.isEmpty ? "there are no toggles" : "toggles: " + available.map(quoted).joined(separator: ", ")
+            return "no toggle labelled \(quoted(label)) is on screen (\(list))"
+        case .textFieldNotFound(let field, let available):
+            let list = available.isEmpty ? "there are no text fields" : "text fields: " + available.map(quoted).joined(separator: ", ")
+            return "no text field titled \(quoted(field)) is on screen (\(list))"
         }
     }
 }

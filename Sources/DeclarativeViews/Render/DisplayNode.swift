@@ -130,10 +130,12 @@ struct _Annotations: Equatable {
     var geometry: _GeometrySink?
     /// Recorded styling (`font`, `foregroundColor`…; see `Styling.swift`): name → value.
     var styles: [String: String] = [:]
+    /// A text field's input (`TextField`), for ``ViewHost/type(_:into:)``.
+    var textInput: _TextInput?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
-            && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles
+            && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
     }
 }
 

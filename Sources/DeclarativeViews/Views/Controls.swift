@@ -1,0 +1,426 @@
+import Foundation
+
+// Controls and leaf views built from the primitives, headless: what they show is text and
+// buttons, what they are is recorded as render-node attributes (`toggle=on`, `image=star`,
+// `textField=Name`) so tests and `ViewHost.toggle(_:)` / `ViewHost.type(_:into:)` find them.
+
+/// An image (SwiftUI's `Image`), shown as a named placeholder: `[star.fill]`, one text cell per
+/// character of the name plus the brackets; the render node carries `image=NAME`.
+public nonisolated struct Image: View, Equatable, Sendable {
+    let name: String
+    let isSystem: Bool
+
+    public init(systemName: String) {
+        name = systemName
+        isSystem = true
+    }
+
+    public init(_ name: String) {
+        self.name = name
+        isSystem = false
+    }
+
+    @MainActor public var body: some View {
+        Text(verbatim: "[\(name)]").modifier(_StyleModifier(key: isSystem ? "systemImage" : "image", value: name))
+    }
+
+    /// Scales the image to fit its frame in SwiftUI; headless, it is recorded.
+    public func resizable() -> Image { self }
+}
+
+/// A title with an icon (SwiftUI's `Label`): `[star] Favorites`.
+public nonisolated struct Label<Title: View, Icon: View>: View {
+    let title: Title
+    let icon: Icon
+
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title()
+        self.icon = icon()
+    }
+
+    @MainActor public var body: some View {
+        HStack(spacing: 8) {
+            icon
+            title
+        }
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+        self.init(title: { Text(title) }, icon: { Image(systemName: name) })
+    }
+
+    public init(_ titleKey: LocalizedStringKey, image name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(name) })
+    }
+}
+
+extension Label: _StaticTextProviding where Title == Text {
+    var _staticText: String { title.content }
+}
+
+extension Button where Label == DeclarativeViews.Label<Text, Image> {
+    /// `Button("Add", systemImage: "plus") { … }`.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { DeclarativeViews.Label(titleKey, systemImage: systemImage) }
+    }
+}
+
+/// What a button does, for the system to style it (SwiftUI's `ButtonRole`); recorded.
+public struct ButtonRole: Hashable, Sendable {
+    let name: String
+    public static let destructive = ButtonRole(name: "destructive")
+    public static let cancel = ButtonRole(name: "cancel")
+}
+
+extension Button {
+    /// A button with a role (`Button("Delete", role: .destructive) { … }`); the role is recorded.
+    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(action: action, label: label)
+    }
+}
+
+extension Button where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(titleKey) }
+    }
+}
+
+/// A switch (SwiftUI's `Toggle`): a button labelled with the toggle's label whose node carries
+/// `toggle=on` or `toggle=off`; tapping it (or ``ViewHost/toggle(_:)``) flips the binding.
+public nonisolated struct Toggle<ToggleLabel: View>: View {
+    let isOn: Binding<Bool>
+    let label: ToggleLabel
+
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> ToggleLabel) {
+        self.isOn = isOn
+        self.label = label()
+    }
+
+    @MainActor public var body: some View {
+        let isOn = self.isOn
+        Button(action: { isOn.wrappedValue.toggle() }) { label }
+            .modifier(_StyleModifier(key: "toggle", value: isOn.wrappedValue ? "on" : "off"))
+    }
+}
+
+extension Toggle where ToggleLabel == Text {
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
+}
+
+/// A text input (SwiftUI's `TextField`): shows its text, or its prompt in angle brackets while
+/// empty (`<Name>`); the node carries `textField=TITLE`, and ``ViewHost/type(_:into:)`` replaces
+/// the text. Not there yet: `onSubmit`, `@FocusState`, `TextEditor`.
+public nonisolated struct TextField: View {
+    let title: String
+    let text: Binding<String>
+    let isSecure: Bool
+
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        title = Text(titleKey).content
+        self.text = text
+        isSecure = false
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.title = String(title)
+        self.text = text
+        isSecure = false
+    }
+
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) {
+        self.init(titleKey, text: text)
+    }
+
+    init(secure title: String, text: Binding<String>) {
+        self.title = title
+        self.text = text
+        isSecure = true
+    }
+
+    @MainActor public var body: some View {
+        let value = text.wrappedValue
+        let shown = value.isEmpty ? "<\(title)>" : (isSecure ? String(repeating: "•", count: value.count) : value)
+        Text(verbatim: shown).modifier(_TextInputModifier(field: title, input: _TextInput(text: text)))
+    }
+}
+
+/// A text input whose characters are hidden (SwiftUI's `SecureField`): shown as `•`.
+public nonisolated struct SecureField: View {
+    let field: TextField
+
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        field = TextField(secure: Text(titleKey).content, text: text)
+    }
+
+    @MainActor public var body: some View { field }
+}
+
+/// A value changed by steps (SwiftUI's `Stepper`): its label, then `-` and `+` buttons.
+public nonisolated struct Stepper<StepperLabel: View>: View {
+    let label: StepperLabel
+    let decrement: () -> Void
+    let increment: () -> Void
+
+    public init<V: Strideable>(value: Binding<V>, in range: ClosedRange<V>, step: V.Stride = 1,
+                               @ViewBuilder label: () -> StepperLabel) {
+        self.label = label()
+        increment = { value.wrappedValue = min(range.upperBound, value.wrappedValue.advanced(by: step)) }
+        decrement = { value.wrappedValue = max(range.lowerBound, value.wrappedValue.advanced(by: -step)) }
+    }
+
+    public init<V: Strideable>(value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> StepperLabel) {
+        self.label = label()
+        increment = { value.wrappedValue = value.wrappedValue.advanced(by: step) }
+        decrement = { value.wrappedValue = value.wrappedValue.advanced(by: -step) }
+    }
+
+    @MainActor public var body: some View {
+        let (increment, decrement) = (self.increment, self.decrement)
+        HStack {
+            label
+            Button("-") { decrement() }
+            Button("+") { increment() }
+        }
+    }
+}
+
+extension Stepper where StepperLabel == Text {
+    public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, in range: ClosedRange<V>, step: V.Stride = 1) {
+        self.init(value: value, in: range, step: step) { Text(titleKey) }
+    }
+
+    public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1) {
+        self.init(value: value, step: step) { Text(titleKey) }
+    }
+}
+
+/// Progress (SwiftUI's `ProgressView`): `ProgressView 40%`, or `ProgressView` when indeterminate.
+public nonisolated struct ProgressView: View {
+    let title: String?
+    let fraction: Double?
+
+    public init() {
+        title = nil
+        fraction = nil
+    }
+
+    public init(_ titleKey: LocalizedStringKey) {
+        title = Text(titleKey).content
+        fraction = nil
+    }
+
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1) {
+        title = nil
+        fraction = value.map { Double($0) / Double(total) }
+    }
+
+    public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1) {
+        title = Text(titleKey).content
+        fraction = value.map { Double($0) / Double(total) }
+    }
+
+    @MainActor public var body: some View {
+        let percent = fraction.map { " \(Int(($0 * 100).rounded()))%" } ?? ""
+        Text(verbatim: (title.map { "\($0) " } ?? "") + "ProgressView" + percent)
+    }
+}
+
+/// A link (SwiftUI's `Link`): a button whose node carries `link=URL`; tapping it opens nothing
+/// headless (the URL is in the render tree for tests).
+public nonisolated struct Link<LinkLabel: View>: View {
+    let destination: URL
+    let label: LinkLabel
+
+    public init(destination: URL, @ViewBuilder label: () -> LinkLabel) {
+        self.destination = destination
+        self.label = label()
+    }
+
+    @MainActor public var body: some View {
+        Button(action: {}) { label }.modifier(_StyleModifier(key: "link", value: destination.absoluteString))
+    }
+}
+
+extension Link where LinkLabel == Text {
+    public init(_ titleKey: LocalizedStringKey, destination: URL) {
+        self.init(destination: destination) { Text(titleKey) }
+    }
+}
+
+// MARK: - Containers laid out as the stacks they resemble
+
+/// A form (SwiftUI's `Form`): its sections one under the other, as a `List`.
+public nonisolated struct Form<Content: View>: View {
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    @MainActor public var body: some View { List { content } }
+}
+
+/// A section of a list or form, with an optional header and footer (SwiftUI's `Section`).
+public nonisolated struct Section<Parent: View, Content: View, Footer: View>: View {
+    let header: Parent
+    let content: Content
+    let footer: Footer
+
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
+        self.header = header()
+        self.content = content()
+        self.footer = footer()
+    }
+
+    @MainActor public var body: some View {
+        VStack(alignment: .leading) {
+            header
+            content
+            footer
+        }
+    }
+}
+
+extension Section where Parent == EmptyView, Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Parent == Text, Footer == EmptyView {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(titleKey) }, footer: { EmptyView() })
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.init(content: content, header: header, footer: { EmptyView() })
+    }
+}
+
+extension Axis {
+    /// A set of axes (SwiftUI's `Axis.Set`), for `ScrollView`.
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+/// A scroll view (SwiftUI's `ScrollView`): headless shows all of its content, laid out as a
+/// `VStack` (vertical) or `HStack` (horizontal).
+public nonisolated struct ScrollView<Content: View>: View {
+    let axes: Axis.Set
+    let content: Content
+
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.axes = axes
+        self.content = content()
+    }
+
+    @MainActor public var body: some View {
+        if axes.contains(.horizontal) && !axes.contains(.vertical) {
+            HStack { content }
+        } else {
+            VStack { content }
+        }
+    }
+}
+
+/// `LazyVStack`: laid out (and mounted) as a `VStack`.
+public nonisolated struct LazyVStack<Content: View>: View {
+    let alignment: HorizontalAlignment
+    let spacing: CGFloat?
+    let content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    @MainActor public var body: some View { VStack(alignment: alignment, spacing: spacing) { content } }
+}
+
+/// `LazyHStack`: laid out (and mounted) as an `HStack`.
+public nonisolated struct LazyHStack<Content: View>: View {
+    let alignment: VerticalAlignment
+    let spacing: CGFloat?
+    let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    @MainActor public var body: some View { HStack(alignment: alignment, spacing: spacing) { content } }
+}
+
+/// A titled group (SwiftUI's `GroupBox`): its label above its content.
+public nonisolated struct GroupBox<GroupLabel: View, Content: View>: View {
+    let label: GroupLabel
+    let content: Content
+
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> GroupLabel) {
+        self.label = label()
+        self.content = content()
+    }
+
+    @MainActor public var body: some View {
+        VStack(alignment: .leading) {
+            label
+            content
+        }
+        .padding()
+    }
+}
+
+extension GroupBox where GroupLabel == Text {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(content: content, label: { Text(titleKey) })
+    }
+}
+
+extension GroupBox where GroupLabel == EmptyView {
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(content: content, label: { EmptyView() })
+    }
+}
+
+/// Where a text field's text goes (found by ``ViewHost/type(_:into:)``).
+final class _TextInput {
+    let text: Binding<String>
+    init(text: Binding<String>) { self.text = text }
+}
+
+/// Marks a text field's node: its title and its input.
+public nonisolated struct _TextInputModifier: _PrimitiveViewModifier {
+    let field: String
+    let input: _TextInput
+}
+
+extension _TextInputModifier: _Annotating {
+    func annotate(_ annotations: inout _Annotations) {
+        if annotations.styles["textField"] == nil { annotations.styles["textField"] = field }
+        if annotations.textInput == nil { annotations.textInput = input }
+    }
+}
