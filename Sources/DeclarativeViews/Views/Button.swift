@@ -17,7 +17,7 @@ public nonisolated struct Button<Label: View>: View {
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let label = Label._makeDebuggableView(view: view.member(Label.self, at: 0, \.label), inputs: inputs)
-        let isEnabled = Attribute(EnvironmentProperty(environment: inputs.environment, keyPath: \.isEnabled))
+        let isEnabled = Attribute(EnvironmentProperty(environment: inputs.environment, keyPath: \._buttonContext))
         return _ViewOutputs(
             render: Attribute(
                 ButtonRender(button: view, label: label.render, isEnabled: isEnabled, box: _ButtonAction {})))
@@ -39,13 +39,20 @@ struct ButtonRender<Label: View>: StatefulRule {
     typealias Value = [DisplayNode]
     let button: _GraphValue<Button<Label>>
     let label: _RenderParts
-    let isEnabled: Attribute<Bool>
+    /// Whether buttons are enabled here, and what a tap also dismisses (inside an alert).
+    let isEnabled: Attribute<_ButtonContext>
     /// The action the button's node carries; kept current without making a new node.
     let box: _ButtonAction
 
     mutating func updateValue() {
-        box.action = button.value.action
-        box.isEnabled = isEnabled.value
+        let context = isEnabled.value
+        let action = button.value.action
+        if let dismiss = context.dismissesPresentation {
+            box.action = { action(); dismiss() }
+        } else {
+            box.action = action
+        }
+        box.isEnabled = context.isEnabled
         let children = label.read()
         var texts: [String] = []
         for child in children { child.collectText(into: &texts) }
