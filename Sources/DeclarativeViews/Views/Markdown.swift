@@ -5,9 +5,16 @@
 /// Headless output has no styles, so only the markup disappears.
 enum _MarkdownInline {
     static func visibleText(_ text: String) -> String {
-        // Fast path: nothing that could be markup.
-        guard text.contains(where: { "*_~`[\\".contains($0) }) else { return text }
+        guard mayContainMarkup(text) else { return text }
         return String(visible(Array(text)))
+    }
+
+    /// Whether `text` has a character markup starts with (`*`, `_`, `~`, a backtick, `[`, `\`):
+    /// a byte scan, so plain text — most text — costs next to nothing.
+    static func mayContainMarkup(_ text: String) -> Bool {
+        text.utf8.contains { byte in
+            byte == 0x2A || byte == 0x5F || byte == 0x7E || byte == 0x60 || byte == 0x5B || byte == 0x5C
+        }
     }
 
     private static func visible(_ characters: [Character]) -> [Character] {

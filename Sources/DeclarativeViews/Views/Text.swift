@@ -20,9 +20,10 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        key = stringInterpolation.parts.map(\.text).joined()
-        guard stringInterpolation.parts.contains(where: { !$0.isLiteral }) else {
-            visible = _MarkdownInline.visibleText(key)
+        key = stringInterpolation.text
+        // Values cannot add markup: only the literal parts decide whether there is any.
+        guard stringInterpolation.literalsMayContainMarkup else {
+            visible = key
             return
         }
         // Values stand in as private-use characters while the Markdown is resolved, so markup in
@@ -50,38 +51,58 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
 
     /// Collects the literal parts and the values of `"…\(value)…"`.
     public struct StringInterpolation: StringInterpolationProtocol {
-        var parts: [(text: String, isLiteral: Bool)] = []
+        /// The whole text, values in place.
+        @usableFromInline var text = ""
+        /// Literal parts and values, to resolve Markdown around values.
+        @usableFromInline var parts: [(text: String, isLiteral: Bool)] = []
+        @usableFromInline var literalsMayContainMarkup = false
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            parts.reserveCapacity(2 * interpolationCount + 1)
+            text.reserveCapacity(literalCapacity + 8 * interpolationCount)
         }
 
         public mutating func appendLiteral(_ literal: String) {
-            if !literal.isEmpty { parts.append((literal, true)) }
+            guard !literal.isEmpty else { return }
+            text += literal
+            parts.append((literal, true))
+            if !literalsMayContainMarkup, _MarkdownInline.mayContainMarkup(literal) { literalsMayContainMarkup = true }
+        }
+
+        @usableFromInline
+        mutating func appendValue(_ value: String) {
+            text += value
+            parts.append((value, false))
         }
 
         public mutating func appendInterpolation<T>(_ value: T) {
-            parts.append((String(describing: value), false))
+            appendValue(String(describing: value))
+        }
+
+        /// Inlinable, so that `Text("Row \(id)")` formats the value where it is known (no
+        /// dynamic conformance lookups, as `DefaultStringInterpolation` avoids them).
+        @inlinable
+        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) {
+            appendValue(value.description)
         }
 
         public mutating func appendInterpolation(_ string: String) {
-            parts.append((string, false))
+            appendValue(string)
         }
 
         /// `Text("\(price, specifier: "%.2f")")`.
         public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
-            parts.append((String(format: specifier, value), false))
+            appendValue(String(format: specifier, value))
         }
 
         /// `Text("\(date, format: .dateTime)")`, `Text("\(count, format: .number)")`.
         public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F)
         where F.FormatOutput == String {
-            parts.append((format.format(value), false))
+            appendValue(format.format(value))
         }
 
         /// `Text("Total: \(Text("5").bold())")`.
         public mutating func appendInterpolation(_ text: Text) {
-            parts.append((text.content, false))
+            appendValue(text.content)
         }
     }
 }
