@@ -44,6 +44,10 @@ public enum AGEnvironment {
     /// view graph's archive (for `agdump`) to this path first.
     public static let archivePath: String? = ProcessInfo.processInfo.environment["DV_ARCHIVE"]
 
+    /// `DV_SCRIPT`: a file (or `-` for stdin) of steps that drive a headless DeclarativeViews app
+    /// (`tap`, `toggle`, `type … into …`, `select`, `wait`, `print`), each step's rendering printed.
+    public static let script: String? = ProcessInfo.processInfo.environment["DV_SCRIPT"]
+
     /// `DV_LAYOUT_FEEDBACK_THRESHOLD`: layout passes per view per run-loop turn after which the
     /// layout-feedback-loop detector reports the view and stops laying it out for that turn
     /// (like UIKit's `UIViewLayoutFeedbackLoopDebuggingThreshold`). Default 100.

@@ -74,6 +74,9 @@ enum HeadlessRunner {
             }
         }
         let runLoop = CFRunLoopGetCurrent()
+        if let scriptPath = AGEnvironment.script.flatMap({ $0.isEmpty ? nil : $0 }) {
+            runScript(at: scriptPath, host: host, archivePath: archivePath)
+        }
         // Something to wait for, so that the run loop keeps running with no other source.
         let keepAlive = CFRunLoopTimerCreateWithHandler(
             kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + 1e9, 1e9, 0, 0) { _ in }
@@ -122,6 +125,35 @@ enum HeadlessRunner {
             exit(2)
         }
         return seconds
+    }
+
+    /// `DV_SCRIPT`: runs the script's steps once the app has rendered, printing each step's
+    /// rendering, then exits — 0 when every step was done, 1 (naming the step and what is on
+    /// screen) when one could not be, 2 when the script cannot be read.
+    static func runScript(at path: String, host: ViewHost, archivePath: String?) {
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data, let script = String(data: data, encoding: .utf8) else {
+            DiagnosticSink.default("DeclarativeViews: DV_SCRIPT: cannot read \(quoted(path)) as UTF-8 text.\n")
+            exit(2)
+        }
+        // After the first render: the run loop's first turn.
+        CFRunLoopPerformBlock(CFRunLoopGetCurrent(), kCFRunLoopCommonModes as CFTypeRef) {
+            MainActor.assumeIsolated {
+                host.update()
+                print("--- 0: start ---\n\(host.renderedText)")
+                do {
+                    try host.run(script: script, output: { print($0) })
+                } catch {
+                    fflush(nil)
+                    DiagnosticSink.default("DeclarativeViews: DV_SCRIPT \(error)\n")
+                    exit(1)
+                }
+                if let archivePath { writeArchive(of: host, to: archivePath) }
+                fflush(nil)
+                exit(0)
+            }
+        }
+        CFRunLoopWakeUp(CFRunLoopGetCurrent())
     }
 
     /// Writes the archive (`.ag-gzon` names are compressed); AttrGraph prints where it went.

@@ -40,16 +40,33 @@ struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
     typealias Value = [DisplayNode]
     let tabView: _GraphValue<TabView<SelectionValue, Content>>
     let slot: _HostedSlot
+    /// Per tab position: selecting the tab (``ViewHost/select(_:)``), kept across updates.
+    var selectActions: [_ButtonAction] = []
 
     mutating func updateValue() {
         let items = slot.read()
-        let selection = tabView.value.selection.map { AnyHashable($0.wrappedValue) }
+        let binding = tabView.value.selection
+        let selection = binding.map { AnyHashable($0.wrappedValue) }
         let previous = hasValue ? value.first?.children ?? [] : []
         var tabs: [DisplayNode] = []
         for (position, item) in items.enumerated() {
             let selected = selection.map { $0 == item.annotations?.tag } ?? (position == 0)
             let kind = RenderNode.Kind.tab(label: item.annotations?.tabItem, selected: selected)
-            tabs.append(.reusing(position < previous.count ? previous[position] : nil, kind: kind, children: [item]))
+            // A tab can be selected when the TabView has a selection binding and the tab a tag of its type.
+            var action: _ButtonAction?
+            if let binding, let tag = item.annotations?.tag?.base as? SelectionValue {
+                while selectActions.count <= position { selectActions.append(_ButtonAction {}) }
+                action = selectActions[position]
+                // Runs on the main actor, where the host taps it.
+                let selection = _MainActorHop((binding, tag))
+                action?.action = { selection.value.0.wrappedValue = selection.value.1 }
+            }
+            let reused = position < previous.count ? previous[position] : nil
+            if let reused, reused.shows(kind, children: [item], action: action) {
+                tabs.append(reused)
+            } else {
+                tabs.append(DisplayNode(kind: kind, children: [item], action: action))
+            }
         }
         emit(.tabView, children: tabs)
     }

@@ -289,6 +289,24 @@ public final class ViewHost {
         input.text.wrappedValue = text
     }
 
+    /// Selects the tab labelled `label` of a `TabView(selection:)` (its tab needs a `.tag`).
+    public func select(_ label: String) throws {
+        var found: _ButtonAction?
+        var labelled = false
+        var tabs: [String] = []
+        forEachNode { node, _ in
+            guard case .tab(let candidate?, _) = node.kind else { return }
+            tabs.append(candidate)
+            if !labelled, candidate == label {
+                labelled = true
+                found = node.action
+            }
+        }
+        guard labelled else { throw ViewHostError.tabNotFound(label: label, available: tabs) }
+        guard let action = found else { throw ViewHostError.tabNotSelectable(label: label) }
+        action.action()
+    }
+
     private func forEachButton(_ body: (String, _ButtonAction) -> Void) {
         forEachButton { label, action, _ in body(label, action) }
     }
@@ -357,6 +375,8 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case identifierNotFound(identifier: String, available: [String])
     case toggleNotFound(label: String, available: [String])
     case textFieldNotFound(field: String, available: [String])
+    case tabNotFound(label: String, available: [String])
+    case tabNotSelectable(label: String)
 
     public var description: String {
         switch self {
@@ -376,6 +396,12 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
         case .textFieldNotFound(let field, let available):
             let list = available.isEmpty ? "there are no text fields" : "text fields: " + available.map(quoted).joined(separator: ", ")
             return "no text field titled \(quoted(field)) is on screen (\(list))"
+        case .tabNotFound(let label, let available):
+            let list = available.isEmpty ? "there are no labelled tabs" : "tabs: " + available.map(quoted).joined(separator: ", ")
+            return "no tab labelled \(quoted(label)) is on screen (\(list))"
+        case .tabNotSelectable(let label):
+            return "tab \(quoted(label)) cannot be selected: its TabView needs a selection binding "
+                + "(TabView(selection: $tab)) and the tab a .tag of the binding's type"
         }
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A headless driver script (`DV_SCRIPT=file` for a headless `App`, or ``ViewHost/run(script:output:settle:)``
+/// in tests): one step per line, `#` starts a comment.
+///
+///     tap Increment            # a button by its label
+///     tap #save                # a button by accessibility identifier
+///     toggle Wi-Fi
+///     type Ada into Name       # replaces the field's text
+///     select Settings          # a tab of TabView(selection:)
+///     wait 0.5                 # runs the run loop for that long
+///     print                    # the text rendering now
+///
+/// After each step the host is brought up to date and its text rendering printed after a
+/// `--- N: STEP ---` line. A step that cannot be done stops the script with an error naming the
+/// line and what is on screen.
+public struct ViewHostScriptError: Error, Equatable, CustomStringConvertible {
+    public let line: Int
+    public let step: String
+    public let reason: String
+
+    public init(line: Int, step: String, reason: String) {
+        self.line = line
+        self.step = step
+        self.reason = reason
+    }
+
+    public var description: String { "line \(line): \(step): \(reason)" }
+}
+
+extension ViewHost {
+    /// Runs `script` (see ``ViewHostScriptError`` for the steps); `output` receives each step's
+    /// rendering, `settle` brings the host up to date after a step (by default ``update()``).
+    public func run(script: String, output: (String) -> Void, settle: (() -> Void)? = nil) throws(ViewHostScriptError) {
+        let settle = settle ?? { self.update() }
+        var number = 0
+        for (index, rawLine) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(rawLine)
+            // A trailing comment starts at " # "; `#` right before a word (`tap #save`) is not one.
+            if let comment = line.range(of: " # ") { line = line[..<comment.lowerBound] }
+            if line.hasSuffix(" #") { line = line.dropLast(2) }
+            let step = line.trimmingCharacters(in: .whitespaces)
+            if step.isEmpty || step.hasPrefix("#") { continue }
+            number += 1
+            do {
+                try perform(step, settle: settle)
+            } catch {
+                throw ViewHostScriptError(line: index + 1, step: step, reason: "\(error)")
+            }
+            output("--- \(number): \(step) ---\n\(renderedText)")
+        }
+    }
+
+    private func perform(_ step: String, settle: () -> Void) throws {
+        let (command, argument) = Self.split(step)
+        switch command {
+        case "tap":
+            if argument.hasPrefix("#"), argument.count > 1 {
+                try tap(accessibilityIdentifier: String(argument.dropFirst()))
+            } else {
+                try tap(try Self.required(argument, "a button label, e.g. tap Save"))
+            }
+        case "toggle":
+            try toggle(try Self.required(argument, "a toggle's label, e.g. toggle Wi-Fi"))
+        case "type":
+            guard let into = argument.range(of: " into ", options: .backwards) else {
+                throw ScriptStepError("write it as: type TEXT into FIELD")
+            }
+            try type(String(argument[..<into.lowerBound]), into: String(argument[into.upperBound...]))
+        case "select":
+            try select(try Self.required(argument, "a tab's label, e.g. select Settings"))
+        case "wait":
+            guard let seconds = Double(argument), seconds >= 0, seconds.isFinite else {
+                throw ScriptStepError("expected a number of seconds, e.g. wait 0.5")
+            }
+            RunLoop.current.run(until: Date(timeIntervalSinceNow: seconds))
+        case "print":
+            break
+        case "back", "dismiss", "swipe-delete":
+            throw ScriptStepError("\(command) is not supported yet (navigation links, presentation dismissal and row deletion are not driven by scripts)")
+        default:
+            throw ScriptStepError("unknown step; the steps are tap, toggle, type … into …, select, wait, print")
+        }
+        settle()
+    }
+
+    private static func split(_ step: String) -> (String, String) {
+        guard let space = step.firstIndex(of: " ") else { return (step, "") }
+        return (String(step[..<space]), step[step.index(after: space)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    private static func required(_ argument: String, _ hint: String) throws -> String {
+        guard !argument.isEmpty else { throw ScriptStepError("expected \(hint)") }
+        return argument
+    }
+}
+
+/// Why a script step is malformed.
+struct ScriptStepError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
