@@ -89,3 +89,25 @@ import Testing
         #expect(host.renderTree.first?.frame?.width == CGFloat("[star.fill]".count) * TextMetrics.cellWidth)
     }
 }
+
+@MainActor @Suite struct ListAndGestureTests {
+    struct Rows: View {
+        @State private var tapped = "none"
+        var body: some View {
+            VStack {
+                Text("tapped \(tapped)")
+                List(0..<3) { index in
+                    Text("Row \(index)").onTapGesture { tapped = "\(index)" }
+                }
+            }
+        }
+    }
+
+    @Test func listsOverRangesAndTapGestures() throws {
+        let (host, scheduler) = mount(Rows())
+        #expect(host.renderedText.contains(#"Button "Row 2" [onTapGesture]"#))
+        try host.tap("Row 1")
+        scheduler.flush()
+        #expect(host.renderedText.contains("tapped 1"))
+    }
+}

@@ -424,3 +424,14 @@ extension _TextInputModifier: _Annotating {
         if annotations.textInput == nil { annotations.textInput = input }
     }
 }
+
+extension View {
+    /// Runs `action` when the view is tapped (SwiftUI's `onTapGesture`): headless, the view becomes
+    /// the label of a button whose node carries `onTapGesture`, so ``ViewHost/tap(_:)`` finds it by
+    /// its text.
+    public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void)
+        -> ModifiedContent<Button<Self>, _StyleModifier>
+    {
+        Button(action: action) { self }.modifier(_StyleModifier(key: "onTapGesture", value: count == 1 ? "" : "\(count)"))
+    }
+}

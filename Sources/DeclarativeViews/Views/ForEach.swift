@@ -50,6 +50,13 @@ extension List {
     ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
         self.init { ForEach(data, content: rowContent) }
     }
+
+    /// A row per index of a constant range: `List(0..<5) { Text("Row \($0)") }`.
+    public init<RowContent: View>(
+        _ data: Range<Int>, @ViewBuilder rowContent: @escaping (Int) -> RowContent
+    ) where Content == ForEach<Range<Int>, Int, RowContent> {
+        self.init { ForEach(data, content: rowContent) }
+    }
 }
 
 /// The ids of a `ForEach`'s data, in order, and where each one is.
