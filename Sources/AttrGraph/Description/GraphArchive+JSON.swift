@@ -30,13 +30,11 @@ extension GraphArchive {
     func emit<E: _JSONEmitter>(into out: inout E) throws {
         try out.beginObject()
         var extras = _SortedExtras(extra)
-        try extras.emit(before: "graphs", into: &out)
-        try out.key("graphs")
+        try extras.key("graphs", into: &out)
         try out.beginArray()
         for graph in graphs { try graph.emit(into: &out) }
         try out.endArray()
-        try extras.emit(before: "version", into: &out)
-        try out.key("version")
+        try extras.key("version", into: &out)
         try out.int(version)
         try extras.emit(before: nil, into: &out)
         try out.endObject()
@@ -48,8 +46,7 @@ extension GraphArchive.Graph {
         try out.beginObject()
         var extras = _SortedExtras(extra)
         if let cycle {
-            try extras.emit(before: "attrgraph_cycle", into: &out)
-            try out.key("attrgraph_cycle")
+            try extras.key("attrgraph_cycle", into: &out)
             try out.beginObject()
             try out.key("attribute")
             try out.int(Int(cycle.attribute))
@@ -64,91 +61,73 @@ extension GraphArchive.Graph {
             try out.endObject()
         }
         if let changeCount {
-            try extras.emit(before: "change_count", into: &out)
-            try out.key("change_count")
+            try extras.key("change_count", into: &out)
             try out.int(changeCount)
         }
-        try extras.emit(before: "counters", into: &out)
-        try out.key("counters")
+        try extras.key("counters", into: &out)
         try out.value(.object(counters))
-        try extras.emit(before: "edges", into: &out)
-        try out.key("edges")
+        try extras.key("edges", into: &out)
         try out.beginArray()
         for (index, edge) in edges.enumerated() {
             try out.beginObject()
             var edgeExtras = _SortedExtras(edgeExtras[index] ?? JSONObject())
-            try edgeExtras.emit(before: "dst", into: &out)
-            try out.key("dst")
+            try edgeExtras.key("dst", into: &out)
             try out.int(edge.dst)
             if let flags = edge.flags {
-                try edgeExtras.emit(before: "flags", into: &out)
-                try out.key("flags")
+                try edgeExtras.key("flags", into: &out)
                 try out.int(flags)
             }
-            try edgeExtras.emit(before: "src", into: &out)
-            try out.key("src")
+            try edgeExtras.key("src", into: &out)
             try out.int(edge.src)
             try edgeExtras.emit(before: nil, into: &out)
             try out.endObject()
         }
         try out.endArray()
-        try extras.emit(before: "id", into: &out)
-        try out.key("id")
+        try extras.key("id", into: &out)
         try out.int(id)
-        try extras.emit(before: "nodes", into: &out)
-        try out.key("nodes")
+        try extras.key("nodes", into: &out)
         try out.beginArray()
         for node in nodes { try node.emit(into: &out) }
         try out.endArray()
-        try extras.emit(before: "subgraphs", into: &out)
-        try out.key("subgraphs")
+        try extras.key("subgraphs", into: &out)
         try out.beginArray()
         for subgraph in subgraphs { try subgraph.emit(into: &out) }
         try out.endArray()
         if let transactionCount {
-            try extras.emit(before: "transaction_count", into: &out)
-            try out.key("transaction_count")
+            try extras.key("transaction_count", into: &out)
             try out.int(transactionCount)
         }
         if let trees = recordedTrees {
-            try extras.emit(before: "trees", into: &out)
-            try out.key("trees")
+            try extras.key("trees", into: &out)
             try out.beginArray()
             for element in trees { try element.emit(into: &out) }
             try out.endArray()
         }
-        try extras.emit(before: "types", into: &out)
-        try out.key("types")
+        try extras.key("types", into: &out)
         try out.beginArray()
         for type in types {
             try out.beginObject()
             var typeExtras = _SortedExtras(type.extra)
             if let flags = type.flags {
-                try typeExtras.emit(before: "flags", into: &out)
-                try out.key("flags")
+                try typeExtras.key("flags", into: &out)
                 try out.int(flags)
             }
-            try typeExtras.emit(before: "id", into: &out)
-            try out.key("id")
+            try typeExtras.key("id", into: &out)
             try out.int(type.id)
-            try typeExtras.emit(before: "name", into: &out)
-            try out.key("name")
+            try typeExtras.key("name", into: &out)
             try out.string(type.name)
             if let size = type.size {
-                try typeExtras.emit(before: "size", into: &out)
-                try out.key("size")
+                try typeExtras.key("size", into: &out)
                 try out.int(size)
             }
-            try typeExtras.emit(before: "value", into: &out)
-            try out.key("value")
+            try typeExtras.key("value", into: &out)
             try out.string(type.value)
             try typeExtras.emit(before: nil, into: &out)
             try out.endObject()
         }
         try out.endArray()
         if let updateCount {
-            try extras.emit(before: "update_count", into: &out)
-            try out.key("update_count")
+            try extras.key("update_count", into: &out)
             try out.int(updateCount)
         }
         try extras.emit(before: nil, into: &out)
@@ -161,21 +140,17 @@ extension GraphArchive.Node {
         try out.beginObject()
         var extras = _SortedExtras(extra)
         if let desc {
-            try extras.emit(before: "desc", into: &out)
-            try out.key("desc")
+            try extras.key("desc", into: &out)
             try out.string(desc)
         }
         if let flags {
-            try extras.emit(before: "flags", into: &out)
-            try out.key("flags")
+            try extras.key("flags", into: &out)
             try out.int(flags)
         }
-        try extras.emit(before: "id", into: &out)
-        try out.key("id")
+        try extras.key("id", into: &out)
         try out.int(Int(id))
         if let indirect {
-            try extras.emit(before: "indirect", into: &out)
-            try out.key("indirect")
+            try extras.key("indirect", into: &out)
             try out.beginObject()
             if let dependency = indirect.dependency {
                 try out.key("dependency")
@@ -186,16 +161,13 @@ extension GraphArchive.Node {
             try out.endObject()
         }
         if let subgraphFlags {
-            try extras.emit(before: "subgraph_flags", into: &out)
-            try out.key("subgraph_flags")
+            try extras.key("subgraph_flags", into: &out)
             try out.int(subgraphFlags)
         }
-        try extras.emit(before: "type", into: &out)
-        try out.key("type")
+        try extras.key("type", into: &out)
         try out.int(type)
         if let value {
-            try extras.emit(before: "value", into: &out)
-            try out.key("value")
+            try extras.key("value", into: &out)
             try out.string(value)
         }
         try extras.emit(before: nil, into: &out)
@@ -208,29 +180,23 @@ extension GraphArchive.Subgraph {
         try out.beginObject()
         var extras = _SortedExtras(extra)
         if !children.isEmpty {
-            try extras.emit(before: "children", into: &out)
-            try out.key("children")
+            try extras.key("children", into: &out)
             try out.intArray(children)
         }
-        try extras.emit(before: "context_id", into: &out)
-        try out.key("context_id")
+        try extras.key("context_id", into: &out)
         try out.int(contextID)
-        try extras.emit(before: "id", into: &out)
-        try out.key("id")
+        try extras.key("id", into: &out)
         try out.int(id)
         if invalid {
-            try extras.emit(before: "invalid", into: &out)
-            try out.key("invalid")
+            try extras.key("invalid", into: &out)
             try out.bool(true)
         }
         if !nodes.isEmpty {
-            try extras.emit(before: "nodes", into: &out)
-            try out.key("nodes")
+            try extras.key("nodes", into: &out)
             try out.intArray(nodes)
         }
         if !parents.isEmpty {
-            try extras.emit(before: "parents", into: &out)
-            try out.key("parents")
+            try extras.key("parents", into: &out)
             try out.intArray(parents)
         }
         try extras.emit(before: nil, into: &out)
@@ -242,22 +208,40 @@ extension GraphArchive.TreeElement {
     func emit<E: _JSONEmitter>(into out: inout E) throws {
         try out.beginObject()
         var extras = _SortedExtras(extra)
-        /// Writes `key` (after the unknown keys that sort before it) when `write` is given.
-        func member(_ key: String, _ write: ((inout E) throws -> Void)?) throws {
-            guard let write else { return }
-            try extras.emit(before: key, into: &out)
-            try out.key(key)
-            try write(&out)
+        if !children.isEmpty {
+            try extras.key("children", into: &out)
+            try out.intArray(children)
         }
-        try member("children", children.isEmpty ? nil : { try $0.intArray(children) })
-        try member("desc", desc.map { desc in { try $0.string(desc) } })
-        try member("flags", flags.map { flags in { try $0.int(flags) } })
-        try member("node", node.map { node in { try $0.int(node) } })
-        try member("nodes", nodes.isEmpty ? nil : { try $0.intArray(nodes) })
-        try member("offset", offset.map { offset in { try $0.int(offset) } })
-        try member("owner", owner.map { owner in { try $0.int(owner) } })
-        try member("root", root ? { try $0.bool(true) } : nil)
-        try member("values", values.isEmpty ? nil : { out in
+        if let desc {
+            try extras.key("desc", into: &out)
+            try out.string(desc)
+        }
+        if let flags {
+            try extras.key("flags", into: &out)
+            try out.int(flags)
+        }
+        if let node {
+            try extras.key("node", into: &out)
+            try out.int(node)
+        }
+        if !nodes.isEmpty {
+            try extras.key("nodes", into: &out)
+            try out.intArray(nodes)
+        }
+        if let offset {
+            try extras.key("offset", into: &out)
+            try out.int(offset)
+        }
+        if let owner {
+            try extras.key("owner", into: &out)
+            try out.int(owner)
+        }
+        if root {
+            try extras.key("root", into: &out)
+            try out.bool(true)
+        }
+        if !values.isEmpty {
+            try extras.key("values", into: &out)
             try out.beginObject()
             // One entry per key (the last value added under it), keys sorted byte-wise.
             var byKey: [String: Value] = [:]
@@ -275,7 +259,7 @@ extension GraphArchive.TreeElement {
                 try out.endObject()
             }
             try out.endObject()
-        })
+        }
         try extras.emit(before: nil, into: &out)
         try out.endObject()
     }
@@ -312,6 +296,13 @@ struct _SortedExtras {
         members = object.members.isEmpty
             ? []
             : object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }[...]
+    }
+
+    /// Writes the unknown keys that sort before `key`, then `key` itself (its value comes next).
+    @inline(__always)
+    mutating func key<E: _JSONEmitter>(_ key: String, into out: inout E) throws {
+        try emit(before: key, into: &out)
+        try out.key(key)
     }
 
     /// Writes the unknown keys that sort before `key` (all that are left when `key` is `nil`).

@@ -64,7 +64,8 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
         if firstRun {
             links = _DynamicPropertyLinks.make(for: view, host: host, environment: environment)
             let current = AnyAttribute.current.unsafelyUnwrapped
-            observation = _ObservationInvalidator(attribute: current, subgraph: current.subgraph)
+            observation = _ObservationInvalidator(
+                attribute: current, subgraph: current.subgraph, graphThread: host.graphThread)
         }
         let observation = self.observation.unsafelyUnwrapped
         let observedChange = observation.takeChanged()

@@ -28,6 +28,8 @@ public final class _HostCore {
     var registrations: (fragment: UpdateFragment, flushObserver: Int, turnObserver: Int)?
     /// Whether the scheduler was made for this host (and goes away with it).
     var ownsScheduler = false
+    /// The thread the host's graph is updated on, for change notifications from other threads.
+    let graphThread = _GraphThread()
 
     init(graph: Graph, scheduler: any UpdateScheduler) {
         self.graph = graph

@@ -223,7 +223,7 @@ public final class ViewHost {
     /// The labels of the buttons on screen, in order.
     public var buttonLabels: [String] {
         var labels: [String] = []
-        forEachButton { label, _ in labels.append(label) }
+        forEachButton { label, _, _ in labels.append(label) }
         return labels
     }
 
@@ -231,7 +231,7 @@ public final class ViewHost {
     /// causes run at the next flush, or at ``update()``).
     public func tap(_ label: String) throws {
         var found: _ButtonAction?
-        forEachButton { candidate, action in
+        forEachButton { candidate, action, _ in
             if found == nil, candidate == label { found = action }
         }
         guard let action = found else {
@@ -305,10 +305,6 @@ public final class ViewHost {
         guard labelled else { throw ViewHostError.tabNotFound(label: label, available: tabs) }
         guard let action = found else { throw ViewHostError.tabNotSelectable(label: label) }
         action.action()
-    }
-
-    private func forEachButton(_ body: (String, _ButtonAction) -> Void) {
-        forEachButton { label, action, _ in body(label, action) }
     }
 
     /// Every rendered node, depth first, with the accessibility identifiers on its ancestors.

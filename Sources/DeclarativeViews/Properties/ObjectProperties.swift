@@ -10,13 +10,14 @@ final class _ObjectChangeLink: @unchecked Sendable {
     // publisher's callback hops there first.
     let version: Attribute<UInt>
     private weak var subgraph: Subgraph?
-    private let graphThread = _GraphThread()
+    private let graphThread: _GraphThread
     private var observed: ObjectIdentifier?
     private var subscription: AnyCancellable?
 
     init(context: _LinkContext) {
         version = Attribute(value: 0)
         subgraph = context.subgraph
+        graphThread = context.host.graphThread
     }
 
     /// Follows `object` (and stops following the previous one).

@@ -16,11 +16,12 @@ final class _ObservationInvalidator: @unchecked Sendable {
     let attribute: AnyAttribute
     private weak var subgraph: Subgraph?
     /// The thread the graph is updated on (the main thread, for a host).
-    private let graphThread = _GraphThread()
+    private let graphThread: _GraphThread
 
-    init(attribute: AnyAttribute, subgraph: Subgraph) {
+    init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: _GraphThread) {
         self.attribute = attribute
         self.subgraph = subgraph
+        self.graphThread = graphThread
     }
 
     /// Runs `body`, recording the observable properties it reads.
@@ -55,7 +56,7 @@ final class _ObservationInvalidator: @unchecked Sendable {
 }
 
 /// The thread a graph is updated on, and how change notifications from other threads reach it.
-/// Made on that thread (inside a rule).
+/// Made on that thread (one per host, see `_HostCore.graphThread`).
 final class _GraphThread: @unchecked Sendable {
     // @unchecked: both are immutable references; the run loop is only sent blocks (thread-safe).
     let thread = Thread.current

@@ -23,7 +23,7 @@ public nonisolated struct GeometryReader<Content: View>: View {
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let geometry = Attribute(value: GeometryProxy.zero)
         let sink = _GeometrySink(delivery: .reader(geometry), path: inputs.path, name: "GeometryReader")
-        let content = Attribute(GeometryContent(reader: view, geometry: geometry))
+        let content = Attribute(GeometryContent(reader: view, geometry: geometry, host: inputs.host))
         let outputs = Content._makeDebuggableView(view: _GraphValue(content), inputs: inputs)
         return _ViewOutputs(render: Attribute(GeometryReaderRender(content: outputs.render, sink: sink)))
     }
@@ -32,13 +32,18 @@ public nonisolated struct GeometryReader<Content: View>: View {
     struct GeometryContent: Rule {
         let reader: _GraphValue<GeometryReader<Content>>
         let geometry: Attribute<GeometryProxy>
+        /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
+        /// with it this value) when it is torn down or released, so the host outlives every use.
+        unowned(unsafe) let host: _HostCore
 
         var value: Content {
             let build = reader.value.content
             let proxy = geometry.value
             // `@Observable` properties the content closure reads are dependencies too.
             let current = AnyAttribute.current.unsafelyUnwrapped
-            return _ObservationInvalidator(attribute: current, subgraph: current.subgraph).tracking { build(proxy) }
+            let invalidator = _ObservationInvalidator(
+                attribute: current, subgraph: current.subgraph, graphThread: host.graphThread)
+            return invalidator.tracking { build(proxy) }
         }
     }
 }
