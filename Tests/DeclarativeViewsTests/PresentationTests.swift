@@ -67,6 +67,23 @@ import Testing
         #expect(text.contains("editor presented: true"), "the sheet is still there")
     }
 
+    @Test func theHostDismissesTheInnermostPresentation() throws {
+        let (host, scheduler) = mount(Notes())
+        #expect(throws: ViewHostError.nothingPresented) { try host.dismiss() }
+        try host.tap("Edit")
+        scheduler.flush()
+        try host.tap("Discard")
+        scheduler.flush()
+        try host.dismiss()
+        scheduler.flush()
+        #expect(!host.renderedText.contains("Discard changes?"), "the alert, the innermost, closed first")
+        #expect(host.renderedText.contains("editor presented: true"))
+        try host.dismiss()
+        scheduler.flush()
+        #expect(!host.renderedText.contains("editor"))
+        #expect(host.renderedText.contains("dismissed 1"), "onDismiss ran for the sheet")
+    }
+
     struct Item: Identifiable {
         let id: Int
     }

@@ -72,37 +72,6 @@ struct ColumnsRender: StatefulRule {
     }
 }
 
-/// A stack of screens with a root view (SwiftUI's `NavigationStack`), hosted in a separately
-/// scheduled fragment. The root's `.navigationTitle(_:)` titles it.
-public nonisolated struct NavigationStack<Root: View>: View {
-    public var root: Root
-
-    public init(@ViewBuilder root: () -> Root) {
-        self.root = root()
-    }
-
-    public var body: Never { _primitiveBody(Self.self) }
-
-    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let root = view.member(Root.self, at: 0, \.root)
-        let slot = _HostedSlot(name: "NavigationStack", inputs: inputs) {
-            Root._makeDebuggableView(view: root, inputs: $0)
-        }
-        return _ViewOutputs(render: Attribute(NavigationStackRender(slot: slot)))
-    }
-}
-
-struct NavigationStackRender: StatefulRule {
-    typealias Value = [DisplayNode]
-    let slot: _HostedSlot
-
-    mutating func updateValue() {
-        let content = slot.read()
-        let title = content.lazy.compactMap { $0.annotations?.navigationTitle }.first
-        emit(.navigationStack(title: title), children: content)
-    }
-}
-
 extension View {
     /// The title of the navigation stack this view is the root of.
     public func navigationTitle(_ title: String) -> ModifiedContent<Self, _NavigationTitleModifier> {

@@ -8,6 +8,10 @@ import Foundation
 ///     toggle Wi-Fi
 ///     type Ada into Name       # replaces the field's text
 ///     select Settings          # a tab of TabView(selection:)
+///     back                     # the innermost navigation stack's back button
+///     dismiss                  # closes the innermost sheet, cover, popover, alert or dialog
+///     swipe-delete Milk        # deletes the row showing "Milk" (ForEach with .onDelete)
+///     move Milk to 0           # moves that row to the top (.onMove, in edit mode)
 ///     wait 0.5                 # runs the run loop for that long
 ///     print                    # the text rendering now
 ///
@@ -76,10 +80,24 @@ extension ViewHost {
             RunLoop.current.run(until: Date(timeIntervalSinceNow: seconds))
         case "print":
             break
-        case "back", "dismiss", "swipe-delete":
-            throw ScriptStepError("\(command) is not supported yet (navigation links, presentation dismissal and row deletion are not driven by scripts)")
+        case "back":
+            try Self.noArgument(argument, command)
+            try back()
+        case "dismiss":
+            try Self.noArgument(argument, command)
+            try dismiss()
+        case "swipe-delete":
+            try swipeDelete(try Self.required(argument, "a row's text, e.g. swipe-delete Milk"))
+        case "move":
+            guard let to = argument.range(of: " to ", options: .backwards),
+                let destination = Int(argument[to.upperBound...].trimmingCharacters(in: .whitespaces)), destination >= 0
+            else {
+                throw ScriptStepError("write it as: move ROW to POSITION (0 is the top)")
+            }
+            try move(String(argument[..<to.lowerBound]), to: destination)
         default:
-            throw ScriptStepError("unknown step; the steps are tap, toggle, type … into …, select, wait, print")
+            throw ScriptStepError(
+                "unknown step; the steps are tap, toggle, type … into …, select, back, dismiss, swipe-delete, move … to …, wait, print")
         }
         settle()
     }
@@ -87,6 +105,10 @@ extension ViewHost {
     private static func split(_ step: String) -> (String, String) {
         guard let space = step.firstIndex(of: " ") else { return (step, "") }
         return (String(step[..<space]), step[step.index(after: space)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    private static func noArgument(_ argument: String, _ command: String) throws {
+        guard argument.isEmpty else { throw ScriptStepError("\(command) takes nothing after it") }
     }
 
     private static func required(_ argument: String, _ hint: String) throws -> String {

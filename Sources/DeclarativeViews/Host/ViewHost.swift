@@ -307,13 +307,70 @@ public final class ViewHost {
         action.action()
     }
 
-    /// Every rendered node, depth first, with the accessibility identifiers on its ancestors.
+    /// Goes back one screen in the innermost navigation stack that has a pushed screen, as its
+    /// back button does (the change runs at the next flush).
+    public func back() throws {
+        var found: _ButtonAction?
+        forEachNode { node, _ in
+            if node.annotations?.styles["navigationBack"] != nil, let action = node.action { found = action }
+        }
+        guard let action = found else { throw ViewHostError.nothingToGoBackFrom }
+        action.action()
+    }
+
+    /// Closes the innermost presentation on screen (a sheet, cover, popover, alert or dialog), as
+    /// a swipe down or a tap outside does (the change runs at the next flush).
+    public func dismiss() throws {
+        var found: _ButtonAction?
+        forEachNode { node, _ in
+            if let action = node.annotations?.dismiss { found = action }
+        }
+        guard let action = found else { throw ViewHostError.nothingPresented }
+        action.action()
+    }
+
+    /// Deletes the row showing `row` (its text, or one of its texts) from a `ForEach` with
+    /// `.onDelete`, as swiping it does: the handler gets the row's offset.
+    public func swipeDelete(_ row: String) throws {
+        let (edit, _) = try editableRow(row, { $0.handlers.delete != nil }, noun: "deletable")
+        edit.handlers.delete?(IndexSet(integer: edit.offset))
+    }
+
+    /// Moves the row showing `row` of a `ForEach` with `.onMove` before the row at `destination`
+    /// (`rows.count` moves it to the end), as dragging it in edit mode does.
+    public func move(_ row: String, to destination: Int) throws {
+        let (edit, label) = try editableRow(row, { $0.handlers.move != nil }, noun: "movable")
+        if let mode = edit.handlers.editMode, !mode.wrappedValue.isEditing {
+            throw ViewHostError.notEditing(row: label)
+        }
+        edit.handlers.move?(IndexSet(integer: edit.offset), destination)
+    }
+
+    private func editableRow(_ row: String, _ matches: (_RowEdit) -> Bool, noun: String) throws -> (_RowEdit, String) {
+        var found: (_RowEdit, String)?
+        var rows: [String] = []
+        forEachNode { node, _ in
+            guard let edit = node.annotations?.rowEdit, matches(edit) else { return }
+            var texts: [String] = []
+            node.collectText(into: &texts)
+            let label = texts.joined(separator: " ")
+            rows.append(label)
+            if found == nil, label == row || texts.contains(row) { found = (edit, label) }
+        }
+        guard let found else { throw ViewHostError.rowNotFound(row: row, kind: noun, available: rows) }
+        return found
+    }
+
+    /// Every rendered node a user can reach, depth first, with the accessibility identifiers on
+    /// its ancestors: not the content of unselected tabs or of `.hidden()` views.
     private func forEachNode(_ body: (DisplayNode, [String]) -> Void) {
         var stack: [(DisplayNode, [String])] = rendered.reversed().map { ($0, []) }
         while let (node, inherited) = stack.popLast() {
+            if node.annotations?.styles["hidden"] != nil { continue }
             var marks = inherited
             if let identifier = node.annotations?.styles["accessibilityIdentifier"] { marks.append(identifier) }
             body(node, marks)
+            if case .tab(_, selected: false) = node.kind { continue }
             stack += node.children.reversed().map { ($0, marks) }
         }
     }
@@ -373,6 +430,10 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case textFieldNotFound(field: String, available: [String])
     case tabNotFound(label: String, available: [String])
     case tabNotSelectable(label: String)
+    case nothingToGoBackFrom
+    case nothingPresented
+    case rowNotFound(row: String, kind: String, available: [String])
+    case notEditing(row: String)
 
     public var description: String {
         switch self {
@@ -395,6 +456,17 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
         case .tabNotFound(let label, let available):
             let list = available.isEmpty ? "there are no labelled tabs" : "tabs: " + available.map(quoted).joined(separator: ", ")
             return "no tab labelled \(quoted(label)) is on screen (\(list))"
+        case .nothingToGoBackFrom:
+            return "there is nothing to go back from: no navigation stack on screen has a pushed screen"
+        case .nothingPresented:
+            return "nothing is presented: no sheet, full-screen cover, popover, alert or dialog is on screen"
+        case .rowNotFound(let row, let kind, let available):
+            let list = available.isEmpty
+                ? "there are no \(kind) rows (a ForEach needs .on\(kind == "deletable" ? "Delete" : "Move"))"
+                : "\(kind) rows: " + available.map(quoted).joined(separator: ", ")
+            return "no \(kind) row shows \(quoted(row)) (\(list))"
+        case .notEditing(let row):
+            return "row \(quoted(row)) can be moved only in edit mode: tap Edit first"
         case .tabNotSelectable(let label):
             return "tab \(quoted(label)) cannot be selected: its TabView needs a selection binding "
                 + "(TabView(selection: $tab)) and the tab a .tag of the binding's type"

@@ -48,6 +48,7 @@ public nonisolated struct _PresentationModifier<Presented: View>: ViewModifier {
             }
             VStack(alignment: .leading) { presented() }
                 .modifier(_StyleModifier(key: "presentation", value: kind))
+                .modifier(_DismissMarker(action: _ButtonAction(close)))
                 .environment(\._dismiss, DismissAction(close))
                 .environment(\.isPresented, true)
                 .environment(\._buttonDismiss, buttonsDismiss ? close : nil)
@@ -110,6 +111,17 @@ extension View {
         return modifier(_PresentationModifier(
             kind: "confirmationDialog \(title.content)", isPresented: isPresented, buttonsDismiss: true, onDismiss: nil,
             presented: { _DialogContent(title: title, message: EmptyView(), actions: actions()) }))
+    }
+}
+
+/// Marks a presentation's node with what closes it (``ViewHost/dismiss()``).
+public nonisolated struct _DismissMarker: _PrimitiveViewModifier {
+    let action: _ButtonAction
+}
+
+extension _DismissMarker: _Annotating {
+    func annotate(_ annotations: inout _Annotations) {
+        if annotations.dismiss == nil { annotations.dismiss = action }
     }
 }
 

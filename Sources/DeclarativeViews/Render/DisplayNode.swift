@@ -132,10 +132,15 @@ struct _Annotations: Equatable {
     var styles: [String: String] = [:]
     /// A text field's input (`TextField`), for ``ViewHost/type(_:into:)``.
     var textInput: _TextInput?
+    /// A row of an editable `ForEach` (`.onDelete`, `.onMove`).
+    var rowEdit: _RowEdit?
+    /// Closes the presentation this node shows (a sheet's, an alert's), for ``ViewHost/dismiss()``.
+    var dismiss: _ButtonAction?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
+            && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
     }
 }
 

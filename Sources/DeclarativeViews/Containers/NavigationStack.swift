@@ -1,0 +1,413 @@
+import AttrGraph
+
+// A navigation stack, headless: the root and every pushed screen stay mounted (their state
+// survives going back), but only the top screen is rendered, under a "Back" button whose node
+// carries `navigationBack` (``ViewHost/back()`` and the `back` script step tap it). Screens
+// come from the path (values, shown by the nearest `.navigationDestination(for:)` of their
+// type) and then from `NavigationLink(destination:)` links, as in SwiftUI.
+
+/// A stack of screens with a root view (SwiftUI's `NavigationStack`), hosted in a separately
+/// scheduled fragment. The top screen's `.navigationTitle(_:)` titles it.
+///
+///     NavigationStack(path: $path) {
+///         List(items) { item in NavigationLink(item.name, value: item) }
+///             .navigationDestination(for: Item.self) { item in Detail(item: item) }
+///     }
+public nonisolated struct NavigationStack<Data, Root: View>: View {
+    public var root: Root
+    /// The path as type-erased values, or `nil` when the stack keeps its own.
+    let path: Binding<[AnyHashable]>?
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let slot = _HostedSlot(name: "NavigationStack", inputs: inputs) { inputs in
+            let content = Attribute(NavigationStackContent(stack: view))
+            return _NavigationStackContent<Root>._makeDebuggableView(view: _GraphValue(content), inputs: inputs)
+        }
+        return _ViewOutputs(render: Attribute(NavigationStackRender(slot: slot)))
+    }
+}
+
+extension NavigationStack where Data == NavigationPath {
+    /// A stack that keeps its own path.
+    public init(@ViewBuilder root: () -> Root) {
+        self.root = root()
+        path = nil
+    }
+
+    /// A stack whose screens are the values of `path` (of any `Hashable` types).
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) {
+        self.root = root()
+        self.path = Binding(get: { path.wrappedValue.elements }, set: { path.wrappedValue.elements = $0 })
+    }
+}
+
+extension NavigationStack
+where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+    /// A stack whose screens are the elements of `path`, all of one type. A link to a value of
+    /// another type cannot be pushed on it (a warning says so).
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root) {
+        self.root = root()
+        self.path = Binding(
+            get: { path.wrappedValue.map { AnyHashable($0) } },
+            set: { values in
+                let typed = values.compactMap { $0.base as? Data.Element }
+                if typed.count != values.count {
+                    _stateWarning("NavigationStack(path:) holds \(Data.self); a value of another type was not pushed.")
+                }
+                path.wrappedValue = Data(typed)
+            })
+    }
+}
+
+/// The content a stack hosts, made from the stack's value.
+struct NavigationStackContent<Data, Root: View>: Rule {
+    let stack: _GraphValue<NavigationStack<Data, Root>>
+
+    var value: _NavigationStackContent<Root> {
+        let stack = self.stack.value
+        return _NavigationStackContent(root: stack.root, path: stack.path)
+    }
+}
+
+struct NavigationStackRender: StatefulRule {
+    typealias Value = [DisplayNode]
+    let slot: _HostedSlot
+
+    mutating func updateValue() {
+        let content = slot.read()
+        emit(.navigationStack(title: Self.title(in: content)), children: content)
+    }
+
+    /// The first navigation title in the top levels of the content (a toolbar or a back button
+    /// wraps the screen in a stack), not looking into nested navigation stacks.
+    static func title(in nodes: [DisplayNode], depth: Int = 0) -> String? {
+        for node in nodes {
+            if let title = node.annotations?.navigationTitle { return title }
+        }
+        guard depth < 3 else { return nil }
+        for node in nodes {
+            if case .navigationStack = node.kind { continue }
+            if let title = title(in: node.children, depth: depth + 1) { return title }
+        }
+        return nil
+    }
+}
+
+// MARK: - Screens
+
+/// A navigation path (SwiftUI's `NavigationPath`): a list of values of any `Hashable` types.
+public struct NavigationPath: Equatable {
+    var elements: [AnyHashable]
+
+    public init() {
+        elements = []
+    }
+
+    public init<S: Sequence>(_ elements: S) where S.Element: Hashable {
+        self.elements = elements.map { AnyHashable($0) }
+    }
+
+    public var count: Int { elements.count }
+    public var isEmpty: Bool { elements.isEmpty }
+
+    public mutating func append<V: Hashable>(_ value: V) {
+        elements.append(AnyHashable(value))
+    }
+
+    public mutating func removeLast(_ k: Int = 1) {
+        elements.removeLast(k)
+    }
+}
+
+/// What a stack's views reach through the environment: pushing, popping, and the destinations
+/// registered by `.navigationDestination(for:)`. Used on the main actor only (bodies and
+/// button actions).
+final class _NavigationModel: @unchecked Sendable {
+    var path: Binding<[AnyHashable]>?
+    var pushedViews: Binding<[_PushedView]>?
+    private var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    private var nextViewID = 0
+
+    init() {}
+
+    func register<D: Hashable>(_ type: D.Type, _ destination: @escaping (D) -> AnyView) {
+        destinations[ObjectIdentifier(type)] = { value in destination(value.base as! D) }
+    }
+
+    func canShow(_ value: AnyHashable) -> Bool {
+        destinations[ObjectIdentifier(type(of: value.base))] != nil
+    }
+
+    func destination(for value: AnyHashable) -> AnyView {
+        if let make = destinations[ObjectIdentifier(type(of: value.base))] { return make(value) }
+        return AnyView(Text(verbatim: "⚠ no navigationDestination(for: \(type(of: value.base)).self)"))
+    }
+
+    func push(_ value: AnyHashable) {
+        guard canShow(value) else {
+            _stateWarning("A NavigationLink is presenting a value of type \(type(of: value.base)) but there is no matching "
+                + "navigationDestination declaration visible from the location of the link. The link cannot be activated.")
+            return
+        }
+        path?.wrappedValue.append(value)
+    }
+
+    func push(view: AnyView) {
+        nextViewID += 1
+        pushedViews?.wrappedValue.append(_PushedView(id: nextViewID, view: view))
+    }
+
+    /// Goes back to `depth` screens above the root (one screen back when `nil`).
+    func pop(toDepth depth: Int? = nil) {
+        let views = pushedViews?.wrappedValue.count ?? 0
+        let values = path?.wrappedValue.count ?? 0
+        let target = max(0, depth ?? (views + values - 1))
+        if views > 0, target >= values {
+            pushedViews?.wrappedValue.removeLast(min(views, views + values - target))
+        } else {
+            if views > 0 { pushedViews?.wrappedValue.removeAll() }
+            if values > target { path?.wrappedValue.removeLast(values - target) }
+        }
+    }
+}
+
+struct _PushedView: Equatable {
+    let id: Int
+    let view: AnyView
+    static func == (lhs: _PushedView, rhs: _PushedView) -> Bool { lhs.id == rhs.id }
+}
+
+struct NavigationModelKey: EnvironmentKey {
+    static var defaultValue: _NavigationModel? { nil }
+}
+
+extension EnvironmentValues {
+    var _navigation: _NavigationModel? {
+        get { self[NavigationModelKey.self] }
+        set { self[NavigationModelKey.self] = newValue }
+    }
+}
+
+/// A pushed screen: a path value or a link's destination, at `depth` (1 is the first above the root).
+struct _NavigationScreen: Identifiable {
+    enum Content {
+        case value(AnyHashable)
+        case view(_PushedView)
+    }
+
+    let depth: Int
+    let content: Content
+
+    var id: [AnyHashable] {
+        switch content {
+        case .value(let value): [depth, value]
+        case .view(let pushed): [depth, "view", pushed.id]
+        }
+    }
+}
+
+/// The views a stack hosts: the root and the pushed screens, only the top one shown.
+public nonisolated struct _NavigationStackContent<Root: View>: View {
+    let root: Root
+    let path: Binding<[AnyHashable]>?
+    @State private var ownPath: [AnyHashable] = []
+    @State private var pushed: [_PushedView] = []
+    @State private var editMode: EditMode = .inactive
+    @State private var model = _NavigationModel()
+
+    init(root: Root, path: Binding<[AnyHashable]>?) {
+        self.root = root
+        self.path = path
+    }
+
+    @MainActor public var body: some View {
+        let model = self.model
+        let path = self.path ?? $ownPath
+        model.path = path
+        model.pushedViews = $pushed
+        let values = path.wrappedValue
+        let screens = values.enumerated().map { _NavigationScreen(depth: $0.offset + 1, content: .value($0.element)) }
+            + pushed.enumerated().map { _NavigationScreen(depth: values.count + $0.offset + 1, content: .view($0.element)) }
+        let top = screens.count
+        return Group {
+            root.modifier(_NavigationScreenModifier(isShown: top == 0))
+            ForEach(screens) { screen in
+                _NavigationScreenView(screen: screen, model: model)
+                    .modifier(_NavigationScreenModifier(isShown: screen.depth == top))
+                    .environment(\.isPresented, true)
+                    .environment(\._dismiss, DismissAction { model.pop(toDepth: screen.depth - 1) })
+            }
+        }
+        .environment(\._navigation, model)
+        .environment(\.editMode, $editMode)
+    }
+}
+
+/// A pushed screen under its navigation bar (the back button).
+struct _NavigationScreenView: View {
+    let screen: _NavigationScreen
+    let model: _NavigationModel
+
+    var body: some View {
+        let model = self.model
+        let depth = screen.depth
+        VStack(alignment: .leading, spacing: 0) {
+            Button("Back") { model.pop(toDepth: depth - 1) }
+                .modifier(_StyleModifier(key: "navigationBack", value: ""))
+            switch screen.content {
+            case .value(let value): model.destination(for: value)
+            case .view(let pushed): pushed.view
+            }
+        }
+    }
+}
+
+/// Shows its content only while its screen is on top; the content stays mounted (and up to
+/// date, so a screen's `navigationDestination`s are registered) either way.
+public nonisolated struct _NavigationScreenModifier: _PrimitiveViewModifier, Equatable {
+    let isShown: Bool
+
+    public nonisolated static func _makeView(
+        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
+    ) -> _ViewOutputs {
+        let content = body(inputs)
+        return _ViewOutputs(render: Attribute(NavigationScreenRender(modifier: modifier, content: content.render)))
+    }
+}
+
+struct NavigationScreenRender: StatefulRule {
+    typealias Value = [DisplayNode]
+    let modifier: _GraphValue<_NavigationScreenModifier>
+    let content: _RenderParts
+
+    mutating func updateValue() {
+        let nodes = content.read()
+        let shown = modifier.value.isShown ? nodes : []
+        if !hasValue || value != shown { value = shown }
+    }
+}
+
+// MARK: - Links and destinations
+
+/// A button that pushes a screen (SwiftUI's `NavigationLink`): a view, or a value shown by the
+/// stack's `.navigationDestination(for:)`. Its node carries `navigationLink`; outside a
+/// navigation stack, or with a `nil` value, it is disabled.
+public nonisolated struct NavigationLink<Label: View, Destination: View>: View {
+    let label: Label
+    let target: Target
+    @Environment(\._navigation) private var navigation
+
+    enum Target {
+        case view(AnyView)
+        case value(AnyHashable?)
+    }
+
+    public init(destination: Destination, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        target = .view(AnyView(destination))
+    }
+
+    public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+        self.init(destination: destination(), label: label)
+    }
+
+    @MainActor public var body: some View {
+        let navigation = self.navigation
+        let target = self.target
+        let enabled: Bool
+        switch target {
+        case .view: enabled = navigation != nil
+        case .value(let value): enabled = navigation != nil && value != nil
+        }
+        return Button(action: {
+            switch target {
+            case .view(let view): navigation?.push(view: view)
+            case .value(let value): if let value { navigation?.push(value) }
+            }
+        }) { label }
+            .disabled(!enabled)
+            .modifier(_StyleModifier(key: "navigationLink", value: ""))
+    }
+}
+
+extension NavigationLink where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, destination: Destination) {
+        self.init(destination: destination) { Text(titleKey) }
+    }
+
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination) {
+        self.init(destination: destination()) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, destination: Destination) {
+        self.init(destination: destination) { Text(title) }
+    }
+}
+
+extension NavigationLink where Destination == Never {
+    /// A link that pushes `value` onto the stack's path.
+    public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        target = .value(value.map { AnyHashable($0) })
+    }
+}
+
+extension NavigationLink where Destination == Never, Label == Text {
+    public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?) {
+        self.init(value: value) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
+        self.init(value: value) { Text(title) }
+    }
+}
+
+extension View {
+    /// How the stack shows values of type `data` pushed onto its path.
+    public func navigationDestination<D: Hashable, C: View>(
+        for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+    ) -> _NavigationDestinationView<Self, D, C> {
+        _NavigationDestinationView(content: self, destination: destination)
+    }
+
+    /// The title of the navigation stack this view is the top screen of.
+    public func navigationTitle(_ title: Text) -> ModifiedContent<Self, _NavigationTitleModifier> {
+        navigationTitle(title.content)
+    }
+
+    /// Large or inline title (SwiftUI's `navigationBarTitleDisplayMode`): recorded.
+    public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode)
+        -> ModifiedContent<Self, _StyleModifier>
+    {
+        modifier(_StyleModifier(key: "navigationBarTitleDisplayMode", value: "\(mode)"))
+    }
+
+    /// Hides the back button of the screen (SwiftUI's `navigationBarBackButtonHidden`): recorded.
+    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "navigationBarBackButtonHidden", value: hidesBackButton ? "" : "false"))
+    }
+}
+
+/// SwiftUI's `NavigationBarItem`, for its title display modes.
+public enum NavigationBarItem {
+    public enum TitleDisplayMode: Hashable, Sendable {
+        case automatic, inline, large
+    }
+}
+
+/// Registers a destination for a value type with the enclosing stack, then shows its content.
+public nonisolated struct _NavigationDestinationView<Content: View, D: Hashable, C: View>: View {
+    let content: Content
+    let destination: (D) -> C
+    @Environment(\._navigation) private var navigation
+
+    @MainActor public var body: some View {
+        let destination = self.destination
+        navigation?.register(D.self) { AnyView(destination($0)) }
+        return content
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+// Editing the rows of a list, headless: `.onDelete` and `.onMove` on a `ForEach` mark each row's
+// nodes with its offset and the handlers (the render tree shows `onDelete` / `onMove` on them),
+// so ``ViewHost/swipeDelete(_:)`` and ``ViewHost/move(_:to:)`` — the `swipe-delete` and `move`
+// script steps — call the handler with the row's offset, as swiping or dragging a row does.
+// Moving needs edit mode when the row is in a container that has one (`EditButton`).
+
+/// The handlers of an editable `ForEach`, kept current by its body (rows point at this box, so a
+/// handler that captured new state is used without rebuilding the rows).
+final class _RowEditHandlers: @unchecked Sendable {
+    var delete: ((IndexSet) -> Void)?
+    var move: ((IndexSet, Int) -> Void)?
+    var editMode: Binding<EditMode>?
+}
+
+/// One row's place in its editable `ForEach`.
+struct _RowEdit: Equatable {
+    let handlers: _RowEditHandlers
+    let offset: Int
+
+    static func == (lhs: _RowEdit, rhs: _RowEdit) -> Bool {
+        lhs.handlers === rhs.handlers && lhs.offset == rhs.offset
+    }
+}
+
+/// A `ForEach` with `.onDelete` and/or `.onMove` handlers (SwiftUI returns `some DynamicViewContent`).
+public nonisolated struct _EditableForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+    let forEach: ForEach<Data, ID, Content>
+    var delete: ((IndexSet) -> Void)?
+    var move: ((IndexSet, Int) -> Void)?
+    @State private var handlers = _RowEditHandlers()
+    @Environment(\.editMode) private var editMode
+
+    @MainActor public var body: some View {
+        let handlers = self.handlers
+        handlers.delete = delete
+        handlers.move = move
+        handlers.editMode = editMode
+        let idPath = forEach.idKeyPath
+        var offsets: [ID: Int] = [:]
+        offsets.reserveCapacity(forEach.data.count)
+        for (offset, element) in forEach.data.enumerated() where offsets[element[keyPath: idPath]] == nil {
+            offsets[element[keyPath: idPath]] = offset
+        }
+        let content = forEach.content
+        let marks = (delete != nil, move != nil)
+        return ForEach(forEach.data, id: idPath) { element in
+            content(element).modifier(_RowEditModifier(
+                edit: _RowEdit(handlers: handlers, offset: offsets[element[keyPath: idPath]] ?? 0),
+                deletable: marks.0, movable: marks.1))
+        }
+    }
+
+    public func onDelete(perform action: ((IndexSet) -> Void)?) -> Self {
+        var copy = self
+        copy.delete = action
+        return copy
+    }
+
+    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self {
+        var copy = self
+        copy.move = action
+        return copy
+    }
+}
+
+extension ForEach {
+    /// Rows can be deleted (swiped, or `ViewHost.swipeDelete`): `action` gets their offsets.
+    public func onDelete(perform action: ((IndexSet) -> Void)?) -> _EditableForEach<Data, ID, Content> {
+        _EditableForEach(forEach: self, delete: action, move: nil)
+    }
+
+    /// Rows can be moved (dragged in edit mode, or `ViewHost.move`): `action` gets their offsets
+    /// and the offset they go before.
+    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> _EditableForEach<Data, ID, Content> {
+        _EditableForEach(forEach: self, delete: nil, move: action)
+    }
+}
+
+/// Marks a row's nodes with its edit handlers.
+public nonisolated struct _RowEditModifier: _PrimitiveViewModifier, Equatable {
+    let edit: _RowEdit
+    let deletable: Bool
+    let movable: Bool
+}
+
+extension _RowEditModifier: _Annotating {
+    func annotate(_ annotations: inout _Annotations) {
+        if annotations.rowEdit == nil { annotations.rowEdit = edit }
+        if deletable { annotations.styles["onDelete"] = "" }
+        if movable { annotations.styles["onMove"] = "" }
+    }
+}
+
+/// Switches the enclosing container between editing and not (SwiftUI's `EditButton`): a button
+/// labelled "Edit", or "Done" while editing.
+public nonisolated struct EditButton: View {
+    @Environment(\.editMode) private var editMode
+
+    public init() {}
+
+    @MainActor public var body: some View {
+        let editMode = self.editMode
+        let editing = editMode?.wrappedValue.isEditing ?? false
+        Button(editing ? "Done" : "Edit") {
+            editMode?.wrappedValue = editing ? .inactive : .active
+        }
+        .disabled(editMode == nil)
+    }
+}
