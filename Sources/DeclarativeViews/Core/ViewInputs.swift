@@ -14,6 +14,8 @@ public struct _ViewInputs {
     var modifierContents: [_ModifierContent] = []
     /// The composite views from the root to here, for diagnostics.
     var path: _ViewPath?
+    /// Inside a `Picker` or a selectable `List`: a `ForEach` tags its elements with their ids.
+    var tagsElementsWithID = false
 
     init(host: _HostCore, environment: Attribute<EnvironmentValues>) {
         self.host = host

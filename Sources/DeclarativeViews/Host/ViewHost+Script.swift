@@ -6,7 +6,9 @@ import Foundation
 ///     tap Increment            # a button by its label
 ///     tap #save                # a button by accessibility identifier
 ///     toggle Wi-Fi
-///     type Ada into Name       # replaces the field's text
+///     type Ada into Name       # replaces the field's text (and focuses it)
+///     type Lovelace            # into the focused field
+///     submit                   # the focused field (or: submit Name): runs its .onSubmit actions
 ///     select Settings          # a tab of TabView(selection:)
 ///     back                     # the innermost navigation stack's back button
 ///     dismiss                  # closes the innermost sheet, cover, popover, alert or dialog
@@ -67,10 +69,13 @@ extension ViewHost {
         case "toggle":
             try toggle(try Self.required(argument, "a toggle's label, e.g. toggle Wi-Fi"))
         case "type":
-            guard let into = argument.range(of: " into ", options: .backwards) else {
-                throw ScriptStepError("write it as: type TEXT into FIELD")
+            if let into = argument.range(of: " into ", options: .backwards) {
+                try type(String(argument[..<into.lowerBound]), into: String(argument[into.upperBound...]))
+            } else {
+                try type(try Self.required(argument, "the text to type, e.g. type Ada into Name"))
             }
-            try type(String(argument[..<into.lowerBound]), into: String(argument[into.upperBound...]))
+        case "submit":
+            try submit(argument.isEmpty ? nil : argument)
         case "select":
             try select(try Self.required(argument, "a tab's label, e.g. select Settings"))
         case "wait":
@@ -97,7 +102,7 @@ extension ViewHost {
             try move(String(argument[..<to.lowerBound]), to: destination)
         default:
             throw ScriptStepError(
-                "unknown step; the steps are tap, toggle, type … into …, select, back, dismiss, swipe-delete, move … to …, wait, print")
+                "unknown step; the steps are tap, toggle, type … [into …], submit, select, back, dismiss, swipe-delete, move … to …, wait, print")
         }
         settle()
     }

@@ -29,6 +29,8 @@ public final class ViewHost {
     /// The render list after the last root update, and the one last reported to `onRender`.
     private var rendered: [DisplayNode] = []
     private var reported: [DisplayNode]?
+    /// The input last typed into (it has the focus unless a `.focused` binding says otherwise).
+    private var typedInto: String?
 
     /// Called after a flush that changed the render tree (the headless runner prints it).
     public var onRender: ((ViewHost) -> Void)?
@@ -275,34 +277,89 @@ public final class ViewHost {
         action.action()
     }
 
-    /// Replaces the text of the ``TextField`` titled `field` with `text`, as if typed (the change
-    /// runs at the next flush).
+    /// Replaces the text of the input titled `field` (a ``TextField``, ``SecureField``,
+    /// ``TextEditor``, or the label of a ``Slider`` or ``DatePicker``) with `text`, as if typed,
+    /// and focuses it (the change runs at the next flush).
     public func type(_ text: String, into field: String) throws {
-        var found: _TextInput?
+        var found: (_TextInput, _FocusLink?)?
         var fields: [String] = []
         forEachNode { node, _ in
-            guard let input = node.annotations?.textInput, let title = node.annotations?.styles["textField"] else { return }
-            fields.append(title)
-            if found == nil, title == field { found = input }
+            guard let input = node.annotations?.textInput else { return }
+            fields.append(input.title)
+            if found == nil, input.title == field { found = (input, node.annotations?.focus) }
         }
-        guard let input = found else { throw ViewHostError.textFieldNotFound(field: field, available: fields) }
-        input.text.wrappedValue = text
+        guard let (input, focus) = found else { throw ViewHostError.textFieldNotFound(field: field, available: fields) }
+        try input.write(text)
+        focus?.focus()
+        typedInto = field
     }
 
-    /// Selects the tab labelled `label` of a `TabView(selection:)` (its tab needs a `.tag`).
+    /// Types `text` into the focused field (see ``FocusState``).
+    public func type(_ text: String) throws {
+        try focusedInput().write(text)
+    }
+
+    /// Submits the field titled `field`, or the focused one, as the return key does: runs the
+    /// `.onSubmit` actions around it.
+    public func submit(_ field: String? = nil) throws {
+        let input: _TextInput
+        if let field {
+            var found: _TextInput?
+            var fields: [String] = []
+            forEachNode { node, _ in
+                guard let candidate = node.annotations?.textInput else { return }
+                fields.append(candidate.title)
+                if found == nil, candidate.title == field { found = candidate }
+            }
+            guard let found else { throw ViewHostError.textFieldNotFound(field: field, available: fields) }
+            input = found
+        } else {
+            input = try focusedInput()
+        }
+        for action in input.submit { action() }
+    }
+
+    /// The field a `.focused` binding focuses, or else the one last typed into.
+    private func focusedInput() throws -> _TextInput {
+        var focused: _TextInput?
+        var typed: _TextInput?
+        forEachNode { node, _ in
+            guard let input = node.annotations?.textInput else { return }
+            if focused == nil, node.annotations?.focus?.isFocused() == true { focused = input }
+            if typed == nil, input.title == typedInto { typed = input }
+        }
+        guard let found = focused ?? typed else { throw ViewHostError.noFocusedField }
+        return found
+    }
+
+    /// Selects the tab labelled `label` of a `TabView(selection:)` (its tab needs a `.tag`), or
+    /// else the option or row showing `label` of a `Picker` or a selectable `List`.
     public func select(_ label: String) throws {
         var found: _ButtonAction?
         var labelled = false
         var tabs: [String] = []
+        var options: [String] = []
+        var option: _ButtonAction?
         forEachNode { node, _ in
-            guard case .tab(let candidate?, _) = node.kind else { return }
-            tabs.append(candidate)
-            if !labelled, candidate == label {
-                labelled = true
-                found = node.action
+            switch node.kind {
+            case .tab(let candidate?, _):
+                tabs.append(candidate)
+                if !labelled, candidate == label {
+                    labelled = true
+                    found = node.action
+                }
+            case .button(let candidate, _) where node.annotations?.tag != nil && node.action != nil:
+                options.append(candidate)
+                if option == nil, candidate == label { option = node.action }
+            default:
+                break
             }
         }
-        guard labelled else { throw ViewHostError.tabNotFound(label: label, available: tabs) }
+        if !labelled, let option {
+            option.action()
+            return
+        }
+        guard labelled else { throw ViewHostError.tabNotFound(label: label, available: tabs + options) }
         guard let action = found else { throw ViewHostError.tabNotSelectable(label: label) }
         action.action()
     }
@@ -431,6 +488,8 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case tabNotFound(label: String, available: [String])
     case tabNotSelectable(label: String)
     case nothingToGoBackFrom
+    case noFocusedField
+    case invalidInput(field: String, text: String, expected: String)
     case nothingPresented
     case rowNotFound(row: String, kind: String, available: [String])
     case notEditing(row: String)
@@ -451,11 +510,17 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
             let list = available.isEmpty ? "there are no toggles" : "toggles: " + available.map(quoted).joined(separator: ", ")
             return "no toggle labelled \(quoted(label)) is on screen (\(list))"
         case .textFieldNotFound(let field, let available):
-            let list = available.isEmpty ? "there are no text fields" : "text fields: " + available.map(quoted).joined(separator: ", ")
-            return "no text field titled \(quoted(field)) is on screen (\(list))"
+            let list = available.isEmpty ? "there are no text inputs" : "text inputs: " + available.map(quoted).joined(separator: ", ")
+            return "no text input titled \(quoted(field)) is on screen (\(list))"
         case .tabNotFound(let label, let available):
-            let list = available.isEmpty ? "there are no labelled tabs" : "tabs: " + available.map(quoted).joined(separator: ", ")
-            return "no tab labelled \(quoted(label)) is on screen (\(list))"
+            let list = available.isEmpty
+                ? "there are no labelled tabs, picker options or selectable rows"
+                : "tabs, options and rows: " + available.map(quoted).joined(separator: ", ")
+            return "no tab, picker option or selectable row labelled \(quoted(label)) is on screen (\(list))"
+        case .noFocusedField:
+            return "no text field is focused (typing into a field or a .focused(_:) binding focuses one): name one, type TEXT into FIELD"
+        case .invalidInput(let field, let text, let expected):
+            return "\(quoted(field)) does not take \(quoted(text)): expected \(expected)"
         case .nothingToGoBackFrom:
             return "there is nothing to go back from: no navigation stack on screen has a pushed screen"
         case .nothingPresented:

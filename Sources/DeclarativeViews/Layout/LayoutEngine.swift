@@ -163,8 +163,11 @@ final class LayoutEngine {
         case .hstack(_, let spacing):
             return stack(node, axis: .horizontal, spacing: spacing, proposal: proposal).size
         case .list:
+            // A list fills the space it is offered (its rows start at the top, scrolling when
+            // they do not fit); offered no height, it is as tall as its rows.
             let content = stack(node, axis: .vertical, spacing: 0, proposal: proposal).size
-            return CGSize(width: proposal.width ?? content.width, height: content.height)
+            let height = proposal.height.flatMap { $0.isFinite ? $0 : nil } ?? content.height
+            return CGSize(width: proposal.width ?? content.width, height: height)
         case .zstack, .button:
             return overlay(node.children, proposal: proposal)
         case .spacer(let minLength):
@@ -190,6 +193,17 @@ final class LayoutEngine {
             return CGSize(
                 width: proposal.width ?? Self.defaultGeometryReaderLength,
                 height: proposal.height ?? Self.defaultGeometryReaderLength)
+        case .shape:
+            // As SwiftUI's shapes: what is offered, 10 points where nothing is.
+            return CGSize(width: proposal.width ?? Self.defaultShapeLength, height: proposal.height ?? Self.defaultShapeLength)
+        case .decorated:
+            return node.children.first.map { size(of: $0, proposal: proposal) } ?? .zero
+        case .flexibleFrame(let frame):
+            let inner = Self.flexibleProposal(frame, proposal)
+            let content = overlay(node.children, proposal: inner)
+            return CGSize(
+                width: Self.flexibleLength(content.width, proposed: inner.width, min: frame.minWidth, max: frame.maxWidth),
+                height: Self.flexibleLength(content.height, proposed: inner.height, min: frame.minHeight, max: frame.maxHeight))
         case .window, .tabView, .tab, .column, .navigationStack, .navigationSplitView:
             // Containers fill what they are offered.
             let content = overlay(node.children, proposal: proposal)
@@ -328,8 +342,19 @@ final class LayoutEngine {
 
     private func computePlacement(of node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> [ChildPlacement] {
         switch node.kind {
-        case .text, .spacer, .divider:
+        case .text, .spacer, .divider, .shape:
             return []
+        case .decorated(_, let alignment):
+            // The content fills the node (it decided its size); the decorations are offered it.
+            guard !node.children.isEmpty else { return [] }
+            let bounds = CGRect(origin: .zero, size: size)
+            let decorations = placeOverlay(
+                Array(node.children.dropFirst()), proposal: ProposedViewSize(size), in: bounds, alignment: alignment)
+            return [ChildPlacement(frame: bounds, proposal: proposal)] + decorations
+        case .flexibleFrame(let frame):
+            return placeOverlay(
+                node.children, proposal: Self.flexibleProposal(frame, proposal), in: CGRect(origin: .zero, size: size),
+                alignment: frame.alignment)
         case .vstack(let alignment, let spacing):
             return placeStack(node, axis: .vertical, spacing: spacing, proposal: proposal, size: size) {
                 childCross, crossLength in
@@ -415,6 +440,33 @@ final class LayoutEngine {
             let frame = CGRect(x: x, y: 0, width: width, height: size.height)
             return ChildPlacement(frame: frame, proposal: ProposedViewSize(frame.size))
         }
+    }
+
+    static let defaultShapeLength: CGFloat = 10
+
+    /// What a flexible frame offers its content: the proposal clamped to its bounds (its ideal
+    /// length where nothing is proposed).
+    static func flexibleProposal(_ frame: RenderNode.FlexibleFrame, _ proposal: ProposedViewSize) -> ProposedViewSize {
+        func clamp(_ proposed: CGFloat?, _ ideal: Double?, _ low: Double?, _ high: Double?) -> CGFloat? {
+            guard var length = proposed ?? ideal.map({ CGFloat($0) }) else { return nil }
+            if let high { length = min(length, CGFloat(high)) }
+            if let low { length = max(length, CGFloat(low)) }
+            return length
+        }
+        return ProposedViewSize(
+            width: clamp(proposal.width, frame.idealWidth, frame.minWidth, frame.maxWidth),
+            height: clamp(proposal.height, frame.idealHeight, frame.minHeight, frame.maxHeight))
+    }
+
+    /// A flexible frame's length along one axis (SwiftUI's rule): with a minimum, at least that
+    /// and at most the proposal unless the content is smaller; with a maximum, at most that and
+    /// at least the proposal; without either, the content's.
+    static func flexibleLength(_ content: CGFloat, proposed: CGFloat?, min low: Double?, max high: Double?) -> CGFloat {
+        var length = content
+        let proposed = proposed ?? content
+        if let low { length = max(CGFloat(low), min(length, proposed)) }
+        if let high { length = min(CGFloat(high), max(length, proposed)) }
+        return length
     }
 
     /// The offset that puts a `length` at `fraction` (0 leading, ½ centre, 1 trailing) of

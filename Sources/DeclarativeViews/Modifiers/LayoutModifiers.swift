@@ -23,6 +23,15 @@ extension _FrameLayout {
     }
 }
 
+/// `.frame(minWidth:idealWidth:maxWidth:…)`: bounds on the size, `.infinity` to fill.
+public nonisolated struct _FlexibleFrameLayout: _WrappingModifier, Equatable {
+    var frame: RenderNode.FlexibleFrame
+}
+
+extension _FlexibleFrameLayout {
+    var _renderKind: RenderNode.Kind { .flexibleFrame(frame) }
+}
+
 /// Modifiers that draw a node around each of their content's nodes.
 protocol _WrappingModifier: _PrimitiveViewModifier, _RenderKindProviding {}
 
@@ -58,6 +67,18 @@ extension View {
         -> ModifiedContent<Self, _FrameLayout>
     {
         modifier(_FrameLayout(width: width, height: height, alignment: alignment))
+    }
+
+    /// Bounds on the view's size (SwiftUI's flexible frame): `.frame(maxWidth: .infinity)` takes
+    /// all the width offered, `.frame(minHeight: 44)` at least 44 points.
+    public func frame(
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
+        idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
+    ) -> ModifiedContent<Self, _FlexibleFrameLayout> {
+        modifier(_FlexibleFrameLayout(frame: RenderNode.FlexibleFrame(
+            minWidth: minWidth.map(Double.init), idealWidth: idealWidth.map(Double.init), maxWidth: maxWidth.map(Double.init),
+            minHeight: minHeight.map(Double.init), idealHeight: idealHeight.map(Double.init),
+            maxHeight: maxHeight.map(Double.init), alignment: alignment)))
     }
 }
 

@@ -143,36 +143,6 @@ extension ShapeStyle where Self == Color {
     public static var accentColor: Color { .accentColor }
 }
 
-/// Shapes a view can be clipped to (SwiftUI's `Shape`), recorded by name.
-public protocol Shape: Sendable {
-    var _shapeDescription: String { get }
-}
-
-public struct Circle: Shape {
-    public init() {}
-    public var _shapeDescription: String { "circle" }
-}
-
-public struct Capsule: Shape {
-    public init() {}
-    public var _shapeDescription: String { "capsule" }
-}
-
-public struct Rectangle: Shape {
-    public init() {}
-    public var _shapeDescription: String { "rectangle" }
-}
-
-public struct RoundedRectangle: Shape {
-    public let cornerRadius: CGFloat
-    public init(cornerRadius: CGFloat) { self.cornerRadius = cornerRadius }
-    public var _shapeDescription: String { "roundedRectangle(\(_number(Double(cornerRadius))))" }
-}
-
-extension Shape where Self == Circle { public static var circle: Circle { Circle() } }
-extension Shape where Self == Capsule { public static var capsule: Capsule { Capsule() } }
-extension Shape where Self == Rectangle { public static var rect: Rectangle { Rectangle() } }
-
 // Named styles of buttons, lists and text fields (`.buttonStyle(.bordered)`): recorded by name.
 public protocol PrimitiveButtonStyle { var _name: String { get } }
 public protocol ListStyle { var _name: String { get } }

@@ -60,8 +60,18 @@ final class DisplayNode: Equatable {
             (expandsHorizontally, expandsVertically, rigidVertically) =
                 (width == nil && childrenExpandH, height == nil && childrenExpandV, height != nil || childrenRigidV)
         case .spacer, .divider, .list, .window, .tabView, .tab, .navigationSplitView, .navigationStack, .column,
-            .geometryReader:
+            .geometryReader, .shape:
             (expandsHorizontally, expandsVertically, rigidVertically) = (true, true, false)
+        case .decorated:
+            // The content decides the size.
+            let content = children.first
+            (expandsHorizontally, expandsVertically, rigidVertically) =
+                (content?.expandsHorizontally ?? false, content?.expandsVertically ?? false, content?.rigidVertically ?? true)
+        case .flexibleFrame(let frame):
+            (expandsHorizontally, expandsVertically, rigidVertically) = (
+                frame.maxWidth == .infinity || childrenExpandH && frame.maxWidth == nil,
+                frame.maxHeight == .infinity || childrenExpandV && frame.maxHeight == nil,
+                false)
         }
     }
 
@@ -134,6 +144,8 @@ struct _Annotations: Equatable {
     var textInput: _TextInput?
     /// A row of an editable `ForEach` (`.onDelete`, `.onMove`).
     var rowEdit: _RowEdit?
+    /// A field's focus binding (`.focused(…)`).
+    var focus: _FocusLink?
     /// Closes the presentation this node shows (a sheet's, an alert's), for ``ViewHost/dismiss()``.
     var dismiss: _ButtonAction?
 
@@ -141,6 +153,7 @@ struct _Annotations: Equatable {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
             && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
+            && lhs.focus === rhs.focus
     }
 }
 

@@ -47,6 +47,26 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
         case frame(width: Double?, height: Double?, alignment: Alignment)
         /// A `GeometryReader`; its children are the content it built from its size.
         case geometryReader
+        /// A color or a shape used as a view (`Color red`, `Circle`): it fills what it is offered.
+        case shape(String)
+        /// `.background(…)` (or `.overlay(…)` when `background` is false): the first child is the
+        /// content, which decides the size; the others are laid out in the content's frame.
+        case decorated(background: Bool, alignment: Alignment)
+        /// `.frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
+        case flexibleFrame(FlexibleFrame)
+    }
+
+    /// The bounds of a flexible frame (`nil`: not constrained on that side).
+    public struct FlexibleFrame: Equatable, Sendable {
+        public var minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight: Double?
+        public var alignment: Alignment
+
+        public init(minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil,
+                    idealHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center) {
+            (self.minWidth, self.idealWidth, self.maxWidth) = (minWidth, idealWidth, maxWidth)
+            (self.minHeight, self.idealHeight, self.maxHeight) = (minHeight, idealHeight, maxHeight)
+            self.alignment = alignment
+        }
     }
 
     /// The text of every `Text` in this subtree, in order, joined by spaces.
@@ -132,6 +152,18 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
                 alignment == .center ? nil : "alignment=\(alignment)")
         case .geometryReader:
             return "GeometryReader"
+        case .shape(let name):
+            return name
+        case .decorated(let background, let alignment):
+            return (background ? "Background" : "Overlay") + options(alignment == .center ? nil : "alignment=\(alignment)")
+        case .flexibleFrame(let frame):
+            func bound(_ name: String, _ value: Double?) -> String? {
+                value.map { "\(name)=\($0.isInfinite ? "infinity" : number($0))" }
+            }
+            return "Frame" + options(
+                bound("minWidth", frame.minWidth), bound("idealWidth", frame.idealWidth), bound("maxWidth", frame.maxWidth),
+                bound("minHeight", frame.minHeight), bound("idealHeight", frame.idealHeight),
+                bound("maxHeight", frame.maxHeight), frame.alignment == .center ? nil : "alignment=\(frame.alignment)")
         }
     }
 }

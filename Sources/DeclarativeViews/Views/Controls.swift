@@ -121,55 +121,6 @@ extension Toggle where ToggleLabel == Text {
     }
 }
 
-/// A text input (SwiftUI's `TextField`): shows its text, or its prompt in angle brackets while
-/// empty (`<Name>`); the node carries `textField=TITLE`, and ``ViewHost/type(_:into:)`` replaces
-/// the text. Not there yet: `onSubmit`, `@FocusState`, `TextEditor`.
-public nonisolated struct TextField: View {
-    let title: String
-    let text: Binding<String>
-    let isSecure: Bool
-
-    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
-        title = Text(titleKey).content
-        self.text = text
-        isSecure = false
-    }
-
-    @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
-        self.title = String(title)
-        self.text = text
-        isSecure = false
-    }
-
-    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) {
-        self.init(titleKey, text: text)
-    }
-
-    init(secure title: String, text: Binding<String>) {
-        self.title = title
-        self.text = text
-        isSecure = true
-    }
-
-    @MainActor public var body: some View {
-        let value = text.wrappedValue
-        let shown = value.isEmpty ? "<\(title)>" : (isSecure ? String(repeating: "•", count: value.count) : value)
-        Text(verbatim: shown).modifier(_TextInputModifier(field: title, input: _TextInput(text: text)))
-    }
-}
-
-/// A text input whose characters are hidden (SwiftUI's `SecureField`): shown as `•`.
-public nonisolated struct SecureField: View {
-    let field: TextField
-
-    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
-        field = TextField(secure: Text(titleKey).content, text: text)
-    }
-
-    @MainActor public var body: some View { field }
-}
-
 /// A value changed by steps (SwiftUI's `Stepper`): its label, then `-` and `+` buttons.
 public nonisolated struct Stepper<StepperLabel: View>: View {
     let label: StepperLabel
@@ -403,25 +354,6 @@ extension GroupBox where GroupLabel == Text {
 extension GroupBox where GroupLabel == EmptyView {
     public init(@ViewBuilder content: () -> Content) {
         self.init(content: content, label: { EmptyView() })
-    }
-}
-
-/// Where a text field's text goes (found by ``ViewHost/type(_:into:)``).
-final class _TextInput {
-    let text: Binding<String>
-    init(text: Binding<String>) { self.text = text }
-}
-
-/// Marks a text field's node: its title and its input.
-public nonisolated struct _TextInputModifier: _PrimitiveViewModifier {
-    let field: String
-    let input: _TextInput
-}
-
-extension _TextInputModifier: _Annotating {
-    func annotate(_ annotations: inout _Annotations) {
-        if annotations.styles["textField"] == nil { annotations.styles["textField"] = field }
-        if annotations.textInput == nil { annotations.textInput = input }
     }
 }
 

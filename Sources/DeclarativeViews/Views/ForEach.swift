@@ -38,7 +38,7 @@ extension ForEach where Data == Range<Int>, ID == Int {
     }
 }
 
-extension List {
+extension List where SelectionValue == Never {
     public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
         _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
     ) where Content == ForEach<Data, ID, RowContent> {
@@ -155,7 +155,11 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
         let inputs = self.inputs
         let render = subgraph.apply {
             let view = Attribute(ForEachElement(forEach: forEach, identity: identity, id: id))
-            return Content._makeDebuggableView(view: _GraphValue(view), inputs: inputs).render.single(inputs.host)
+            var elementInputs = inputs
+            elementInputs.tagsElementsWithID = false
+            let render = Content._makeDebuggableView(view: _GraphValue(view), inputs: elementInputs).render.single(inputs.host)
+            // In a picker or a selectable list, an element is tagged with its id unless it has a tag.
+            return inputs.tagsElementsWithID ? Attribute(ImplicitTagRender(content: render, tag: AnyHashable(id))) : render
         }
         let item = (subgraph, render)
         items[id] = item

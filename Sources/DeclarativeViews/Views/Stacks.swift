@@ -73,26 +73,57 @@ extension ZStack: _RenderKindProviding {
     var _renderKind: RenderNode.Kind { .zstack(alignment: alignment) }
 }
 
-/// A vertical list of rows.
+/// A vertical list of rows. It fills the space it is offered, its rows from the top.
 ///
 ///     List(items) { item in Text(item.name) }
 ///     List { Text("One"); Text("Two") }
-public nonisolated struct List<Content: View>: View {
+///     List(items, selection: $selected) { item in Text(item.name) }
+///
+/// With a selection, each row tagged with a value of the selection's type (rows of a `ForEach`
+/// are tagged with their ids) is a button that selects it; the selected rows carry `selected`.
+public nonisolated struct List<SelectionValue: Hashable, Content: View>: View {
     public var content: Content
+    let selection: _Selection?
 
-    public init(@ViewBuilder content: () -> Content) {
+    public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
         self.content = content()
+        self.selection = selection.map { _Selection(single: $0) }
+    }
+
+    public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        self.selection = selection.map { _Selection(set: $0) }
     }
 
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _makeContainer(view, content: view.member(Content.self, at: 0, \.content), inputs: inputs)
+        let content = view.member(Content.self, at: 0, \.content)
+        if SelectionValue.self == Never.self {
+            return _makeContainer(view, content: content, inputs: inputs)
+        }
+        var contentInputs = inputs
+        contentInputs.tagsElementsWithID = true
+        let parts = Content._makeDebuggableView(view: content, inputs: contentInputs)
+        return _ViewOutputs(render: Attribute(SelectableRender(source: view, content: parts.render)))
+    }
+}
+
+extension List where SelectionValue == Never {
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+        selection = nil
     }
 }
 
 extension List: _RenderKindProviding {
     var _renderKind: RenderNode.Kind { .list }
+}
+
+extension List: _SelectionProviding {
+    var _selectionContainer: (kind: RenderNode.Kind, styles: [String: String]) {
+        (.list, [:])
+    }
 }
 
 /// The graph of a view that draws one node around its content: the content's attributes, then

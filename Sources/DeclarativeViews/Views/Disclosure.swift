@@ -1,0 +1,87 @@
+import Foundation
+
+// Views that show more on a tap, headless: the label is a button; tapping it shows the content
+// under it (a `Menu`'s buttons close the menu again when tapped, as in SwiftUI).
+
+/// A button that shows a menu of actions (SwiftUI's `Menu`); the node carries `menu=open` or
+/// `menu=closed`.
+public nonisolated struct Menu<Label: View, Content: View>: View {
+    let label: Label
+    let content: Content
+    @State private var isOpen = false
+
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.content = content()
+    }
+
+    @MainActor public var body: some View {
+        let isOpen = $isOpen
+        VStack(alignment: .leading) {
+            Button(action: { isOpen.wrappedValue.toggle() }) { label }
+                .modifier(_StyleModifier(key: "menu", value: isOpen.wrappedValue ? "open" : "closed"))
+            if isOpen.wrappedValue {
+                content.environment(\._buttonDismiss, { isOpen.wrappedValue = false })
+            }
+        }
+    }
+}
+
+extension Menu where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Text(title) }
+    }
+}
+
+extension Menu where Label == DeclarativeViews.Label<Text, Image> {
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { DeclarativeViews.Label(titleKey, systemImage: systemImage) }
+    }
+}
+
+/// Content shown or hidden by tapping its label (SwiftUI's `DisclosureGroup`); the label's
+/// button carries `disclosure=expanded` or `disclosure=collapsed`.
+public nonisolated struct DisclosureGroup<Label: View, Content: View>: View {
+    let label: Label
+    let content: Content
+    let isExpanded: Binding<Bool>?
+    @State private var ownExpanded = false
+
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.content = content()
+        isExpanded = nil
+    }
+
+    public init(isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.content = content()
+        self.isExpanded = isExpanded
+    }
+
+    @MainActor public var body: some View {
+        let expanded = isExpanded ?? $ownExpanded
+        VStack(alignment: .leading) {
+            Button(action: { expanded.wrappedValue.toggle() }) { label }
+                .modifier(_StyleModifier(key: "disclosure", value: expanded.wrappedValue ? "expanded" : "collapsed"))
+            if expanded.wrappedValue {
+                content.padding(.leading)
+            }
+        }
+    }
+}
+
+extension DisclosureGroup where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Text(titleKey) }
+    }
+
+    public init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) {
+        self.init(isExpanded: isExpanded, content: content) { Text(titleKey) }
+    }
+}

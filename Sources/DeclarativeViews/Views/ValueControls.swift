@@ -1,0 +1,162 @@
+import Foundation
+
+// Controls that set a number or a date, headless: their label and value as text, the node
+// carrying `slider=LABEL` or `datePicker=LABEL`; typing a value into them by that label
+// (``ViewHost/type(_:into:)``, the `type` script step) sets it, as dragging or picking does.
+
+/// A value in a range (SwiftUI's `Slider`): `Volume 0.5`. Typed values are clamped to the range
+/// and rounded to the step.
+public nonisolated struct Slider<Label: View, ValueLabel: View>: View {
+    let label: Label
+    let value: () -> Double
+    let write: (Double) -> Void
+    let onEditingChanged: (Bool) -> Void
+
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil,
+        @ViewBuilder label: () -> Label, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where V.Stride: BinaryFloatingPoint, ValueLabel == EmptyView {
+        self.label = label()
+        self.value = { Double(value.wrappedValue) }
+        self.onEditingChanged = onEditingChanged
+        write = { typed in
+            var new = min(max(V(typed), bounds.lowerBound), bounds.upperBound)
+            if let step, step > 0 {
+                let steps = ((new - bounds.lowerBound) / V(step)).rounded()
+                new = min(bounds.lowerBound + steps * V(step), bounds.upperBound)
+            }
+            value.wrappedValue = new
+        }
+    }
+
+    @MainActor public var body: some View {
+        let (write, changed) = (self.write, self.onEditingChanged)
+        HStack {
+            label
+            Text(verbatim: _number(value()))
+        }
+        .modifier(_TextInputModifier(input: _TextInput(kind: "slider", title: _sliderTitle) { text in
+            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+                throw ViewHostError.invalidInput(field: "Slider", text: text, expected: "a number")
+            }
+            changed(true)
+            write(number)
+            changed(false)
+        }))
+    }
+
+    private var _sliderTitle: String {
+        (label as? Text)?.content ?? "Slider"
+    }
+}
+
+extension Slider where Label == EmptyView, ValueLabel == EmptyView {
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: { EmptyView() }, onEditingChanged: onEditingChanged)
+    }
+}
+
+/// A date and/or time (SwiftUI's `DatePicker`): `Due 2026-11-24 09:30` in the environment's
+/// time zone. Typed values are ISO 8601 dates (`2026-11-24`), times (`09:30`) or both
+/// (`2026-11-24 09:30` or `2026-11-24T09:30`), kept within the range.
+public nonisolated struct DatePicker<Label: View>: View {
+    let label: Label
+    let selection: Binding<Date>
+    let range: ClosedRange<Date>?
+    let components: DatePickerComponents
+    @Environment(\.timeZone) private var timeZone
+
+    public init(selection: Binding<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date],
+                @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.selection = selection
+        range = nil
+        components = displayedComponents
+    }
+
+    public init(selection: Binding<Date>, in range: ClosedRange<Date>,
+                displayedComponents: DatePickerComponents = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.selection = selection
+        self.range = range
+        components = displayedComponents
+    }
+
+    @MainActor public var body: some View {
+        let (selection, range, components, timeZone) = (self.selection, self.range, self.components, self.timeZone)
+        let title = (label as? Text)?.content ?? "DatePicker"
+        HStack {
+            label
+            Text(verbatim: Self.format(selection.wrappedValue, components, timeZone))
+        }
+        .modifier(_TextInputModifier(input: _TextInput(kind: "datePicker", title: title) { text in
+            guard var date = Self.parse(text, components, relativeTo: selection.wrappedValue, timeZone) else {
+                throw ViewHostError.invalidInput(
+                    field: title, text: text, expected: "a date like 2026-11-24, a time like 09:30, or both")
+            }
+            if let range { date = min(max(date, range.lowerBound), range.upperBound) }
+            selection.wrappedValue = date
+        }))
+    }
+
+    static func format(_ date: Date, _ components: DatePickerComponents, _ timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        var shown: [String] = []
+        if components.contains(.date) { shown.append("\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))") }
+        if components.contains(.hourAndMinute) { shown.append("\(two(parts.hour)):\(two(parts.minute))") }
+        return shown.joined(separator: " ")
+    }
+
+    static func parse(_ text: String, _ components: DatePickerComponents, relativeTo current: Date, _ timeZone: TimeZone)
+        -> Date?
+    {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: current)
+        let pieces = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == " " || $0 == "T" })
+        guard !pieces.isEmpty, pieces.count <= 2 else { return nil }
+        for piece in pieces {
+            let numbers = piece.split(separator: piece.contains(":") ? ":" : "-").map { Int($0) }
+            guard numbers.allSatisfy({ $0 != nil }) else { return nil }
+            if piece.contains(":"), numbers.count == 2 || numbers.count == 3 {
+                guard let hour = numbers[0], let minute = numbers[1], (0..<24).contains(hour), (0..<60).contains(minute)
+                else { return nil }
+                (parts.hour, parts.minute) = (hour, minute)
+            } else if numbers.count == 3, let year = numbers[0], let month = numbers[1], let day = numbers[2],
+                (1...12).contains(month), (1...31).contains(day)
+            {
+                (parts.year, parts.month, parts.day) = (year, month, day)
+            } else {
+                return nil
+            }
+        }
+        parts.second = 0
+        return calendar.date(from: parts)
+    }
+}
+
+extension DatePicker where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>,
+                displayedComponents: DatePickerComponents = [.hourAndMinute, .date]) {
+        self.init(selection: selection, displayedComponents: displayedComponents) { Text(titleKey) }
+    }
+
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: ClosedRange<Date>,
+                displayedComponents: DatePickerComponents = [.hourAndMinute, .date]) {
+        self.init(selection: selection, in: range, displayedComponents: displayedComponents) { Text(titleKey) }
+    }
+}
+
+/// What a date picker shows (SwiftUI's `DatePickerComponents`).
+public struct DatePickerComponents: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let hourAndMinute = DatePickerComponents(rawValue: 1)
+    public static let date = DatePickerComponents(rawValue: 2)
+}
