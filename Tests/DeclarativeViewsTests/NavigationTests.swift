@@ -174,9 +174,10 @@ import Testing
                     .onMove { items.move(fromOffsets: $0, toOffset: $1) }
                 }
                 .navigationTitle("Groceries \(items.count)")
+                .navigationBarTitleDisplayMode(.inline)
                 .toolbar {
                     ToolbarItem(placement: .navigationBarTrailing) { EditButton() }
-                    ToolbarItem(placement: .navigationBarLeading) {
+                    ToolbarItemGroup(placement: .bottomBar) {
                         Button("Add") { items.append("Item \(items.count + 1)") }
                     }
                 }
@@ -191,6 +192,8 @@ import Testing
         #expect(text.contains("HStack [toolbar]"))
         #expect(text.contains("Button \"Edit\" [placement=navigationBarTrailing]"))
         #expect(text.contains("Text \"Milk\" [onDelete, onMove]"))
+        #expect(text.contains("Button \"Add\" [placement=bottomBar]"))
+        #expect(text.contains("List [navigationBarTitleDisplayMode=inline]"))
         try host.tap("Add")
         scheduler.flush()
         try host.swipeDelete("Eggs")

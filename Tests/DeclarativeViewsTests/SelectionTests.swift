@@ -93,4 +93,35 @@ import Testing
         #expect(list.children.map { $0.frame?.minY } == [0, 16])
         #expect(list.children.map { $0.frame?.minX } == [0, 0], "rows are leading-aligned")
     }
+
+    struct Task: Identifiable {
+        let id: Int
+        var title: String
+        var done = false
+    }
+
+    struct Tasks: View {
+        @State private var tasks = [Task(id: 1, title: "Write"), Task(id: 2, title: "Test")]
+        var body: some View {
+            VStack {
+                List($tasks) { $task in
+                    Toggle(task.title, isOn: $task.done)
+                }
+                ForEach($tasks, id: \.id) { $task in
+                    TextField("Title \(task.id)", text: $task.title)
+                }
+                Text("done: \(tasks.filter(\.done).map(\.title).joined(separator: ","))")
+            }
+        }
+    }
+
+    @Test func rowsOverABindingEditTheirElements() throws {
+        let (host, scheduler) = mount(Tasks())
+        try host.toggle("Test")
+        try host.type("Ship", into: "Title 1")
+        scheduler.flush()
+        let text = host.renderedText
+        #expect(text.contains("Text \"done: Test\""))
+        #expect(text.contains("Button \"Ship\" [toggle=off]"), "the list's row shows the renamed element")
+    }
 }

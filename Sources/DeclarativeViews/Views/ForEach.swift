@@ -182,3 +182,51 @@ struct ForEachElement<Data: RandomAccessCollection, ID: Hashable, Content: View>
         value = forEach.content(element)
     }
 }
+
+// MARK: - Over a binding to a collection
+
+extension ForEach {
+    /// One view per element of a bound collection, each given a binding to its element
+    /// (`ForEach($items) { $item in TextField("Name", text: $item.name) }`).
+    public init<C: MutableCollection & RandomAccessCollection>(
+        _ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
+    ) where C.Element: Identifiable, Data == [Binding<C.Element>], ID == C.Element.ID {
+        self.init(_elementBindings(data), id: \.wrappedValue.id, content: content)
+    }
+
+    public init<C: MutableCollection & RandomAccessCollection>(
+        _ data: Binding<C>, id: KeyPath<C.Element, ID>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
+    ) where Data == [Binding<C.Element>] {
+        self.init(_elementBindings(data), id: (\Binding<C.Element>.wrappedValue).appending(path: id), content: content)
+    }
+}
+
+extension List where SelectionValue == Never {
+    /// A row per element of a bound collection, each given a binding to its element.
+    public init<C: MutableCollection & RandomAccessCollection, RowContent: View>(
+        _ data: Binding<C>, @ViewBuilder rowContent: @escaping (Binding<C.Element>) -> RowContent
+    ) where C.Element: Identifiable, Content == ForEach<[Binding<C.Element>], C.Element.ID, RowContent> {
+        self.init { ForEach(data, content: rowContent) }
+    }
+}
+
+/// A binding per element: it reads and writes the element at its position while the collection
+/// still has one there (a row about to go away keeps showing its last value).
+func _elementBindings<C: MutableCollection & RandomAccessCollection>(_ data: Binding<C>) -> [Binding<C.Element>] {
+    let collection = data.wrappedValue
+    return collection.indices.enumerated().map { offset, index in
+        let last = collection[index]
+        return Binding(
+            get: {
+                let current = data.wrappedValue
+                guard offset < current.count else { return last }
+                return current[current.index(current.startIndex, offsetBy: offset)]
+            },
+            set: { value in
+                let count = data.wrappedValue.count
+                guard offset < count else { return }
+                let position = data.wrappedValue.index(data.wrappedValue.startIndex, offsetBy: offset)
+                data.wrappedValue[position] = value
+            })
+    }
+}
