@@ -155,11 +155,14 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
         let inputs = self.inputs
         let render = subgraph.apply {
             let view = Attribute(ForEachElement(forEach: forEach, identity: identity, id: id))
+            guard inputs.tagsElementsWithID else {
+                return Content._makeDebuggableView(view: _GraphValue(view), inputs: inputs).render.single(inputs.host)
+            }
+            // In a picker or a selectable list, an element is tagged with its id unless it has a tag.
             var elementInputs = inputs
             elementInputs.tagsElementsWithID = false
             let render = Content._makeDebuggableView(view: _GraphValue(view), inputs: elementInputs).render.single(inputs.host)
-            // In a picker or a selectable list, an element is tagged with its id unless it has a tag.
-            return inputs.tagsElementsWithID ? Attribute(ImplicitTagRender(content: render, tag: AnyHashable(id))) : render
+            return Attribute(ImplicitTagRender(content: render, tag: AnyHashable(id)))
         }
         let item = (subgraph, render)
         items[id] = item
