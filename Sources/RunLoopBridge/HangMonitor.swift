@@ -187,6 +187,9 @@ private final class _Watchdog: @unchecked Sendable {
                 state.reportedThisStretch = true
                 return state.sink
             }
+            if sink != nil, AGTrace.isEnabled {
+                AGTrace.instant("hang", category: "runloop", args: ["report": .string(report.description)])
+            }
             sink?(report)
         }
         finished.signal()

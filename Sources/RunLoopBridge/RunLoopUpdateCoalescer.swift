@@ -64,6 +64,10 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
             CFRunLoopAddObserver(runLoop, observer, kCFRunLoopCommonModes)
             observers.append(observer)
         }
+        for observer in _RunLoopTurnTracer.observers() {
+            CFRunLoopAddObserver(runLoop, observer, kCFRunLoopCommonModes)
+            observers.append(observer)
+        }
     }
 
     deinit {
@@ -131,6 +135,47 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
     override func flushLimitReached() {
         // The run loop is about to sleep: make sure it turns again for the rest.
         CFRunLoopWakeUp(runLoop)
+    }
+}
+
+/// The run loop's turns in the timeline trace (``AGTrace``): a `run loop` span per run of the
+/// loop (a nested run inside an update nests in the outer turn) and a `turn` span per busy
+/// stretch, from waking (or entering) to going to sleep (or exiting). One observer opens spans
+/// before everything else, one closes them after everything else, so flushes fall inside.
+enum _RunLoopTurnTracer {
+    /// Per run of the loop (innermost last): whether a turn span is open. Used on the run
+    /// loop's thread only.
+    private final class Runs {
+        var openTurns: [Bool] = []
+    }
+
+    static func observers() -> [CFRunLoopObserver] {
+        let runs = Runs()
+        let opening = CFRunLoopActivity.entry.rawValue | CFRunLoopActivity.afterWaiting.rawValue
+        let closing = CFRunLoopActivity.beforeWaiting.rawValue | CFRunLoopActivity.exit.rawValue
+        let first = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, opening, true, CFIndex.min) { _, activity in
+            guard AGTrace.isEnabled else { return }
+            if activity == .entry {
+                AGTrace.begin("run loop", category: "runloop")
+                runs.openTurns.append(false)
+            }
+            if let open = runs.openTurns.last, !open {
+                AGTrace.begin("turn", category: "runloop")
+                runs.openTurns[runs.openTurns.count - 1] = true
+            }
+        }
+        let last = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, closing, true, CFIndex.max) { _, activity in
+            guard AGTrace.isEnabled, let open = runs.openTurns.last else { return }
+            if open {
+                AGTrace.end("turn", category: "runloop")
+                runs.openTurns[runs.openTurns.count - 1] = false
+            }
+            if activity == .exit {
+                AGTrace.end("run loop", category: "runloop")
+                runs.openTurns.removeLast()
+            }
+        }
+        return [first, last].compactMap { $0 }
     }
 }
 

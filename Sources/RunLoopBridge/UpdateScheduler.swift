@@ -255,15 +255,27 @@ public class _FragmentScheduler {
         let outermost = !isInsideUpdate
         if !outermost { nestedFlushCount += 1 }
         flushDepth += 1
-        defer { flushDepth -= 1 }
+        let started = AGTrace.isEnabled ? AGTrace.now() : 0
         var rounds = 0
+        defer {
+            flushDepth -= 1
+            if started != 0 {
+                AGTrace.complete(
+                    outermost ? "flush" : "nested flush", category: "runloop", start: started,
+                    args: ["rounds": .int(rounds), "flush": .int(flushCount)])
+            }
+        }
         repeat {
             rounds += 1
-            while let (_, update) = queue.takeNext() {
+            while let (fragment, update) = queue.takeNext() {
+                let started = AGTrace.isEnabled ? AGTrace.now() : 0
                 if let graph = queue.updatingGraph {
                     graph.withNestedUpdate(reason: nestedReason, update)
                 } else {
                     update()
+                }
+                if started != 0 {
+                    AGTrace.complete("fragment \(fragment.name)", category: "runloop", start: started)
                 }
             }
             guard outermost else { break }

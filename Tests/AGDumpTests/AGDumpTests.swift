@@ -178,7 +178,7 @@ enum Fixture {
     @Test func validJSONThatIsNotAnArchive() {
         let run = AGDumpRun(["-"], stdin: Array("[1, 2, 3]".utf8))
         #expect(run.status == ExitCode.notAnArchive.rawValue)
-        #expect(run.stderr == "agdump: stdin: not a graph archive: the top level is an array, expected an object with \"version\" and \"graphs\"\n")
+        #expect(run.stderr == "agdump: stdin: neither a graph archive (an object with \"version\" and \"graphs\") nor a trace: event 0 is not an object\n")
         let noGraphs = AGDumpRun(["-"], stdin: Array("{\"version\": 2, \"nodes\": []}".utf8))
         #expect(noGraphs.status == ExitCode.notAnArchive.rawValue)
         #expect(noGraphs.stderr.contains("there is no \"graphs\" key"))

@@ -281,10 +281,12 @@ extension GraphStorage {
             ("transactions", .int(Int(counters.transactions))),
         ])
         let trees = archiveTrees(of: liveSubgraphs, arrayIndexOfNode: arrayIndexOfNode, clip: clip)
+        var extra = JSONObject()
+        extra["attrgraph_profile"] = profileJSON()
         return GraphArchive.Graph(
             id: Int(graphID), counters: counterObject, types: types, nodes: nodes, edges: edges, subgraphs: subgraphs,
             trees: trees.isEmpty ? nil : trees, transactionCount: Int(counters.transactions), updateCount: Int(counters.updates),
-            changeCount: Int(counters.changes), cycle: lastCycle)
+            changeCount: Int(counters.changes), cycle: lastCycle, extra: extra)
     }
 }
 

@@ -26,6 +26,11 @@ public enum AGEnvironment {
     /// ``Subgraph/setShouldRecordTree()`` turns it on from code.
     public static let recordTree: Bool = (integer("AG_TREE") ?? 0) != 0
 
+    /// `AG_TRACE`: a path. Every graph is traced from its creation to the process's exit into
+    /// this file, in the Chrome trace-event JSON format (open it in ui.perfetto.dev or
+    /// chrome://tracing, or summarise it with `agdump FILE --summary`). See ``Graph/startTracing(_:options:)``.
+    public static let tracePath: String? = ProcessInfo.processInfo.environment["AG_TRACE"].flatMap { $0.isEmpty ? nil : $0 }
+
     /// `AG_HANG_THRESHOLD_MS`: how long a run-loop turn may stay busy before RunLoopBridge's
     /// ``HangMonitor`` reports a hang. Default 250 ms.
     public static let hangThresholdMilliseconds: Int? = integer("AG_HANG_THRESHOLD_MS")

@@ -4,6 +4,11 @@
 /// AttributeGraph's own fatal conditions keep AG's wording (`precondition failure: …`).
 enum _Misuse {
     static func fail(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+        if AGTrace.isEnabled {
+            // The trace keeps what led here: the failure is its last event.
+            AGTrace.instant("precondition failure", category: "graph", args: ["message": .string(message)])
+            AGTrace.flush()
+        }
         fatalError(message, file: file, line: line)
     }
 

@@ -126,6 +126,17 @@ extension GraphStorage {
             }
             sink(text)
         }
+        if AGTrace.isEnabled {
+            AGTrace.instant(
+                "cycle", category: "graph",
+                args: [
+                    "attribute": .int(Int(engine.attribute(index).rawValue)), "graph": .int(Int(graphID)),
+                    "report": .string(
+                        "cycle detected through attribute \(engine.attribute(index).rawValue)\n" + stackReport()
+                            + cyclePathReport(record)),
+                ])
+            AGTrace.flush()
+        }
         if reporting.trap {
             _Misuse.cyclicGraph(engine.attribute(index))
         }

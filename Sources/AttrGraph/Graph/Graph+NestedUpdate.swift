@@ -29,12 +29,19 @@ extension Graph {
         state.pointee.activeNestedUpdate = index
         let saved = state.pointee.current
         state.pointee.current = 0
+        if AGTrace.isEnabled {
+            AGTrace.begin(
+                "nested update", category: "graph",
+                args: ["reason": .string(reason), "during": .string(outer.map { "\($0.rawValue)" } ?? "no update"),
+                       "graph": .int(Int(storage.graphID))])
+        }
         return NestedUpdate(index: index, previous: previous, savedCurrent: saved)
     }
 
     /// Ends a nested update started with ``beginNestedUpdate(reason:)``.
     public func endNestedUpdate(_ update: NestedUpdate) {
         let storage = self.storage
+        if AGTrace.isEnabled { AGTrace.end("nested update", category: "graph") }
         storage.state.pointee.activeNestedUpdate = update.previous
         storage.state.pointee.current = update.savedCurrent
         if update.previous < 0, !storage.engine.isUpdating {

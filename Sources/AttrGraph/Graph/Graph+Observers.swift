@@ -196,7 +196,14 @@ extension Graph {
                 let node = engine.node(index)
                 let flags = node.pointee.flags
                 guard flags.contains(.observer), !flags.contains(.free), !flags.contains(.invalidated) else { continue }
+                let traced = AGTrace.isEnabled && state.pointee.activity.traceOptions.load(ordering: .relaxed) != 0
+                let started = traced ? AGTrace.now() : 0
                 engine.type(node).pointee.vtable.notify(engine, node: index)
+                if traced {
+                    AGTrace.complete(
+                        "observer", category: "graph", start: started,
+                        args: ["observer": .int(Int(engine.attribute(index).rawValue)), "graph": .int(Int(storage.graphID))])
+                }
             }
         }
     }

@@ -19,11 +19,28 @@ package final class GraphActivity: Sendable {
     let slot: UInt32
     /// ``Graph/TraceOptions`` in effect (``Graph/startTracing(_:options:)``); settable from any thread.
     let traceOptions = Atomic<UInt32>(0)
+    /// Whether rule runs are profiled (``Graph/startProfiling(_:)``); settable from any thread.
+    let profiling = Atomic<Bool>(false)
+    /// Set by ``Graph/resetProfile(_:)`` from another thread: the data goes when the next update starts.
+    let profileResetRequested = Atomic<Bool>(false)
     /// Body and value type names, by type index.
     private let typeNames = Locked<[(body: String, value: String)]>([])
 
     init(slot: UInt32) {
         self.slot = slot
+    }
+
+    /// What an update episode starting now records.
+    var instrumentation: _Instrumentation {
+        var result: _Instrumentation = []
+        if traceOptions.load(ordering: .relaxed) != 0, AGTrace.isEnabled { result.insert(.trace) }
+        if profiling.load(ordering: .relaxed) { result.insert(.profile) }
+        return result
+    }
+
+    /// The body and value type names of type index `type`.
+    func typeName(_ type: UInt32) -> (body: String, value: String) {
+        typeNames.withLock { Int(type) < $0.count ? $0[Int(type)] : ("?", "?") }
     }
 
     func typeAdded(body: String, value: String) {

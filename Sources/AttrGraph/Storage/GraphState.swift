@@ -21,6 +21,14 @@ struct _Frame {
     var flags: _FrameFlags
 }
 
+/// What an update episode records about its rule runs: a timeline trace (``AGTrace``) and/or
+/// a profile (``Graph/startProfiling(_:)``).
+struct _Instrumentation: OptionSet {
+    var rawValue: UInt8
+    static let trace = _Instrumentation(rawValue: 1)
+    static let profile = _Instrumentation(rawValue: 2)
+}
+
 struct _FrameFlags: OptionSet {
     var rawValue: UInt8
 
@@ -144,6 +152,12 @@ struct _GraphState: ~Copyable {
     var episodeHasWork: Bool
     /// Whether the current update runs on the main thread (decided once per update episode).
     var onMainThread: Bool
+    /// What the current update episode records (decided when it starts): ``_Instrumentation``.
+    var instrumentation: _Instrumentation
+    /// When the current episode started (``AGTrace/now()``), and the rule runs before it, while
+    /// it is traced.
+    var episodeStart: UInt64
+    var episodeRuleRuns: UInt64
     /// The input-position index of the rule with the most inputs being recorded.
     var fanIn: _FanInIndex
 
@@ -196,6 +210,9 @@ struct _GraphState: ~Copyable {
         threadContext = nil
         episodeHasWork = false
         onMainThread = false
+        instrumentation = []
+        episodeStart = 0
+        episodeRuleRuns = 0
         fanIn = _FanInIndex()
         subgraphContext = _UnsafeGrowableBuffer(capacity: 8)
         contextNeedsUpdate = _UnsafeGrowableBuffer(capacity: 2)

@@ -50,6 +50,9 @@ final class GraphStorage {
     /// Nested updates opened with ``Graph/beginNestedUpdate(reason:)``.
     var nestedUpdates: [_NestedUpdate] = []
 
+    /// Rule runs measured while profiling (``Graph/startProfiling(_:)``).
+    var profile = _Profile()
+
     /// Nodes of subgraphs invalidated while the graph was updating (or while invalidation was
     /// deferred); destroyed when the update ends.
     private var deferredNodes: [UInt32] = []
@@ -71,6 +74,9 @@ final class GraphStorage {
         state.initialize(to: _GraphState(storage: self, activity: activity))
         state.pointee.slot = slot
         state.pointee.serial = serial
+        if Graph.tracesEveryGraph {
+            activity.traceOptions.store(Graph.TraceOptions([.enabled, .full]).rawValue, ordering: .relaxed)
+        }
     }
 
     deinit {

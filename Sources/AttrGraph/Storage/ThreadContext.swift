@@ -25,6 +25,10 @@ struct _ThreadContext {
     var largestLevel: UInt = 0
     /// Whether this is the main thread (decided once, when the context is created).
     var isMainThread: Bool
+    /// This thread's track in the timeline trace (see ``AGTrace``), valid for trace
+    /// ``traceGeneration``; 0 until the thread first records an event.
+    var traceThreadID: UInt32 = 0
+    var traceGeneration: UInt32 = 0
 }
 
 /// Where the context lives: a native thread-local slot (``ag_thread_context``, one load) for

@@ -258,6 +258,8 @@ extension _Engine {
             | _NodeFlags.selfModified.rawValue) != 0
         {
             runRule(index, node)
+        } else if state.pointee.instrumentation.contains(.trace) {
+            cutOff(index)
         }
         if node.pointee.flags.contains(.redirtied) {
             // Made dirty again while it was being updated: it stays dirty, and so do its dependents.
@@ -296,6 +298,9 @@ extension _Engine {
                 GraphActivity.pack(node: root, type: self.node(root).pointee.typeIndex), ordering: .relaxed)
         }
         let body = node.pointee.body.unsafelyUnwrapped
+        let instrumented = !state.pointee.instrumentation.isEmpty
+        let started = instrumented ? AGTrace.now() : 0
+        let changesBefore = state.pointee.counters.changes
         if let update = state.pointee.fastUpdates[Int(node.pointee.typeIndex)] {
             // The rule's specialised update: runs the body, compares and stores the value.
             let flags = UnsafeMutableRawPointer(node).assumingMemoryBound(to: UInt16.self)
@@ -307,6 +312,9 @@ extension _Engine {
             }
         } else {
             type(node).pointee.vtable.update(self, node: index, body: body)
+        }
+        if instrumented {
+            ruleRan(index, started: started, changed: state.pointee.counters.changes != changesBefore)
         }
         if !wasRunning { node.pointee.flags.remove(.running) }
         state.pointee.activity.running.store(savedActivity, ordering: .relaxed)

@@ -27,6 +27,8 @@ extension _Engine {
             state.pointee.threadContext = thread
             state.pointee.onMainThread = thread.pointee.isMainThread
             state.pointee.counters.transactions += 1
+            state.pointee.instrumentation = state.pointee.activity.instrumentation
+            if !state.pointee.instrumentation.isEmpty { beginInstrumentedEpisode() }
         } else {
             // Checked here too: another thread reading a dirty attribute while the owner updates
             // would otherwise join the owner's update stacks.
@@ -54,6 +56,7 @@ extension _Engine {
         state.pointee.cursor = segment.savedCursor
         state.pointee.threadContext.unsafelyUnwrapped.pointee.updating = segment.savedThreadUpdating
         if state.pointee.segments.isEmpty {
+            if state.pointee.instrumentation.contains(.trace) { endTracedEpisode() }
             state.pointee.threadContext = nil
             state.pointee.activity.root.store(0, ordering: .relaxed)
             if state.pointee.episodeHasWork {

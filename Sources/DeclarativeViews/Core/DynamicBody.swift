@@ -81,7 +81,14 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
                 previous: _BodyEvaluation.current)
             _BodyEvaluation.current = evaluation
             defer { _BodyEvaluation.current = evaluation.previous }
-            return observation.tracking { Accessor.body(of: pointer.pointee) }
+            guard AGTrace.isEnabled else { return observation.tracking { Accessor.body(of: pointer.pointee) } }
+            // Traced: the body run as a span named by the view type, with _printChanges' reason.
+            let started = AGTrace.now()
+            let body = observation.tracking { Accessor.body(of: pointer.pointee) }
+            AGTrace.complete(
+                "body " + _typeName(Accessor.Container.self, qualified: false), category: "view", start: started,
+                args: ["changes": .string(evaluation.changesLine)])
+            return body
         }
         value = body
     }

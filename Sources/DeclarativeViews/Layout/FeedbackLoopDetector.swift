@@ -55,7 +55,14 @@ final class LayoutFeedbackDetector {
             sink.suppressed = false
         }
         guard !sink.suppressed else { return }
-        guard sink.deliver(proxy, host: host) else { return }
+        let started = AGTrace.isEnabled ? AGTrace.now() : 0
+        let delivered = sink.deliver(proxy, host: host)
+        if started != 0 {
+            AGTrace.complete(
+                "geometry " + sink.name, category: "view", start: started,
+                args: ["size": .string("\(proxy.size.width)×\(proxy.size.height)"), "changed": .bool(delivered)])
+        }
+        guard delivered else { return }
         sink.passesThisTurn += 1
         if sink.passesThisTurn > threshold {
             sink.suppressed = true
@@ -73,6 +80,9 @@ final class LayoutFeedbackDetector {
             bodyType: sink.path?.bodyTypeName ?? "?", passes: sink.passesThisTurn, threshold: threshold,
             state: state?.name, values: state?.values ?? [])
         reports.append(report)
+        if AGTrace.isEnabled {
+            AGTrace.instant("layout feedback loop", category: "view", args: ["report": .string(report.description)])
+        }
         host.diagnostic(report.description)
     }
 }

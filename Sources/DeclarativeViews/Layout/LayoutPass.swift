@@ -20,7 +20,19 @@ struct LayoutRoot: Rule {
     unowned(unsafe) let engine: LayoutEngine
 
     var value: LayoutResult {
-        engine.layOut(render.value, in: window.value)
+        let roots = render.value
+        let window = self.window.value
+        guard AGTrace.isEnabled else { return engine.layOut(roots, in: window) }
+        let started = AGTrace.now()
+        let before = engine.statistics
+        let result = engine.layOut(roots, in: window)
+        AGTrace.complete(
+            "layout", category: "view", start: started,
+            args: [
+                "measurements": .int(engine.statistics.measurements - before.measurements),
+                "placements": .int(engine.statistics.placements - before.placements),
+            ])
+        return result
     }
 }
 

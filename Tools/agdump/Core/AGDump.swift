@@ -65,20 +65,40 @@ package enum AGDump {
         let archive: GraphArchive
         if options.demo {
             archive = Demo.archive(diagnostics: io.writeStderr)
-        } else if let path = options.input, path != "-" {
-            archive = try ArchiveLoader.load(path: path, limit: options.maxSize, progress: progress)
         } else {
-            guard !io.stdinIsTerminal || options.input == "-" else {
-                throw AGDumpError(
-                    .usage, "agdump: no input: give an archive file, - to read stdin, or `agdump demo` (see agdump --help)")
-            }
             let bytes: [UInt8]
-            do {
-                bytes = try io.readStdin(options.maxSize)
-            } catch {
-                throw ArchiveLoader.agdumpError(error, name: "stdin")
+            let name: String
+            if let path = options.input, path != "-" {
+                progress.update("reading \(path)")
+                name = path
+                do {
+                    bytes = try ArchiveReader.readInput(path: path, limit: options.maxSize)
+                } catch {
+                    throw ArchiveLoader.agdumpError(error, name: path)
+                }
+            } else {
+                guard !io.stdinIsTerminal || options.input == "-" else {
+                    throw AGDumpError(
+                        .usage, "agdump: no input: give an archive or trace file, - to read stdin, or `agdump demo` (see agdump --help)")
+                }
+                name = "stdin"
+                do {
+                    bytes = try io.readStdin(options.maxSize)
+                } catch {
+                    throw ArchiveLoader.agdumpError(error, name: "stdin")
+                }
             }
-            archive = try ArchiveLoader.load(bytes, name: "stdin", limit: options.maxSize, progress: progress)
+            switch try ArchiveLoader.input(bytes, name: name, limit: options.maxSize, progress: progress) {
+            case .archive(let loaded):
+                archive = loaded
+            case .trace(let trace):
+                try output(trace, name: name, options: options, io: io)
+                return
+            }
+        }
+        if options.output == .profile {
+            try write(try ProfileSummary.render(archive), to: options.outputFile, io: io)
+            return
         }
 
         switch options.output {
@@ -107,7 +127,41 @@ package enum AGDump {
             let file = try OutputFile(path: path)
             progress.update("laying out \(nodes) nodes with Graphviz")
             try Graphviz.render(format: format, nodes: nodes, to: file) { output in try render(&output, nil) }
+        case .profile:
+            break  // handled above
         }
+    }
+
+    /// The outputs of a timeline trace: `--summary` (the default) and `--svg`.
+    static func output(_ trace: Trace, name: String, options: Options, io: IO) throws(AGDumpError) {
+        switch options.output {
+        case .summary:
+            try write(TraceSummary.render(trace), to: options.outputFile, io: io)
+        case .dot where !options.outputChosen:
+            try write(TraceSummary.render(trace), to: options.outputFile, io: io)
+        case .svg(let path):
+            let title = "\(name == "stdin" ? "trace" : lastPathComponent(name)) — \(trace.events.count) events"
+            let file = try OutputFile(path: path)
+            var output = OutputBuffer { chunk in try file.write(chunk) }
+            do {
+                try output.write(TraceTimeline.svg(trace, title: title))
+                try output.finish()
+            } catch {
+                file.discard()
+                if let error = error as? AGDumpError { throw error }
+                throw AGDumpError(.outputUnwritable, "agdump: cannot write \(path): \(error)")
+            }
+            try file.commit()
+        case .dot, .json, .png, .profile:
+            throw AGDumpError(
+                .usage,
+                "agdump: \(name) is a timeline trace: it has --summary (the default) and --svg OUT; "
+                    + "--dot, --json, --png and --profile are for graph archives")
+        }
+    }
+
+    static func lastPathComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Writes `text` to `-o FILE`, else stdout.

@@ -24,6 +24,38 @@ package enum ArchiveLoader {
         }
     }
 
+    /// What an input holds: a graph archive or a timeline trace.
+    package enum Input {
+        case archive(GraphArchive)
+        case trace(Trace)
+    }
+
+    /// Reads a graph archive or a timeline trace (told apart by the JSON's top level: an
+    /// array is a trace) from the bytes of a file.
+    package static func input(_ bytes: [UInt8], name: String, limit: Int, progress: Progress? = nil) throws(AGDumpError) -> Input {
+        let text: [UInt8]
+        do {
+            text = try ArchiveReader.decodedText(bytes, limit: limit) { progress?.update($0) }
+        } catch {
+            throw agdumpError(error, name: name)
+        }
+        if TraceLoader.isTrace(text) {
+            progress?.update("parsing the trace")
+            return .trace(try TraceLoader.load(text: text, name: name, limit: limit))
+        }
+        do {
+            return .archive(try ArchiveReader.archive(fromText: text) { progress?.update($0) })
+        } catch {
+            // An object with "traceEvents" is a trace too (the format's other form).
+            if error.kind == .notAnArchive, let value = try? ArchiveReader.json(from: text, limit: limit),
+                value.objectValue?["traceEvents"] != nil
+            {
+                return .trace(try TraceLoader.load(text: text, name: name, limit: limit))
+            }
+            throw agdumpError(error, name: name)
+        }
+    }
+
     package static func agdumpError(_ error: ArchiveReadError, name: String) -> AGDumpError {
         let code: ExitCode
         switch error.kind {

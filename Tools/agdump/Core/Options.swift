@@ -9,12 +9,15 @@ package struct Options: Equatable, Sendable {
         case json
         case svg(String)
         case png(String)
+        case profile
     }
 
     /// The input path, `-` for stdin, or `nil` (stdin when it is not a terminal).
     package var input: String?
     package var demo = false
     package var output: Output = .dot
+    /// Whether an output flag was given (a trace's default output is its summary).
+    package var outputChosen = false
     /// `-o FILE`: write here instead of stdout.
     package var outputFile: String?
     package var clusterSubgraphs = false
@@ -37,10 +40,12 @@ package struct Options: Equatable, Sendable {
     package init() {}
 
     package static let usage = """
-        agdump: turn AttributeGraph / AttrGraph graph archives into Graphviz DOT.
+        agdump: turn AttributeGraph / AttrGraph graph archives into Graphviz DOT, and timeline
+        traces (AG_TRACE) into summaries and pictures.
 
         USAGE
-          agdump [FILE | -] [--dot | --summary | --json | --svg OUT | --png OUT] [options]
+          agdump [FILE | -] [--dot | --summary | --json | --profile | --svg OUT | --png OUT] [options]
+          agdump TRACE.json [--summary | --svg OUT]
           agdump demo [options]          build a graph with a real cycle and dump it
           agdump --help
 
@@ -50,6 +55,9 @@ package struct Options: Equatable, Sendable {
           or zlib/gzip/raw-deflate compressed JSON (.ag-gzon), detected from the content; JSON in
           UTF-8 (with or without a byte-order mark), UTF-16 or UTF-32. FILE may be a FIFO or
           /dev/stdin; "-" reads stdin (also the default when stdin is not a terminal).
+          A timeline trace (AG_TRACE=FILE or Graph.startTracing; Chrome trace-event JSON, an array of
+          events) is recognised by its content; one cut short (no closing "]") is read up to its last
+          complete event, and the output says so.
 
         OUTPUT (one of; --dot is the default)
           --dot                Graphviz DOT with AttributeGraph's styles: bold = has a value but no
@@ -60,6 +68,12 @@ package struct Options: Equatable, Sendable {
                                types (top types by node count),
                                dirty nodes, and the recorded cycle, if any
           --json               the archive normalised (keys sorted) and pretty-printed
+          --profile            the profile an archive carries (Graph.startProfiling): rule types and
+                               attributes by total time and by runs
+          (a trace)            --summary (its default): rule types and attributes by total time and
+                               runs, the longest updates, run-loop turns and view bodies, nested
+                               updates, cycles, hangs; --svg OUT: the timeline, one band per thread,
+                               nested spans, cycles marked in red (no Graphviz needed)
           --svg OUT, --png OUT render through Graphviz `dot` (must be on PATH) into OUT
           -o FILE              write the DOT / summary / JSON to FILE instead of stdout: a regular
                                file is replaced whole or not at all, a symbolic link's target is
@@ -91,6 +105,7 @@ package struct Options: Equatable, Sendable {
           agdump /tmp/cycle.ag-json --around 33496 --depth 3 --svg cycle.svg
           agdump graph.ag-gzon --summary
           agdump graph.ag-gzon --type 'ViewBody|Layout' --rankdir LR -o views.dot
+          AG_TRACE=seed.json DV_RUN_SECONDS=1 swift run AGIssueApp; agdump seed.json --svg seed.svg
 
         EXIT STATUS
         """
@@ -127,10 +142,11 @@ package struct Options: Equatable, Sendable {
         }
         func choose(_ output: Output, _ flag: String) throws(AGDumpError) {
             if let previous = outputChosen, previous != flag {
-                throw AGDumpError(.usage, "agdump: choose one of --dot, --summary, --json, --svg, --png (got \(previous) and \(flag))")
+                throw AGDumpError(.usage, "agdump: choose one of --dot, --summary, --json, --profile, --svg, --png (got \(previous) and \(flag))")
             }
             outputChosen = flag
             options.output = output
+            options.outputChosen = true
         }
         while let argument = remaining.first {
             remaining = remaining.dropFirst()
@@ -142,6 +158,7 @@ package struct Options: Equatable, Sendable {
             case "--dot": try choose(.dot, argument)
             case "--summary": try choose(.summary, argument)
             case "--json": try choose(.json, argument)
+            case "--profile": try choose(.profile, argument)
             case "--svg": try choose(.svg(try value(for: argument)), argument)
             case "--png": try choose(.png(try value(for: argument)), argument)
             case "-o", "--output": options.outputFile = try value(for: argument)

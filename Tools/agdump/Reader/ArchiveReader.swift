@@ -129,7 +129,11 @@ package enum ArchiveReader {
     package static func archive(
         from bytes: [UInt8], limit: Int = defaultMaxSize, progress: ((String) -> Void)? = nil
     ) throws(ArchiveReadError) -> GraphArchive {
-        let text = try decodedText(bytes, limit: limit, progress: progress)
+        try archive(fromText: try decodedText(bytes, limit: limit, progress: progress), progress: progress)
+    }
+
+    /// Reads an archive from text that ``decodedText(_:limit:progress:)`` made.
+    package static func archive(fromText text: [UInt8], progress: ((String) -> Void)? = nil) throws(ArchiveReadError) -> GraphArchive {
         progress?("parsing \(ByteCount(text.count))")
         return try text.withUnsafeBufferPointer { (buffer) throws(ArchiveReadError) -> GraphArchive in
             var parser = _ArchiveParser(bytes: buffer)
@@ -150,7 +154,7 @@ package enum ArchiveReader {
     }
 
     /// UTF-8 JSON text from the bytes of a file.
-    static func decodedText(_ bytes: [UInt8], limit: Int, progress: ((String) -> Void)?) throws(ArchiveReadError) -> [UInt8] {
+    package static func decodedText(_ bytes: [UInt8], limit: Int, progress: ((String) -> Void)?) throws(ArchiveReadError) -> [UInt8] {
         var text = bytes
         if !TextDecoding.isRecognisedText(bytes) && looksCompressed(bytes) {
             progress?("decompressing")

@@ -1,0 +1,197 @@
+import ArchiveReader
+import AttrGraph
+
+/// A timeline trace in the Chrome trace-event JSON format (AttrGraph's `AG_TRACE` /
+/// `Graph.startTracing` files, or any tool's): an array of events, or an object with a
+/// `traceEvents` array. Spans are `X` events (with `dur`) and `B`/`E` pairs per thread; `i`/`I`
+/// events are instants; `M` events name processes and threads.
+package struct Trace: Equatable, Sendable {
+    package struct Event: Equatable, Sendable {
+        package var phase: Character
+        package var name: String
+        package var category: String
+        /// Microseconds.
+        package var time: Double
+        package var duration: Double?
+        package var pid: Int
+        package var tid: Int
+        package var args: JSONObject
+    }
+
+    /// A span with its nesting depth on its track.
+    package struct Span: Equatable, Sendable {
+        package var event: Event
+        package var start: Double
+        package var end: Double
+        package var depth: Int
+        /// A `B` without its `E`: the span runs to the end of the trace.
+        package var unclosed: Bool
+
+        package var duration: Double { end - start }
+    }
+
+    /// A track: one thread of one process.
+    package struct Track: Hashable, Sendable, Comparable {
+        package var pid: Int
+        package var tid: Int
+
+        package static func < (lhs: Track, rhs: Track) -> Bool { (lhs.pid, lhs.tid) < (rhs.pid, rhs.tid) }
+    }
+
+    package var events: [Event]
+    /// Whether the file was cut short (no closing `]`, or an event cut in the middle): the
+    /// events up to the last complete one were read.
+    package var truncated: Bool
+
+    /// Track names from `thread_name` metadata (`main`, `thread 2`).
+    package var trackNames: [Track: String] {
+        var names: [Track: String] = [:]
+        for event in events where event.phase == "M" && event.name == "thread_name" {
+            if let name = event.args["name"]?.stringValue { names[Track(pid: event.pid, tid: event.tid)] = name }
+        }
+        return names
+    }
+
+    /// Every span, per track, with its depth (B/E pairs matched by nesting; X events nested by
+    /// containment), in start order. Unmatched `E` events are ignored.
+    package var spansByTrack: [Track: [Span]] {
+        var result: [Track: [Span]] = [:]
+        let end = events.map { $0.time + ($0.duration ?? 0) }.max() ?? 0
+        var open: [Track: [Event]] = [:]
+        var tracks: [Track: [Span]] = [:]
+        for event in events {
+            let track = Track(pid: event.pid, tid: event.tid)
+            switch event.phase {
+            case "X":
+                tracks[track, default: []].append(
+                    Span(event: event, start: event.time, end: event.time + max(0, event.duration ?? 0), depth: 0, unclosed: false))
+            case "B":
+                open[track, default: []].append(event)
+            case "E":
+                guard let begin = open[track]?.popLast() else { continue }
+                tracks[track, default: []].append(
+                    Span(event: begin, start: begin.time, end: max(begin.time, event.time), depth: 0, unclosed: false))
+            default:
+                continue
+            }
+        }
+        for (track, stack) in open {
+            for begin in stack {
+                tracks[track, default: []].append(Span(event: begin, start: begin.time, end: max(begin.time, end), depth: 0, unclosed: true))
+            }
+        }
+        for (track, spans) in tracks {
+            // Longer first among equal starts, so that the enclosing span comes before what it holds.
+            var sorted = spans.sorted { ($0.start, -$0.end) < ($1.start, -$1.end) }
+            var ends: [Double] = []
+            for index in sorted.indices {
+                while let last = ends.last, last <= sorted[index].start { ends.removeLast() }
+                sorted[index].depth = ends.count
+                ends.append(sorted[index].end)
+            }
+            result[track] = sorted
+        }
+        return result
+    }
+
+    package var instants: [Event] { events.filter { $0.phase == "i" || $0.phase == "I" } }
+
+    /// The first and last moment of the trace, in microseconds.
+    package var bounds: (start: Double, end: Double) {
+        let timed = events.filter { $0.phase != "M" }
+        let start = timed.map(\.time).min() ?? 0
+        let end = timed.map { $0.time + ($0.duration ?? 0) }.max() ?? start
+        return (start, end)
+    }
+}
+
+/// Reading traces: detection, parsing, repairing a trace cut short, checking each event.
+package enum TraceLoader {
+    /// Whether decoded JSON text is a trace rather than a graph archive: an array at the top.
+    package static func isTrace(_ text: [UInt8]) -> Bool {
+        text.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+            == UInt8(ascii: "[")
+    }
+
+    /// Parses decoded trace text. A file without its closing `]` (a process that stopped
+    /// before finishing the trace) is read up to its last complete event and marked truncated.
+    package static func load(text: [UInt8], name: String, limit: Int) throws(AGDumpError) -> Trace {
+        let value: JSONValue
+        var truncated = false
+        do {
+            value = try ArchiveReader.json(from: text, limit: limit)
+        } catch {
+            guard isTrace(text), let repaired = repair(text, limit: limit) else {
+                throw ArchiveLoader.agdumpError(error, name: name)
+            }
+            value = repaired
+            truncated = true
+        }
+        return try trace(from: value, name: name, truncated: truncated)
+    }
+
+    /// `[` … up to the last `}` that closes a complete event, then `]`. Tries the last few
+    /// candidates (a cut inside an event's `args` leaves a `}` that does not close it).
+    static func repair(_ text: [UInt8], limit: Int) -> JSONValue? {
+        var end = text.count
+        for _ in 0..<16 {
+            guard let close = text[..<end].lastIndex(of: UInt8(ascii: "}")) else { return nil }
+            var candidate = Array(text[...close])
+            candidate.append(contentsOf: Array("\n]".utf8))
+            if let value = try? ArchiveReader.json(from: candidate, limit: limit), value.arrayValue != nil {
+                return value
+            }
+            end = close
+        }
+        return nil
+    }
+
+    static func trace(from value: JSONValue, name: String, truncated: Bool) throws(AGDumpError) -> Trace {
+        let list: [JSONValue]
+        if let array = value.arrayValue {
+            list = array
+        } else if let array = value.objectValue?["traceEvents"]?.arrayValue {
+            list = array
+        } else {
+            throw AGDumpError(.notAnArchive, "agdump: \(name): valid JSON, but neither a graph archive nor a trace (an array of trace events)")
+        }
+        var events: [Trace.Event] = []
+        events.reserveCapacity(list.count)
+        for (index, item) in list.enumerated() {
+            func bad(_ reason: String) -> AGDumpError {
+                AGDumpError(
+                    .notAnArchive,
+                    "agdump: \(name): neither a graph archive (an object with \"version\" and \"graphs\") nor a trace: "
+                        + "event \(index) \(reason)")
+            }
+            guard let object = item.objectValue else { throw bad("is not an object") }
+            guard let phase = object["ph"]?.stringValue, phase.count == 1, let character = phase.first else {
+                throw bad("has no \"ph\" (a one-letter phase)")
+            }
+            let time = object["ts"].flatMap(number)
+            if character != "M", time == nil { throw bad("has no \"ts\" (a time in microseconds)") }
+            if let time, !time.isFinite { throw bad("has a time that is not a finite number") }
+            var duration: Double?
+            if let value = object["dur"] {
+                guard let number = number(value), number.isFinite, number >= 0 else {
+                    throw bad("has a \"dur\" that is not a non-negative number")
+                }
+                duration = number
+            }
+            if character == "X", duration == nil { throw bad("is a complete event (\"X\") without \"dur\"") }
+            events.append(Trace.Event(
+                phase: character, name: object["name"]?.stringValue ?? "", category: object["cat"]?.stringValue ?? "",
+                time: time ?? 0, duration: duration, pid: object["pid"]?.intValue ?? 0, tid: object["tid"]?.intValue ?? 0,
+                args: object["args"]?.objectValue ?? JSONObject()))
+        }
+        return Trace(events: events, truncated: truncated)
+    }
+
+    private static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .int(let number): return Double(number)
+        case .double(let number): return number
+        default: return nil
+        }
+    }
+}
