@@ -62,6 +62,7 @@ while !arguments.isEmpty {
 let suites: [(String, (RunOptions) throws -> [Row])] = [
     ("propagation", Propagation.run),
     ("attributegraph", AttributeGraphSpecific.run),
+    ("instrumentation", Instrumentation.run),
     ("kairo", Kairo.run),
     ("cellx", Cellx.run),
     ("dynamic", Dynamic.run),
@@ -74,7 +75,7 @@ let suites: [(String, (RunOptions) throws -> [Row])] = [
 if listOnly {
     var names = ["chain-1000", "fanout-1000"]
     for width in [1, 10, 100, 1000] { for height in [1, 10, 100, 1000] { names.append("grid-\(width)x\(height)") } }
-    names += ["ag-clean-read", "ag-cutoff-1000", "ag-revalidate-1000"]
+    names += ["ag-clean-read", "ag-cutoff-1000", "ag-revalidate-1000", "trace-chain-1000"]
     names += Kairo.cases.map { "kairo-\($0.name)" }
     names += ["cellx-1000", "cellx-2500", "cellx-5000"]
     names += Dynamic.configs.map(\.name)

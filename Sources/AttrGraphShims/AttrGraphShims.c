@@ -1,5 +1,7 @@
 #include "AttrGraphShims.h"
 
+_Atomic(int) ag_trace_active_flag = 0;
+
 _Thread_local void *_Nullable ag_thread_context_slot = 0;
 
 // MARK: - Swift runtime calls

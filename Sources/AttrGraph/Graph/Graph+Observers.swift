@@ -196,7 +196,8 @@ extension Graph {
                 let node = engine.node(index)
                 let flags = node.pointee.flags
                 guard flags.contains(.observer), !flags.contains(.free), !flags.contains(.invalidated) else { continue }
-                let traced = AGTrace.isEnabled && state.pointee.activity.traceOptions.load(ordering: .relaxed) != 0
+                // Traced when the update just run was.
+                let traced = state.pointee.instrumentation.contains(.trace) && AGTrace.isEnabled
                 let started = traced ? AGTrace.now() : 0
                 engine.type(node).pointee.vtable.notify(engine, node: index)
                 if traced {

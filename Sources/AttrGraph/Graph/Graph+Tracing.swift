@@ -28,8 +28,12 @@ extension Graph {
         let word = options.union(.enabled).rawValue
         if let graph {
             graph.storage.activity.traceOptions.store(word, ordering: .relaxed)
+            graph.storage.activity.updateRequested()
         } else {
-            _GraphRegistry.forEachActivity { $0.traceOptions.store(word, ordering: .relaxed) }
+            _GraphRegistry.forEachActivity {
+                $0.traceOptions.store(word, ordering: .relaxed)
+                $0.updateRequested()
+            }
         }
     }
 
@@ -37,8 +41,12 @@ extension Graph {
     public static func stopTracing(_ graph: Graph?) {
         if let graph {
             graph.storage.activity.traceOptions.store(0, ordering: .relaxed)
+            graph.storage.activity.updateRequested()
         } else {
-            _GraphRegistry.forEachActivity { $0.traceOptions.store(0, ordering: .relaxed) }
+            _GraphRegistry.forEachActivity {
+                $0.traceOptions.store(0, ordering: .relaxed)
+                $0.updateRequested()
+            }
         }
     }
 

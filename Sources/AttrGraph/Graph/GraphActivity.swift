@@ -30,11 +30,25 @@ package final class GraphActivity: Sendable {
         self.slot = slot
     }
 
+    /// Whether tracing or profiling was asked for (``_Instrumentation`` bits), so that an update
+    /// episode starts with one relaxed load to learn that neither was.
+    let requested = Atomic<UInt8>(0)
+
+    /// Keeps ``requested`` in step with ``traceOptions`` and ``profiling``.
+    func updateRequested() {
+        var bits: UInt8 = 0
+        if traceOptions.load(ordering: .relaxed) != 0 { bits |= _Instrumentation.trace.rawValue }
+        if profiling.load(ordering: .relaxed) { bits |= _Instrumentation.profile.rawValue }
+        requested.store(bits, ordering: .relaxed)
+    }
+
     /// What an update episode starting now records.
+    @inline(__always)
     var instrumentation: _Instrumentation {
-        var result: _Instrumentation = []
-        if traceOptions.load(ordering: .relaxed) != 0, AGTrace.isEnabled { result.insert(.trace) }
-        if profiling.load(ordering: .relaxed) { result.insert(.profile) }
+        let bits = requested.load(ordering: .relaxed)
+        if _fastPath(bits == 0) { return [] }
+        var result = _Instrumentation(rawValue: bits)
+        if result.contains(.trace), !AGTrace.isEnabled { result.remove(.trace) }
         return result
     }
 

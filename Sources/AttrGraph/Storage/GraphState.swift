@@ -153,11 +153,8 @@ struct _GraphState: ~Copyable {
     /// Whether the current update runs on the main thread (decided once per update episode).
     var onMainThread: Bool
     /// What the current update episode records (decided when it starts): ``_Instrumentation``.
+    /// Beside ``onMainThread``, which every rule run reads too.
     var instrumentation: _Instrumentation
-    /// When the current episode started (``AGTrace/now()``), and the rule runs before it, while
-    /// it is traced.
-    var episodeStart: UInt64
-    var episodeRuleRuns: UInt64
     /// The input-position index of the rule with the most inputs being recorded.
     var fanIn: _FanInIndex
 
@@ -172,6 +169,10 @@ struct _GraphState: ~Copyable {
     /// is as large as the graph, so that the checks cost about as much as the work they check).
     var workSinceInvariantCheck: Int
     var pool: _UnsafeSlabAllocator
+    /// When the current episode started (``AGTrace/now()``), and the rule runs before it, while
+    /// it is traced.
+    var episodeStart: UInt64
+    var episodeRuleRuns: UInt64
 
     init(storage: GraphStorage, activity: GraphActivity) {
         _Node.checkLayout()

@@ -52,6 +52,9 @@ final class GraphStorage {
 
     /// Rule runs measured while profiling (``Graph/startProfiling(_:)``).
     var profile = _Profile()
+    /// Per type index, the fixed parts of a traced rule run's event (see ``AGTrace/ruleRun``),
+    /// made on first use on the graph's thread.
+    var traceFragments: [TraceFragments?] = []
 
     /// Nodes of subgraphs invalidated while the graph was updating (or while invalidation was
     /// deferred); destroyed when the update ends.
@@ -76,6 +79,7 @@ final class GraphStorage {
         state.pointee.serial = serial
         if Graph.tracesEveryGraph {
             activity.traceOptions.store(Graph.TraceOptions([.enabled, .full]).rawValue, ordering: .relaxed)
+            activity.updateRequested()
         }
     }
 

@@ -28,8 +28,16 @@ extension _Engine {
         AGTrace.flush()
     }
 
-    /// After a rule run that started at `started`.
+    /// ``runRule(_:_:)``, timed: the run is recorded in the trace and/or the profile.
     @inline(never)
+    func runRuleInstrumented(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
+        let started = AGTrace.now()
+        let changesBefore = state.pointee.counters.changes
+        runRule(index, node)
+        ruleRan(index, started: started, changed: state.pointee.counters.changes != changesBefore)
+    }
+
+    /// After a rule run that started at `started`.
     func ruleRan(_ index: UInt32, started: UInt64, changed: Bool) {
         let end = AGTrace.now()
         let typeIndex = node(index).pointee.typeIndex
@@ -38,14 +46,21 @@ extension _Engine {
                                    changed: changed)
         }
         if state.pointee.instrumentation.contains(.trace) {
-            let names = state.pointee.activity.typeName(typeIndex)
-            AGTrace.complete(
-                names.body, category: "rule", start: started, end: end,
-                args: [
-                    "attribute": .int(Int(attribute(index).rawValue)), "value": .string(names.value),
-                    "changed": .bool(changed), "graph": .int(Int(storage.graphID)),
-                ])
+            AGTrace.ruleRun(
+                traceFragments(typeIndex), start: started, end: end, attribute: attribute(index).rawValue, changed: changed,
+                graph: storage.graphID)
         }
+    }
+
+    /// The fixed parts of the events of rule type `typeIndex`.
+    private func traceFragments(_ typeIndex: UInt32) -> TraceFragments {
+        let position = Int(typeIndex)
+        if position < storage.traceFragments.count, let fragments = storage.traceFragments[position] { return fragments }
+        while storage.traceFragments.count <= position { storage.traceFragments.append(nil) }
+        let names = state.pointee.activity.typeName(typeIndex)
+        let fragments = TraceFragments(ruleType: names.body, valueType: names.value)
+        storage.traceFragments[position] = fragments
+        return fragments
     }
 
     /// A dirty attribute none of whose inputs changed: it is clean again without running.

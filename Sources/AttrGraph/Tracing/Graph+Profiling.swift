@@ -37,8 +37,12 @@ extension Graph {
     private static func setProfiling(_ graph: Graph?, _ on: Bool) {
         if let graph {
             graph.storage.activity.profiling.store(on, ordering: .relaxed)
+            graph.storage.activity.updateRequested()
         } else {
-            _GraphRegistry.forEachActivity { $0.profiling.store(on, ordering: .relaxed) }
+            _GraphRegistry.forEachActivity {
+                $0.profiling.store(on, ordering: .relaxed)
+                $0.updateRequested()
+            }
         }
     }
 

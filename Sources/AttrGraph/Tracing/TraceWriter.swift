@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AttrGraphShims
 import Synchronization
 
 /// The process's timeline trace, in the Chrome trace-event JSON format (an array of events),
@@ -29,7 +30,7 @@ package enum AGTrace {
 
     /// Whether a trace is being written: one relaxed atomic load.
     @inline(__always)
-    package static var isEnabled: Bool { active.load(ordering: .relaxed) }
+    package static var isEnabled: Bool { ag_trace_active() != 0 }
 
     /// Nanoseconds on the monotonic clock.
     @inline(__always)
@@ -59,6 +60,18 @@ package enum AGTrace {
         emit(phase: "i", name: name, category: category, time: now(), duration: nil, args: args)
     }
 
+    /// A rule run (the hot path of a traced update): the type's fixed parts are made once.
+    static func ruleRun(_ fragments: TraceFragments, start: UInt64, end: UInt64, attribute: UInt32, changed: Bool,
+                        graph: UInt64) {
+        guard isEnabled else { return }
+        let thread = _ThreadLocal.context
+        writer.withLock { file in
+            guard let file else { return }
+            file.ruleRun(fragments, start: start, end: end, tid: file.threadID(thread), attribute: attribute,
+                         changed: changed, graph: graph)
+        }
+    }
+
     /// Writes the buffered events to the file.
     package static func flush() {
         guard isEnabled else { return }
@@ -67,7 +80,6 @@ package enum AGTrace {
 
     // MARK: The writer
 
-    static let active = Atomic<Bool>(false)
     private static let writer = Mutex<TraceFile?>(nil)
 
     /// The trace file, once tracing started (``Graph/tracePath``).
@@ -86,7 +98,7 @@ package enum AGTrace {
             return .success(path)
         }
         if case .success = result {
-            active.store(true, ordering: .relaxed)
+            ag_set_trace_active(1)
             registerExitHandler
         }
         return result
@@ -94,7 +106,7 @@ package enum AGTrace {
 
     /// Closes the array and the file (at exit, or when a test asks).
     static func finish() {
-        active.store(false, ordering: .relaxed)
+        ag_set_trace_active(0)
         writer.withLock { file in
             file?.finish()
             file = nil
@@ -129,7 +141,9 @@ final class TraceFile: @unchecked Sendable {
     private let descriptor: Int32
     /// Nanoseconds at the trace's time zero.
     private let origin: UInt64
-    private var buffer: [UInt8] = []
+    /// Used under ``AGTrace``'s lock only, each access a single append: the dynamic
+    /// exclusivity check (most of an event's cost) could never fire.
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     private var eventCount = 0
     private var nextThreadID: UInt32 = 1
     private let pid = Int(getpid())
@@ -192,6 +206,25 @@ final class TraceFile: @unchecked Sendable {
         if buffer.count >= Self.bufferLimit { flush() }
     }
 
+    func ruleRun(_ fragments: TraceFragments, start: UInt64, end: UInt64, tid: UInt32, attribute: UInt32, changed: Bool,
+                 graph: UInt64) {
+        separator()
+        buffer.append(contentsOf: fragments.prefix)
+        appendMicroseconds(start &- origin)
+        append(",\"dur\":")
+        appendMicroseconds(end &- start)
+        append(",\"pid\":")
+        appendInteger(UInt64(pid))
+        append(",\"tid\":")
+        appendInteger(UInt64(tid))
+        append(",\"args\":{\"attribute\":")
+        appendInteger(UInt64(attribute))
+        append(changed ? ",\"changed\":true,\"graph\":" : ",\"changed\":false,\"graph\":")
+        appendInteger(graph)
+        buffer.append(contentsOf: fragments.suffix)
+        if buffer.count >= Self.bufferLimit { flush() }
+    }
+
     func flush() {
         var offset = 0
         while offset < buffer.count {
@@ -231,19 +264,43 @@ final class TraceFile: @unchecked Sendable {
 
     /// Microseconds with three decimals (nanosecond resolution), as the format expects.
     private func appendMicroseconds(_ nanoseconds: UInt64) {
-        let whole = nanoseconds / 1000
-        let fraction = nanoseconds % 1000
-        append(String(whole))
-        if fraction != 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 3 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            append("." + digits)
+        appendInteger(nanoseconds / 1000)
+        var fraction = nanoseconds % 1000
+        guard fraction != 0 else { return }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
         }
+        buffer.append(UInt8(ascii: "."))
+        var divisor: UInt64 = digits == 3 ? 100 : (digits == 2 ? 10 : 1)
+        while divisor > 0 {
+            buffer.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Decimal digits, without a String.
+    private func appendInteger(_ value: UInt64) {
+        if value < 10 {
+            buffer.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var remaining = value
+        let start = buffer.count
+        while remaining > 0 {
+            buffer.append(UInt8(ascii: "0") + UInt8(remaining % 10))
+            remaining /= 10
+        }
+        buffer[start...].reverse()
     }
 
     /// A JSON string with quotes, backslashes and control characters escaped.
     private func appendString(_ text: String) {
+        TraceFile.appendString(text, to: &buffer)
+    }
+
+    static func appendString(_ text: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -257,6 +314,25 @@ final class TraceFile: @unchecked Sendable {
             }
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The fixed parts of a rule type's traced runs: `{"ph":"X","name":TYPE,"cat":"rule","ts":`
+/// and `,"value":VALUE}}`.
+final class TraceFragments: @unchecked Sendable {
+    // @unchecked: immutable.
+    let prefix: [UInt8]
+    let suffix: [UInt8]
+
+    init(ruleType: String, valueType: String) {
+        var prefix = Array("{\"ph\":\"X\",\"name\":".utf8)
+        TraceFile.appendString(ruleType, to: &prefix)
+        prefix += Array(",\"cat\":\"rule\",\"ts\":".utf8)
+        var suffix = Array(",\"value\":".utf8)
+        TraceFile.appendString(valueType, to: &suffix)
+        suffix += Array("}}".utf8)
+        self.prefix = prefix
+        self.suffix = suffix
     }
 }
 

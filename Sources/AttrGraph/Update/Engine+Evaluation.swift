@@ -245,7 +245,11 @@ extension _Engine {
         beginSegment()
         defer { endSegment() }
         pushFrame(index)
-        runRule(index, node(index))
+        if _slowPath(state.pointee.instrumentation.rawValue != 0) {
+            runRuleInstrumented(index, node(index))
+        } else {
+            runRule(index, node(index))
+        }
         popFrame()
     }
 
@@ -257,8 +261,12 @@ extension _Engine {
         if flags.rawValue & (_NodeFlags.pending.rawValue | _NodeFlags.inputsChanged.rawValue
             | _NodeFlags.selfModified.rawValue) != 0
         {
-            runRule(index, node)
-        } else if state.pointee.instrumentation.contains(.trace) {
+            if _slowPath(state.pointee.instrumentation.rawValue != 0) {
+                runRuleInstrumented(index, node)
+            } else {
+                runRule(index, node)
+            }
+        } else if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.trace.rawValue != 0) {
             cutOff(index)
         }
         if node.pointee.flags.contains(.redirtied) {
@@ -298,9 +306,6 @@ extension _Engine {
                 GraphActivity.pack(node: root, type: self.node(root).pointee.typeIndex), ordering: .relaxed)
         }
         let body = node.pointee.body.unsafelyUnwrapped
-        let instrumented = !state.pointee.instrumentation.isEmpty
-        let started = instrumented ? AGTrace.now() : 0
-        let changesBefore = state.pointee.counters.changes
         if let update = state.pointee.fastUpdates[Int(node.pointee.typeIndex)] {
             // The rule's specialised update: runs the body, compares and stores the value.
             let flags = UnsafeMutableRawPointer(node).assumingMemoryBound(to: UInt16.self)
@@ -312,9 +317,6 @@ extension _Engine {
             }
         } else {
             type(node).pointee.vtable.update(self, node: index, body: body)
-        }
-        if instrumented {
-            ruleRan(index, started: started, changed: state.pointee.counters.changes != changesBefore)
         }
         if !wasRunning { node.pointee.flags.remove(.running) }
         state.pointee.activity.running.store(savedActivity, ordering: .relaxed)

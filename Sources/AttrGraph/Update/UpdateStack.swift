@@ -28,7 +28,7 @@ extension _Engine {
             state.pointee.onMainThread = thread.pointee.isMainThread
             state.pointee.counters.transactions += 1
             state.pointee.instrumentation = state.pointee.activity.instrumentation
-            if !state.pointee.instrumentation.isEmpty { beginInstrumentedEpisode() }
+            if _slowPath(state.pointee.instrumentation.rawValue != 0) { beginInstrumentedEpisode() }
         } else {
             // Checked here too: another thread reading a dirty attribute while the owner updates
             // would otherwise join the owner's update stacks.
@@ -56,7 +56,7 @@ extension _Engine {
         state.pointee.cursor = segment.savedCursor
         state.pointee.threadContext.unsafelyUnwrapped.pointee.updating = segment.savedThreadUpdating
         if state.pointee.segments.isEmpty {
-            if state.pointee.instrumentation.contains(.trace) { endTracedEpisode() }
+            if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.trace.rawValue != 0) { endTracedEpisode() }
             state.pointee.threadContext = nil
             state.pointee.activity.root.store(0, ordering: .relaxed)
             if state.pointee.episodeHasWork {

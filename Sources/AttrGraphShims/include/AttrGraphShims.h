@@ -30,6 +30,19 @@ static inline void ag_set_thread_context(void *_Nullable context) {
     ag_thread_context_slot = context;
 }
 
+/// 3. Whether a timeline trace is being written (`AGTrace.isEnabled`), read on every view body
+///    and run-loop flush: a statically initialised C11 atomic, so a check is one relaxed load
+///    (a Swift global would be initialised lazily, a call per check).
+extern _Atomic(int) ag_trace_active_flag;
+
+static inline int ag_trace_active(void) {
+    return __c11_atomic_load(&ag_trace_active_flag, __ATOMIC_RELAXED);
+}
+
+static inline void ag_set_trace_active(int active) {
+    __c11_atomic_store(&ag_trace_active_flag, active, __ATOMIC_RELAXED);
+}
+
 /// The runtime's metadata kind of a type (`swift_getMetadataKind`): 0 for classes, 0x200 for
 /// structs, and so on (Swift's `MetadataKind`).
 size_t ag_metadata_kind(const void *metadata);
