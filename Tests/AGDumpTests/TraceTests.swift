@@ -102,6 +102,35 @@ import Testing
         #expect(text.contains(">main</text>"))
     }
 
+    @Test func aTimeWindowShowsWhatALongSpanHides() throws {
+        let svg = NSTemporaryDirectory() + "attrgraph-seed-window-\(getpid()).svg"
+        defer { try? FileManager.default.removeItem(atPath: svg) }
+        let run = AGDumpRun([Self.seedTrace, "--svg", svg, "--to", "3"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        Golden.check(text, named: "seed-trace.to-3ms.svg")
+        #expect(text.contains(">nested flush</text>") && text.contains(">nested update</text>"),
+                "the nested run loop's flush and update are wide enough to be labelled")
+        #expect(text.contains("showing 0.000 to 3.000 ms"))
+        let backwards = AGDumpRun([Self.seedTrace, "--svg", svg, "--from", "5", "--to", "2"])
+        #expect(backwards.status == ExitCode.usage.rawValue)
+        #expect(backwards.stderr == "agdump: --to must be later than --from\n")
+    }
+
+    @Test func thePNGIsRenderedThroughGraphviz() throws {
+        guard GraphvizCheck.dotPath != nil else {
+            #expect(ProcessInfo.processInfo.environment["AG_REQUIRE_GRAPHVIZ"] != "1", "Graphviz `dot` is not on PATH")
+            return
+        }
+        let png = NSTemporaryDirectory() + "attrgraph-seed-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        let run = AGDumpRun([Self.seedTrace, "--png", png, "--to", "3"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: png)))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG file")
+        #expect(bytes.count > 5000)
+    }
+
     @Test func truncatedTracesAreReadUpToTheirLastCompleteEvent() throws {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.seedTrace)))
         var lastEvents = -1

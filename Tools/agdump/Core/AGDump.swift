@@ -144,7 +144,7 @@ package enum AGDump {
             let file = try OutputFile(path: path)
             var output = OutputBuffer { chunk in try file.write(chunk) }
             do {
-                try output.write(TraceTimeline.svg(trace, title: title))
+                try output.write(TraceTimeline.svg(trace, title: title, window: options.window))
                 try output.finish()
             } catch {
                 file.discard()
@@ -152,11 +152,18 @@ package enum AGDump {
                 throw AGDumpError(.outputUnwritable, "agdump: cannot write \(path): \(error)")
             }
             try file.commit()
-        case .dot, .json, .png, .profile:
+        case .png(let path):
+            // The same picture, every shape at a fixed position, rendered by Graphviz (`neato -n2`).
+            let title = "\(name == "stdin" ? "trace" : lastPathComponent(name)) — \(trace.events.count) events"
+            let file = try OutputFile(path: path)
+            try Graphviz.render(format: "png", nodes: 0, arguments: ["-Kneato", "-n2"], to: file) { output in
+                try output.write(TraceTimeline.dot(trace, title: title, window: options.window))
+            }
+        case .dot, .json, .profile:
             throw AGDumpError(
                 .usage,
-                "agdump: \(name) is a timeline trace: it has --summary (the default) and --svg OUT; "
-                    + "--dot, --json, --png and --profile are for graph archives")
+                "agdump: \(name) is a timeline trace: it has --summary (the default), --svg OUT and --png OUT; "
+                    + "--dot, --json and --profile are for graph archives")
         }
     }
 

@@ -59,7 +59,8 @@ package enum Graphviz {
     /// Runs `dot -T<format>` on the DOT that `produce` writes, into `output` (committed only when
     /// `dot` succeeded). `nodes` chooses the layout settings.
     package static func render(
-        format: String, nodes: Int, to output: OutputFile, produce: (inout OutputBuffer) throws -> Void
+        format: String, nodes: Int, arguments: [String]? = nil, to output: OutputFile,
+        produce: (inout OutputBuffer) throws -> Void
     ) throws(AGDumpError) {
         guard let dot = locateDot() else {
             throw AGDumpError(
@@ -71,7 +72,7 @@ package enum Graphviz {
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: dot)
-        process.arguments = ["-T\(format)"] + (nodes >= largeGraphNodes ? largeGraphArguments : [])
+        process.arguments = ["-T\(format)"] + (arguments ?? (nodes >= largeGraphNodes ? largeGraphArguments : []))
         let input = Pipe()
         let rendered = Pipe()
         let errors = Pipe()

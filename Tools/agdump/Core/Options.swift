@@ -35,6 +35,8 @@ package struct Options: Equatable, Sendable {
     package var maxSize = ArchiveReader.defaultMaxSize
     /// `--svg` / `--png` even past Graphviz's size limits.
     package var force = false
+    /// A trace's `--svg` / `--png`: the part to draw.
+    package var window = TraceTimeline.Window()
     package var help = false
 
     package init() {}
@@ -45,7 +47,7 @@ package struct Options: Equatable, Sendable {
 
         USAGE
           agdump [FILE | -] [--dot | --summary | --json | --profile | --svg OUT | --png OUT] [options]
-          agdump TRACE.json [--summary | --svg OUT]
+          agdump TRACE.json [--summary | --svg OUT | --png OUT] [--from MS] [--to MS]
           agdump demo [options]          build a graph with a real cycle and dump it
           agdump --help
 
@@ -73,7 +75,10 @@ package struct Options: Equatable, Sendable {
           (a trace)            --summary (its default): rule types and attributes by total time and
                                runs, the longest updates, run-loop turns and view bodies, nested
                                updates, cycles, hangs; --svg OUT: the timeline, one band per thread,
-                               nested spans, cycles marked in red (no Graphviz needed)
+                               nested spans, cycles marked in red (no Graphviz needed);
+                               --png OUT: the same picture through Graphviz
+          --from MS, --to MS   a trace's --svg/--png: draw only this part (milliseconds from the
+                               trace's start), to see what a long span hides
           --svg OUT, --png OUT render through Graphviz `dot` (must be on PATH) into OUT
           -o FILE              write the DOT / summary / JSON to FILE instead of stdout: a regular
                                file is replaced whole or not at all, a symbolic link's target is
@@ -106,6 +111,7 @@ package struct Options: Equatable, Sendable {
           agdump graph.ag-gzon --summary
           agdump graph.ag-gzon --type 'ViewBody|Layout' --rankdir LR -o views.dot
           AG_TRACE=seed.json DV_RUN_SECONDS=1 swift run AGIssueApp; agdump seed.json --svg seed.svg
+          agdump seed.json --svg nested.svg --to 3     # the first 3 ms: the nested update and its cycles
 
         EXIT STATUS
         """
@@ -203,6 +209,12 @@ package struct Options: Equatable, Sendable {
                 options.maxSize = size
             case "--force":
                 options.force = true
+            case "--from", "--to":
+                let text = try value(for: argument)
+                guard let milliseconds = Double(text), milliseconds.isFinite, milliseconds >= 0 else {
+                    throw AGDumpError(.usage, "agdump: \(argument) needs a time in milliseconds from the trace's start, got '\(text)'")
+                }
+                if argument == "--from" { options.window.from = milliseconds } else { options.window.to = milliseconds }
             case "--graph":
                 let text = try value(for: argument)
                 guard let index = Int(text), index >= 0 else {
@@ -218,6 +230,9 @@ package struct Options: Equatable, Sendable {
                 }
                 options.input = argument
             }
+        }
+        if let from = options.window.from, let to = options.window.to, to <= from {
+            throw AGDumpError(.usage, "agdump: --to must be later than --from")
         }
         if options.demo, options.input != nil {
             throw AGDumpError(.usage, "agdump: 'demo' takes no input file")
