@@ -126,7 +126,7 @@ extension GraphStorage {
             }
             sink(text)
         }
-        if AGTrace.isEnabled {
+        if AGTrace.isEnabled, activity.traceOptions.load(ordering: .relaxed) != 0 {
             AGTrace.instant(
                 "cycle", category: "graph",
                 args: [

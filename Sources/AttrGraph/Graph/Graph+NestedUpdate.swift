@@ -29,7 +29,7 @@ extension Graph {
         state.pointee.activeNestedUpdate = index
         let saved = state.pointee.current
         state.pointee.current = 0
-        if AGTrace.isEnabled {
+        if AGTrace.isEnabled, storage.activity.traceOptions.load(ordering: .relaxed) != 0 {
             AGTrace.begin(
                 "nested update", category: "graph",
                 args: ["reason": .string(reason), "during": .string(outer.map { "\($0.rawValue)" } ?? "no update"),
@@ -41,7 +41,9 @@ extension Graph {
     /// Ends a nested update started with ``beginNestedUpdate(reason:)``.
     public func endNestedUpdate(_ update: NestedUpdate) {
         let storage = self.storage
-        if AGTrace.isEnabled { AGTrace.end("nested update", category: "graph") }
+        if AGTrace.isEnabled, storage.activity.traceOptions.load(ordering: .relaxed) != 0 {
+            AGTrace.end("nested update", category: "graph")
+        }
         storage.state.pointee.activeNestedUpdate = update.previous
         storage.state.pointee.current = update.savedCurrent
         if update.previous < 0, !storage.engine.isUpdating {

@@ -94,6 +94,8 @@ enum _GraphRegistry {
             // lock). Only this thread's storages are retained: their last reference can only go
             // on this thread (Graph and Subgraph check it in `deinit`), so none is being destroyed.
             var own: [GraphStorage] = []
+            // Before the first graph there is no table (and nothing to own).
+            guard let table = tableStorage else { return OwnStorages(storages: own) }
             for slot in 1..<slotCount {
                 guard let state = table[slot], state.pointee.owner == thread else { continue }
                 own.append(state.pointee.storage)
