@@ -57,6 +57,21 @@ public typealias _RuleUpdateFunction = (
     _ body: UnsafeMutableRawPointer, _ value: UnsafeMutableRawPointer, _ flags: UnsafeMutablePointer<UInt16>
 ) -> Bool
 
+/// Computes a rule's value into `out` (uninitialised memory of the value's size and alignment).
+///
+/// Created by the `@inlinable` initialisers of rules whose value is not statically `Equatable`
+/// (a generic wrapper's `Attribute(MyRule<T>(…))`): specialised wherever the call site is
+/// concrete, it runs the rule without generic dispatch; the engine then compares the result with
+/// the type's comparison and moves it into place.
+public typealias _RuleEvaluateFunction = (_ body: UnsafeMutableRawPointer, _ out: UnsafeMutableRawPointer) -> Void
+
+@inlinable
+func _ruleEvaluate<R: Rule>(_: R.Type) -> _RuleEvaluateFunction {
+    { body, out in
+        out.assumingMemoryBound(to: R.Value.self).initialize(to: body.assumingMemoryBound(to: R.self).pointee.value)
+    }
+}
+
 /// The specialised update of a `Rule` with an `Equatable` value, comparing as
 /// ``compareValues(_:_:mode:)`` does in the rule's mode: plain data by its bytes (unless the mode
 /// is `equatableAlways`), other values with `==`. The engine uses it only for types where that
@@ -88,11 +103,20 @@ func _equatableRuleUpdate<R: Rule>(_: R.Type) -> _RuleUpdateFunction where R.Val
 extension Attribute {
     /// Creates a rule attribute with an optional starting value and specialised update.
     @usableFromInline
-    static func _createRule<R: Rule>(_ rule: R, initialValue: Value?, update: _RuleUpdateFunction?) -> AnyAttribute
-    where R.Value == Value {
+    static func _createRule<R: Rule>(
+        _ rule: R, initialValue: Value?, update: _RuleUpdateFunction?, evaluate: _RuleEvaluateFunction? = nil
+    ) -> AnyAttribute where R.Value == Value {
         let id = _Engine.createAttribute(
             body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
             mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+        if let evaluate {
+            let (engine, index) = _Engine.resolve(id)
+            let typeIndex = engine.node(index).pointee.typeIndex
+            // Moving the computed value into place is a byte copy: only for types that allow it.
+            if engine.state.pointee.types[Int(typeIndex)].valueIsBitwiseTakable {
+                engine.storage.setFastEvaluate(evaluate, forType: typeIndex)
+            }
+        }
         if let update {
             let (engine, index) = _Engine.resolve(id)
             let typeIndex = engine.node(index).pointee.typeIndex
@@ -111,14 +135,16 @@ extension Attribute {
     /// recomputed when something it read changed (compared with `==`).
     @inlinable
     public init<R: Rule>(_ rule: R) where R.Value == Value, Value: Equatable {
-        self.init(identifier: Attribute._createRule(rule, initialValue: nil, update: _equatableRuleUpdate(R.self)))
+        self.init(identifier: Attribute._createRule(
+            rule, initialValue: nil, update: _equatableRuleUpdate(R.self), evaluate: _ruleEvaluate(R.self)))
     }
 
     /// Creates a computed attribute that already holds `initialValue` (see ``init(_:initialValue:)-swift.init``).
     @inlinable
     public init<R: Rule>(_ rule: R, initialValue: Value) where R.Value == Value, Value: Equatable {
         self.init(
-            identifier: Attribute._createRule(rule, initialValue: initialValue, update: _equatableRuleUpdate(R.self)))
+            identifier: Attribute._createRule(
+                rule, initialValue: initialValue, update: _equatableRuleUpdate(R.self), evaluate: _ruleEvaluate(R.self)))
     }
 
     /// Creates an input attribute holding `value`.
@@ -142,14 +168,17 @@ extension Attribute {
 
     /// Creates a computed attribute whose value is `rule.value`, computed on first read and
     /// recomputed when something it read changed.
+    @inlinable
     public init<R: Rule>(_ rule: R) where R.Value == Value {
-        identifier = Attribute._createRule(rule, initialValue: nil, update: nil)
+        self.init(identifier: Attribute._createRule(rule, initialValue: nil, update: nil, evaluate: _ruleEvaluate(R.self)))
     }
 
     /// Creates a computed attribute that already holds `initialValue`; the rule still runs on
     /// the first read, and a cycle that reaches it first sees `initialValue`.
+    @inlinable
     public init<R: Rule>(_ rule: R, initialValue: Value) where R.Value == Value {
-        identifier = Attribute._createRule(rule, initialValue: initialValue, update: nil)
+        self.init(
+            identifier: Attribute._createRule(rule, initialValue: initialValue, update: nil, evaluate: _ruleEvaluate(R.self)))
     }
 
     /// Creates a computed attribute whose ``StatefulRule/updateValue()`` writes its value.

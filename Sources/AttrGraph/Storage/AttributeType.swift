@@ -52,6 +52,10 @@ struct _AttributeTypeRecord {
     var blockSize: Int
     var blockAlignment: Int
     var isIndirect: Bool
+    /// The value type is plain data (nothing to destroy) / can be moved with a byte copy: what
+    /// storing a value computed into scratch memory needs (``_Engine/storeEvaluatedValue``).
+    var valueIsPOD = false
+    var valueIsBitwiseTakable = false
 
     var bodyType: Any.Type { vtable.bodyType }
     var valueType: Any.Type { vtable.valueType }
@@ -75,6 +79,8 @@ struct _AttributeTypeRecord {
             blockAlignment: max(MemoryLayout<Body>.alignment, MemoryLayout<Value>.alignment),
             isIndirect: false,
             combinedSize: MemoryLayout<Body>.size + MemoryLayout<Value>.size)
+        record.valueIsPOD = _isPOD(Value.self)
+        record.valueIsBitwiseTakable = _isBitwiseTakable(Value.self)
         switch layout.kind {
         case .comparator(let comparator):
             record.compareKind = .comparator

@@ -13,6 +13,13 @@ struct _FastUpdate {
     let function: _RuleUpdateFunction
 }
 
+/// A type's specialised evaluation (its rule's value computed into scratch memory), for rules
+/// whose value is not known to be `Equatable` where they are created: the engine compares and
+/// stores (see ``_Engine/storeEvaluatedValue``).
+struct _FastEvaluate {
+    let function: _RuleEvaluateFunction
+}
+
 /// One frame of an update stack: a node being brought up to date.
 struct _Frame {
     var node: UInt32
@@ -117,6 +124,9 @@ struct _GraphState: ~Copyable {
     /// Per type: the rule's update function specialised in the client's module, when it has one
     /// (see ``_RuleUpdateFunction``); manually managed (closures are reference counted).
     var fastUpdates: UnsafeMutablePointer<_FastUpdate?>
+    /// Per type, the specialised evaluation used when there is no ``fastUpdates`` entry
+    /// (same capacity).
+    var fastEvaluates: UnsafeMutablePointer<_FastEvaluate?>
     var fastUpdateCapacity: Int
     var lastTypeKey: ObjectIdentifier?
     var lastTypeIndex: UInt32
@@ -191,6 +201,8 @@ struct _GraphState: ~Copyable {
         fastUpdateCapacity = 16
         fastUpdates = .allocate(capacity: 16)
         fastUpdates.initialize(repeating: nil, count: 16)
+        fastEvaluates = .allocate(capacity: 16)
+        fastEvaluates.initialize(repeating: nil, count: 16)
         lastTypeKey = nil
         lastTypeIndex = 0
         typeCacheKeys = .allocate(capacity: Self.typeCacheSize)
@@ -232,6 +244,8 @@ struct _GraphState: ~Copyable {
         pages.deallocate()
         fastUpdates.deinitialize(count: fastUpdateCapacity)
         fastUpdates.deallocate()
+        fastEvaluates.deinitialize(count: fastUpdateCapacity)
+        fastEvaluates.deallocate()
         typeCacheKeys.deallocate()
         typeCacheIndices.deallocate()
     }

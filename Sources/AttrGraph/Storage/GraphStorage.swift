@@ -119,6 +119,11 @@ final class GraphStorage {
             (grown + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
             state.pointee.fastUpdates.deallocate()
             state.pointee.fastUpdates = grown
+            let grownEvaluates = UnsafeMutablePointer<_FastEvaluate?>.allocate(capacity: newCapacity)
+            grownEvaluates.moveInitialize(from: state.pointee.fastEvaluates, count: oldCapacity)
+            (grownEvaluates + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
+            state.pointee.fastEvaluates.deallocate()
+            state.pointee.fastEvaluates = grownEvaluates
             state.pointee.fastUpdateCapacity = newCapacity
         }
         return index
@@ -128,6 +133,13 @@ final class GraphStorage {
     func setFastUpdate(_ update: @escaping _RuleUpdateFunction, forType index: UInt32) {
         if state.pointee.fastUpdates[Int(index)] == nil {
             state.pointee.fastUpdates[Int(index)] = _FastUpdate(function: update)
+        }
+    }
+
+    /// Records the specialised evaluation of a type (the first one given wins).
+    func setFastEvaluate(_ evaluate: @escaping _RuleEvaluateFunction, forType index: UInt32) {
+        if state.pointee.fastEvaluates[Int(index)] == nil {
+            state.pointee.fastEvaluates[Int(index)] = _FastEvaluate(function: evaluate)
         }
     }
 

@@ -315,6 +315,8 @@ extension _Engine {
                     markOutputsChanged(index)
                 }
             }
+        } else if let evaluate = state.pointee.fastEvaluates[Int(node.pointee.typeIndex)] {
+            storeEvaluatedValue(index, node, body: body, evaluate: evaluate.function)
         } else {
             type(node).pointee.vtable.update(self, node: index, body: body)
         }
@@ -410,6 +412,42 @@ extension _Engine {
         state.pointee.counters.changes += 1
         if node.outputs.count != 0 {
             markOutputsChanged(index)
+        }
+    }
+
+    /// Runs a rule through its specialised evaluation into scratch memory, then stores the value
+    /// as ``setOutput(_:_:)`` does: compared with the type's comparison, moved into place (a byte
+    /// copy; the type is bitwise-takable) only when it changed. Out of line, so that ``runRule``
+    /// stays as small as it was for the other kinds of rules.
+    @inline(never)
+    func storeEvaluatedValue(
+        _ index: UInt32, _ node: UnsafeMutablePointer<_Node>, body: UnsafeMutableRawPointer,
+        evaluate: _RuleEvaluateFunction
+    ) {
+        let record = type(node)
+        let size = record.pointee.valueSize
+        withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: record.pointee.blockAlignment) { scratch in
+            let computed = scratch.baseAddress.unsafelyUnwrapped
+            evaluate(body, computed)
+            // The rule may have created or destroyed attributes: look the node up again.
+            let node = self.node(index)
+            let record = type(node)
+            let slot = node.pointee.value.unsafelyUnwrapped
+            if node.pointee.flags.contains(.valueExists) {
+                if record.pointee.valuesEqual(slot, computed) {
+                    if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(computed) }
+                    return
+                }
+                if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(slot) }
+                slot.copyMemory(from: computed, byteCount: size)
+            } else {
+                slot.copyMemory(from: computed, byteCount: size)
+                node.pointee.flags.insert(.valueExists)
+            }
+            state.pointee.counters.changes += 1
+            if node.outputs.count != 0 {
+                markOutputsChanged(index)
+            }
         }
     }
 
