@@ -25,13 +25,19 @@ extension _Engine {
     static func createAttribute<Body, Value>(
         body: Body, value: Value?, vtable: @autoclosure () -> any _AttributeVTable.Type,
         mode: @autoclosure () -> ComparisonMode, typeFlags: @autoclosure () -> _AttributeType.Flags,
-        nodeFlags: _NodeFlags
+        nodeFlags: _NodeFlags, evaluate: _RuleEvaluateFunction? = nil
     ) -> AnyAttribute {
         let subgraph = creationSubgraph(creating: Body.self)
         let engine = subgraph.graph.storage.engine
         engine.checkOwner("creating an attribute")
         let typeIndex = engine.typeIndex(for: Body.self) {
             _AttributeTypeRecord.make(vtable: vtable(), body: Body.self, value: Value.self, mode: mode(), flags: typeFlags())
+        }
+        if let evaluate, engine.state.pointee.fastEvaluates[Int(typeIndex)] == nil,
+            engine.state.pointee.types[Int(typeIndex)].valueIsBitwiseTakable
+        {
+            // Moving the computed value into place is a byte copy: only for types that allow it.
+            engine.storage.setFastEvaluate(evaluate, forType: typeIndex)
         }
         var flags = nodeFlags
         if engine.state.pointee.types[Int(typeIndex)].flags.contains(.mainThread) { flags.insert(.mainThread) }
@@ -108,15 +114,7 @@ extension Attribute {
     ) -> AnyAttribute where R.Value == Value {
         let id = _Engine.createAttribute(
             body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
-            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
-        if let evaluate {
-            let (engine, index) = _Engine.resolve(id)
-            let typeIndex = engine.node(index).pointee.typeIndex
-            // Moving the computed value into place is a byte copy: only for types that allow it.
-            if engine.state.pointee.types[Int(typeIndex)].valueIsBitwiseTakable {
-                engine.storage.setFastEvaluate(evaluate, forType: typeIndex)
-            }
-        }
+            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending], evaluate: evaluate)
         if let update {
             let (engine, index) = _Engine.resolve(id)
             let typeIndex = engine.node(index).pointee.typeIndex
@@ -135,16 +133,14 @@ extension Attribute {
     /// recomputed when something it read changed (compared with `==`).
     @inlinable
     public init<R: Rule>(_ rule: R) where R.Value == Value, Value: Equatable {
-        self.init(identifier: Attribute._createRule(
-            rule, initialValue: nil, update: _equatableRuleUpdate(R.self), evaluate: _ruleEvaluate(R.self)))
+        self.init(identifier: Attribute._createRule(rule, initialValue: nil, update: _equatableRuleUpdate(R.self)))
     }
 
     /// Creates a computed attribute that already holds `initialValue` (see ``init(_:initialValue:)-swift.init``).
     @inlinable
     public init<R: Rule>(_ rule: R, initialValue: Value) where R.Value == Value, Value: Equatable {
         self.init(
-            identifier: Attribute._createRule(
-                rule, initialValue: initialValue, update: _equatableRuleUpdate(R.self), evaluate: _ruleEvaluate(R.self)))
+            identifier: Attribute._createRule(rule, initialValue: initialValue, update: _equatableRuleUpdate(R.self)))
     }
 
     /// Creates an input attribute holding `value`.
