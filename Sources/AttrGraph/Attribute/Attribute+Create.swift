@@ -184,6 +184,13 @@ extension Attribute {
             mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
     }
 
+    /// A rule attribute that keeps the vtable's generic update (no specialised evaluation): for
+    /// framework rules created in generic code, where the evaluation's closure, unspecialised,
+    /// costs more than it saves (DeclarativeViews' environment and identity rules).
+    package init<R: Rule>(vtableRule rule: R) where R.Value == Value {
+        identifier = Attribute._createRule(rule, initialValue: nil, update: nil)
+    }
+
     /// Creates a stateful computed attribute that already holds `initialValue`.
     public init<R: StatefulRule>(_ rule: R, initialValue: Value) where R.Value == Value {
         identifier = _Engine.createAttribute(

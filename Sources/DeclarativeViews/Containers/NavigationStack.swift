@@ -22,7 +22,7 @@ public nonisolated struct NavigationStack<Data, Root: View>: View {
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let slot = _HostedSlot(name: "NavigationStack", inputs: inputs) { inputs in
-            let content = Attribute(NavigationStackContent(stack: view))
+            let content = Attribute(vtableRule: NavigationStackContent(stack: view))
             return _NavigationStackContent<Root>._makeDebuggableView(view: _GraphValue(content), inputs: inputs)
         }
         return _ViewOutputs(render: Attribute(NavigationStackRender(slot: slot)))

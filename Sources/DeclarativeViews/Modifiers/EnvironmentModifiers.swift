@@ -10,7 +10,7 @@ extension _EnvironmentModifying {
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
         var inputs = inputs
-        inputs.environment = Attribute(EnvironmentWriter(parent: inputs.environment, modifier: modifier))
+        inputs.environment = Attribute(vtableRule: EnvironmentWriter(parent: inputs.environment, modifier: modifier))
         return body(inputs)
     }
 }

@@ -73,7 +73,7 @@ public struct Environment<Value>: DynamicProperty {
 extension Environment: _LinkedProperty {
     static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
         let keyPath = field.assumingMemoryBound(to: Environment<Value>.self).pointee.keyPath
-        let attribute = Attribute(EnvironmentProperty(environment: context.environment, keyPath: keyPath))
+        let attribute = Attribute(vtableRule: EnvironmentProperty(environment: context.environment, keyPath: keyPath))
         return _PropertyLink(object: nil, attribute: attribute.identifier)
     }
 

@@ -184,7 +184,8 @@ final class _EnvironmentObjectLink<ObjectType: AnyObject> {
 extension EnvironmentObject: _LinkedProperty {
     static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
         let object = Attribute(
-            EnvironmentProperty(environment: context.environment, keyPath: \EnvironmentValues.[_object: _ObjectKeyID<ObjectType>()]))
+            vtableRule: EnvironmentProperty(
+                environment: context.environment, keyPath: \EnvironmentValues.[_object: _ObjectKeyID<ObjectType>()]))
         let link = _EnvironmentObjectLink(object: object, changes: _ObjectChangeLink(context: context))
         // The change counter names the property in `_printChanges()` when the object changes.
         return _PropertyLink(object: link, attribute: link.changes.version.identifier)

@@ -17,7 +17,7 @@ public nonisolated struct Button<Label: View>: View {
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let label = Label._makeDebuggableView(view: view.member(Label.self, at: 0, \.label), inputs: inputs)
-        let isEnabled = Attribute(EnvironmentProperty(environment: inputs.environment, keyPath: \._buttonContext))
+        let isEnabled = Attribute(vtableRule: EnvironmentProperty(environment: inputs.environment, keyPath: \._buttonContext))
         return _ViewOutputs(
             render: Attribute(
                 ButtonRender(button: view, label: label.render, isEnabled: isEnabled, box: _ButtonAction {})))

@@ -113,7 +113,7 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
     init(forEach: _GraphValue<ForEach<Data, ID, Content>>, inputs: _ViewInputs) {
         self.forEach = forEach
         self.inputs = inputs
-        identity = Attribute(ForEachIdentity(forEach: forEach, host: inputs.host))
+        identity = Attribute(vtableRule: ForEachIdentity(forEach: forEach, host: inputs.host))
     }
 
     mutating func updateValue() {

@@ -23,7 +23,7 @@ public nonisolated struct GeometryReader<Content: View>: View {
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let geometry = Attribute(value: GeometryProxy.zero)
         let sink = _GeometrySink(delivery: .reader(geometry), path: inputs.path, name: "GeometryReader")
-        let content = Attribute(GeometryContent(reader: view, geometry: geometry, host: inputs.host))
+        let content = Attribute(vtableRule: GeometryContent(reader: view, geometry: geometry, host: inputs.host))
         let outputs = Content._makeDebuggableView(view: _GraphValue(content), inputs: inputs)
         return _ViewOutputs(render: Attribute(GeometryReaderRender(content: outputs.render, sink: sink)))
     }

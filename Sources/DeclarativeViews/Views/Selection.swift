@@ -162,7 +162,7 @@ public nonisolated struct Picker<Label: View, SelectionValue: Hashable, Content:
         var contentInputs = inputs
         contentInputs.tagsElementsWithID = true
         let parts = Content._makeDebuggableView(view: content, inputs: contentInputs)
-        let style = Attribute(EnvironmentProperty(environment: inputs.environment, keyPath: \._pickerStyle))
+        let style = Attribute(vtableRule: EnvironmentProperty(environment: inputs.environment, keyPath: \._pickerStyle))
         let render = Attribute(SelectableRender(source: view, content: parts.render, label: labelParts.render))
         return _ViewOutputs(render: Attribute(PickerStyleRender(content: render, style: style)))
     }
