@@ -26,27 +26,20 @@ extension Graph {
     public static func startTracing(_ graph: Graph?, options: TraceOptions) {
         _ = startTraceFile()
         let word = options.union(.enabled).rawValue
-        if let graph {
-            graph.storage.activity.traceOptions.store(word, ordering: .relaxed)
-            graph.storage.activity.updateRequested()
-        } else {
-            _GraphRegistry.forEachActivity {
-                $0.traceOptions.store(word, ordering: .relaxed)
-                $0.updateRequested()
-            }
-        }
+        forEachActivity(graph) { $0.setTraceOptions(word) }
     }
 
     /// Turns tracing off for `graph` (with `nil`, for every graph alive now).
     public static func stopTracing(_ graph: Graph?) {
+        forEachActivity(graph) { $0.setTraceOptions(0) }
+    }
+
+    /// `graph`'s activity, or with `nil` every live graph's (AttributeGraph's `nil` = all graphs).
+    static func forEachActivity(_ graph: Graph?, _ body: (GraphActivity) -> Void) {
         if let graph {
-            graph.storage.activity.traceOptions.store(0, ordering: .relaxed)
-            graph.storage.activity.updateRequested()
+            body(graph.storage.activity)
         } else {
-            _GraphRegistry.forEachActivity {
-                $0.traceOptions.store(0, ordering: .relaxed)
-                $0.updateRequested()
-            }
+            _GraphRegistry.forEachActivity(body)
         }
     }
 

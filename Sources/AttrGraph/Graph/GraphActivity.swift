@@ -34,8 +34,20 @@ package final class GraphActivity: Sendable {
     /// episode starts with one relaxed load to learn that neither was.
     let requested = Atomic<UInt8>(0)
 
+    /// Sets ``traceOptions`` (0: off) and what update episodes check.
+    func setTraceOptions(_ word: UInt32) {
+        traceOptions.store(word, ordering: .relaxed)
+        updateRequested()
+    }
+
+    /// Sets ``profiling`` and what update episodes check.
+    func setProfiling(_ on: Bool) {
+        profiling.store(on, ordering: .relaxed)
+        updateRequested()
+    }
+
     /// Keeps ``requested`` in step with ``traceOptions`` and ``profiling``.
-    func updateRequested() {
+    private func updateRequested() {
         var bits: UInt8 = 0
         if traceOptions.load(ordering: .relaxed) != 0 { bits |= _Instrumentation.trace.rawValue }
         if profiling.load(ordering: .relaxed) { bits |= _Instrumentation.profile.rawValue }

@@ -78,8 +78,7 @@ final class GraphStorage {
         state.pointee.slot = slot
         state.pointee.serial = serial
         if Graph.tracesEveryGraph {
-            activity.traceOptions.store(Graph.TraceOptions([.enabled, .full]).rawValue, ordering: .relaxed)
-            activity.updateRequested()
+            activity.setTraceOptions(Graph.TraceOptions([.enabled, .full]).rawValue)
         }
     }
 

@@ -12,12 +12,12 @@ import Synchronization
 extension Graph {
     /// Starts profiling `graph` (with `nil`, every graph alive now) from its next update.
     public static func startProfiling(_ graph: Graph?) {
-        setProfiling(graph, true)
+        forEachActivity(graph) { $0.setProfiling(true) }
     }
 
     /// Stops profiling `graph` (with `nil`, every graph alive now); the data collected stays.
     public static func stopProfiling(_ graph: Graph?) {
-        setProfiling(graph, false)
+        forEachActivity(graph) { $0.setProfiling(false) }
     }
 
     /// Forgets the profile data of `graph` (with `nil`, of every graph alive now). From another
@@ -30,19 +30,7 @@ extension Graph {
                 graph.storage.activity.profileResetRequested.store(true, ordering: .relaxed)
             }
         } else {
-            _GraphRegistry.forEachActivity { $0.profileResetRequested.store(true, ordering: .relaxed) }
-        }
-    }
-
-    private static func setProfiling(_ graph: Graph?, _ on: Bool) {
-        if let graph {
-            graph.storage.activity.profiling.store(on, ordering: .relaxed)
-            graph.storage.activity.updateRequested()
-        } else {
-            _GraphRegistry.forEachActivity {
-                $0.profiling.store(on, ordering: .relaxed)
-                $0.updateRequested()
-            }
+            forEachActivity(nil) { $0.profileResetRequested.store(true, ordering: .relaxed) }
         }
     }
 
