@@ -75,6 +75,44 @@ import Testing
             #expect(trace.take() == ["reader"], "a closure with a new context is a new value (closures compare by identity)")
         }
     }
+
+    /// Rules run on their body in place (no copy per run). A rule that replaces its own body while
+    /// it runs must not free what the running code still uses: the old body lives until the
+    /// update ends (checked under the sanitizers too).
+    @Test func aRuleReplacingItsOwnBodyWhileRunningKeepsTheOldBodyUntilTheUpdateEnds() {
+        struct SelfReplacing: Rule {
+            var token: Token
+            var value: String {
+                let name = token.name
+                AnyAttribute.current!.mutateBody(as: SelfReplacing.self, invalidating: false) {
+                    $0.token = Token("replacement")
+                }
+                // Whichever token the running code sees now must be alive: the engine kept the
+                // replaced body alive.
+                let after = token.name
+                return after == "original" || after == "replacement" ? name : "broken"
+            }
+        }
+        let test = TestGraph()
+        let old = WeakToken()
+        var observedDuringRun: Bool?
+        test {
+            let original = Token("original")
+            old.set(original)
+            let input = Attribute(value: 0)
+            let attribute = Attribute(SelfReplacing(token: original))
+            let reader = Attribute(Traced("reader", Trace()) { () -> String in
+                _ = input.value
+                let value = attribute.value
+                observedDuringRun = old.object != nil
+                return value
+            })
+            _ = consume original
+            #expect(reader.value == "original")
+            #expect(observedDuringRun == true)
+        }
+        #expect(old.object == nil, "released once the update ended")
+    }
 }
 
 /// Holds a token weakly, for release checks.

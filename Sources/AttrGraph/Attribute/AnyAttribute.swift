@@ -223,7 +223,13 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
                 "AttrGraph: mutateBody(as: \(_shortTypeName(Body.self))) on attribute \(self), whose body is "
                     + "\(_shortTypeName(bodyType)).")
         }
-        body(&node.pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: Body.self).pointee)
+        let bodyPointer = node.pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: Body.self)
+        if node.pointee.flags.contains(.running) || node.pointee.updateCount != 0 {
+            // Its rule is running on this body in place: what the mutation replaces (a closure's
+            // context, say) stays alive until the update ends.
+            engine.storage.keepAliveUntilUpdateEnds(bodyPointer.pointee)
+        }
+        body(&bodyPointer.pointee)
         if invalidating {
             let node = engine.node(index)
             node.pointee.flags.insert(.selfModified)

@@ -71,10 +71,24 @@ public typealias _RuleUpdateFunction = (
 /// the type's comparison and moves it into place.
 public typealias _RuleEvaluateFunction = (_ body: UnsafeMutableRawPointer, _ out: UnsafeMutableRawPointer) -> Void
 
+/// The value of the rule whose body is at `body`, computed on the body in place. Reading
+/// `pointer.pointee.value` would copy the body first (retaining every reference it holds, such as
+/// a closure's context) because the rule may run arbitrary code; an `inout` access lets the
+/// compiler borrow it instead. The body stays valid for the run: destroying attributes waits
+/// while an update runs, and ``AnyAttribute/mutateBody(as:invalidating:_:)`` on a running rule
+/// keeps the replaced body alive until the update ends.
+@inlinable @inline(__always)
+func _ruleValue<R: Rule>(_ body: UnsafeMutableRawPointer, _: R.Type) -> R.Value {
+    _ruleValueInPlace(&body.assumingMemoryBound(to: R.self).pointee)
+}
+
+@inlinable @inline(__always)
+func _ruleValueInPlace<R: Rule>(_ rule: inout R) -> R.Value { rule.value }
+
 @inlinable
 func _ruleEvaluate<R: Rule>(_: R.Type) -> _RuleEvaluateFunction {
     { body, out in
-        out.assumingMemoryBound(to: R.Value.self).initialize(to: body.assumingMemoryBound(to: R.self).pointee.value)
+        out.assumingMemoryBound(to: R.Value.self).initialize(to: _ruleValue(body, R.self))
     }
 }
 
@@ -85,7 +99,7 @@ func _ruleEvaluate<R: Rule>(_: R.Type) -> _RuleEvaluateFunction {
 @inlinable
 func _equatableRuleUpdate<R: Rule>(_: R.Type) -> _RuleUpdateFunction where R.Value: Equatable {
     { body, value, flags in
-        let newValue = body.assumingMemoryBound(to: R.self).pointee.value
+        let newValue = _ruleValue(body, R.self)
         let slot = value.assumingMemoryBound(to: R.Value.self)
         // 8 is `ValueState.valueExists` (a literal: the static would cost an accessor call here).
         if flags.pointee & 8 != 0 {

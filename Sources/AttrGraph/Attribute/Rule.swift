@@ -37,8 +37,7 @@ extension Rule {
     }
 
     public static func _update(_ pointer: UnsafeMutableRawPointer, attribute _: AnyAttribute) {
-        let value = pointer.assumingMemoryBound(to: Self.self).pointee.value
-        Graph.setOutputValue(value)
+        Graph.setOutputValue(_ruleValue(pointer, Self.self))
     }
 
     public static func _updateDefault(_ pointer: UnsafeMutableRawPointer) {

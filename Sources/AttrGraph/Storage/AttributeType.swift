@@ -137,8 +137,7 @@ enum _RuleVTable<R: Rule>: _AttributeVTable {
 
     @inline(__always)
     static func update(_ engine: _Engine, node: UInt32, body: UnsafeMutableRawPointer) {
-        let value = body.assumingMemoryBound(to: R.self).pointee.value
-        engine.setOutput(node, value)
+        engine.setOutput(node, _ruleValue(body, R.self))
     }
 
     static func writeInitialValue(_ engine: _Engine, node: UInt32) -> Bool {

@@ -59,6 +59,8 @@ final class GraphStorage {
     /// Nodes of subgraphs invalidated while the graph was updating (or while invalidation was
     /// deferred); destroyed when the update ends.
     private var deferredNodes: [UInt32] = []
+    /// Bodies replaced by `mutateBody` while their rule ran (``keepAliveUntilUpdateEnds(_:)``).
+    private var keptAlive: [Any] = []
     /// Set by ``Graph/beginDeferringSubgraphInvalidation()``.
     var deferringInvalidation = false
     /// Indirect attributes whose source was destroyed, reported to the invalidation callbacks.
@@ -238,8 +240,15 @@ final class GraphStorage {
         state.pointee.episodeHasWork = true
     }
 
+    /// Keeps `value` (a rule body replaced while its rule was running on it) until the update ends.
+    func keepAliveUntilUpdateEnds(_ value: Any) {
+        keptAlive.append(value)
+        state.pointee.episodeHasWork = true
+    }
+
     /// Destroys the nodes of subgraphs invalidated while destruction had to wait.
     func runDeferredInvalidations(engine: _Engine) {
+        if !keptAlive.isEmpty, !engine.isUpdating { keptAlive.removeAll() }
         guard !deferringInvalidation else { return }
         while !deferredNodes.isEmpty {
             let batch = deferredNodes

@@ -320,14 +320,16 @@ extension _Engine {
         } else {
             type(node).pointee.vtable.update(self, node: index, body: body)
         }
-        if !wasRunning { node.pointee.flags.remove(.running) }
         state.pointee.activity.running.store(savedActivity, ordering: .relaxed)
         // A re-entrant run (the node is on the stack more than once) leaves the pruning to the
         // outermost run, whose reads are still being recorded.
         if node.pointee.updateCount <= 1 {
             pruneUnreadInputs(index, node)
         }
-        node.pointee.flags.remove([.pending, .inputsChanged, .selfModified])
+        // One write of the whole flags word: a byte-sized write just before a word-sized read of
+        // the same flags stalls the load (no store forwarding).
+        node.pointee.flags.remove(
+            wasRunning ? [.pending, .inputsChanged, .selfModified] : [.running, .pending, .inputsChanged, .selfModified])
         if !state.pointee.changedWhileRunning.isEmpty {
             applyChangesMadeWhileRunning(index)
         }
@@ -426,20 +428,44 @@ extension _Engine {
     ) {
         let record = type(node)
         let size = record.pointee.valueSize
+        if size <= MemoryLayout<_SmallScratch>.size, record.pointee.blockAlignment <= MemoryLayout<_SmallScratch>.alignment {
+            // Most values (numbers, small structs, references) fit in a fixed stack buffer.
+            var scratch = _SmallScratch()
+            withUnsafeMutableBytes(of: &scratch) { scratch in
+                storeEvaluatedValue(index, scratch.baseAddress.unsafelyUnwrapped, size: size, body: body, evaluate: evaluate)
+            }
+            return
+        }
         withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: record.pointee.blockAlignment) { scratch in
-            let computed = scratch.baseAddress.unsafelyUnwrapped
+            storeEvaluatedValue(index, scratch.baseAddress.unsafelyUnwrapped, size: size, body: body, evaluate: evaluate)
+        }
+    }
+
+    @inline(__always)
+    private func storeEvaluatedValue(
+        _ index: UInt32, _ computed: UnsafeMutableRawPointer, size: Int, body: UnsafeMutableRawPointer,
+        evaluate: _RuleEvaluateFunction
+    ) {
+        do {
             evaluate(body, computed)
             // The rule may have created or destroyed attributes: look the node up again.
             let node = self.node(index)
             let record = type(node)
             let slot = node.pointee.value.unsafelyUnwrapped
             if node.pointee.flags.contains(.valueExists) {
-                if record.pointee.valuesEqual(slot, computed) {
-                    if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(computed) }
-                    return
+                if size == 8 && record.pointee.valueIsPOD && record.pointee.compareKind == .bitwise {
+                    // One word of plain data compared by its bytes (Int, Double in bitwise mode): inline.
+                    let new = computed.load(as: UInt64.self)
+                    if slot.load(as: UInt64.self) == new { return }
+                    slot.storeBytes(of: new, as: UInt64.self)
+                } else {
+                    if record.pointee.valuesEqual(slot, computed) {
+                        if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(computed) }
+                        return
+                    }
+                    if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(slot) }
+                    slot.copyMemory(from: computed, byteCount: size)
                 }
-                if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(slot) }
-                slot.copyMemory(from: computed, byteCount: size)
             } else {
                 slot.copyMemory(from: computed, byteCount: size)
                 node.pointee.flags.insert(.valueExists)
@@ -502,4 +528,11 @@ extension _Engine {
         markDirty(index)
         notifyContexts()
     }
+}
+
+/// Stack scratch for a rule's new value (``_Engine/storeEvaluatedValue(_:_:body:evaluate:)``):
+/// 32 bytes, 16-byte aligned.
+struct _SmallScratch {
+    var low = SIMD2<UInt64>()
+    var high = SIMD2<UInt64>()
 }

@@ -19,16 +19,27 @@ extension _Engine {
             if edge >= 0 {
                 consumer.inputs.setFlag(.changed, at: edge)
             }
-            consumer.pointee.flags.insert(.inputsChanged)
+            // The consumer's new flags are written at once (a byte-sized write followed by the
+            // word-sized read in `setDirtyFlag` would stall on store forwarding).
+            var newFlags = consumerFlags.union(.inputsChanged)
             if fromInput, consumerFlags.contains(.running) {
                 // An input set while a rule that reads it runs: the run's end would clear these
                 // marks, so they are recorded and applied again after it (`runRule`).
-                consumer.pointee.flags.insert(.redirtied)
+                newFlags.insert(.redirtied)
                 state.pointee.changedWhileRunning.append(_PendingChange(consumer: consumerIndex, input: index))
             }
-            if !consumer.pointee.flags.contains(.dirty) {
-                markDirty(consumerIndex)
-            } else if fromInput {
+            let wasDirty = consumerFlags.contains(.dirty)
+            let becomesDirty = !wasDirty && consumerFlags.rawValue & (_NodeFlags.external.rawValue | _NodeFlags.free.rawValue) == 0
+            if becomesDirty { newFlags.insert(.dirty) }
+            consumer.pointee.flags = newFlags
+            if becomesDirty {
+                if consumerFlags.contains(.observer) {
+                    state.pointee.dirtyObservers.append(consumerIndex)
+                }
+                var lastSubgraph = consumer.pointee.subgraph
+                raiseNeedsUpdate(subgraph: lastSubgraph)
+                markDependentsDirty(of: consumerIndex, lastSubgraph: &lastSubgraph)
+            } else if wasDirty, fromInput {
                 // Already dirty (the host has not read it since): the change still needs an update.
                 raiseNeedsUpdate(subgraph: consumer.pointee.subgraph)
             }
@@ -42,6 +53,12 @@ extension _Engine {
         if !setDirtyFlag(index, lastSubgraph: &lastSubgraph) && !node(index).pointee.flags.contains(.indirect) {
             return
         }
+        markDependentsDirty(of: index, lastSubgraph: &lastSubgraph)
+    }
+
+    /// Marks every transitive dependent of `index` dirty, stopping at nodes already dirty.
+    /// Iterative: no native stack per level.
+    private func markDependentsDirty(of index: UInt32, lastSubgraph: inout UInt32) {
         let bottom = state.pointee.worklist.count
         var next = index
         while true {
