@@ -168,7 +168,8 @@ extension Graph {
             _ = pending.initialize(from: state.pointee.dirtyObservers.elements)
             state.pointee.dirtyObservers.removeAll()
             var pending = pending
-            pending.sort()
+            // Usually queued in creation order already (dependents are marked in edge order).
+            if !pending.isSortedAscending { pending.sort() }
             // One update episode for all of them; reads here are nobody's dependencies.
             engine.beginSegment()
             state.pointee.current = 0
@@ -191,7 +192,7 @@ extension Graph {
             }
             state.pointee.firedObservers.truncate(to: firedStart)
             var fired = fired
-            fired.sort()
+            if !fired.isSortedAscending { fired.sort() }
             for index in fired {
                 let node = engine.node(index)
                 let flags = node.pointee.flags
@@ -207,5 +208,17 @@ extension Graph {
                 }
             }
         }
+    }
+}
+
+extension UnsafeMutableBufferPointer<UInt32> {
+    /// Whether the elements are in ascending order (one pass; cheaper than sorting sorted data).
+    var isSortedAscending: Bool {
+        var position = 1
+        while position < count {
+            if self[position &- 1] > self[position] { return false }
+            position &+= 1
+        }
+        return true
     }
 }

@@ -30,6 +30,13 @@ extension _Engine {
                 state.pointee.cursor = UInt32(truncatingIfNeeded: cursor &+ 1)
                 return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
             }
+            // Reading again one of the two inputs this run read last (a loop over the same input,
+            // or alternating between two): already recorded, nothing to do.
+            if state.pointee.readsInOrder, cursor > 0,
+                inputs[cursor &- 1].input == index || (cursor > 1 && inputs[cursor &- 2].input == index)
+            {
+                return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
+            }
         }
         return readSlow(index, attribute, changed: nil)
     }
@@ -263,6 +270,8 @@ extension _Engine {
         {
             if _slowPath(state.pointee.instrumentation.rawValue != 0) {
                 runRuleInstrumented(index, node)
+            } else if flags.contains(.observer) {
+                runObserver(index, node)
             } else {
                 runRule(index, node)
             }
@@ -339,6 +348,20 @@ extension _Engine {
         if !node.pointee.flags.contains(.valueExists) {
             _Misuse.failedInitialValue(attribute(index), bodyType: type(node).pointee.bodyType)
         }
+    }
+
+    /// An observer's "rule" (``_ObserverVTable/update(_:node:body:)``) only queues its
+    /// notification, and its one edge is always enabled: counted as a run like any rule, without
+    /// the recording a rule needs.
+    @inline(__always)
+    private func runObserver(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
+        state.pointee.counters.updates &+= 1
+        if state.pointee.onMainThread {
+            state.pointee.counters.mainThreadUpdates &+= 1
+        }
+        state.pointee.firedObservers.append(index)
+        node.inputs.clearFlag(.changed, upTo: node.inputs.count)
+        node.pointee.flags.remove([.pending, .inputsChanged, .selfModified])
     }
 
     /// After a run: drops input edges the rule did not read (unless always-enabled) and clears
