@@ -27,9 +27,18 @@ public final class Graph {
     public private(set) var contextID: UInt64 = 0
 
     /// AttributeGraph's single update callback (``onUpdate(_:)``).
-    var updateCallback: (() -> Void)?
+    var updateCallback: (() -> Void)? {
+        didSet { publishHasCallbacks() }
+    }
     /// Hosts' update handlers (``addUpdateHandler(_:)``), called after `updateCallback`.
-    private var updateHandlers: [(id: Int, handler: () -> Void)] = []
+    private var updateHandlers: [(id: Int, handler: () -> Void)] = [] {
+        didSet { publishHasCallbacks() }
+    }
+
+    /// Tells the engine whether raising this context's needs-update flag has anyone to call.
+    private func publishHasCallbacks() {
+        storage.state.pointee.contextHasCallbacks[Int(contextIndex)] = updateCallback != nil || !updateHandlers.isEmpty
+    }
     private var nextUpdateHandlerID = 1
     var invalidationCallback: ((AnyAttribute) -> Void)?
 

@@ -171,6 +171,8 @@ struct _GraphState: ~Copyable {
     // Subgraph index → context index, and per-context needs-update flags.
     var subgraphContext: _UnsafeGrowableBuffer<UInt32>
     var contextNeedsUpdate: _UnsafeGrowableBuffer<Bool>
+    /// Per context: whether it has an update callback or handlers (``Graph/onUpdate(_:)``).
+    var contextHasCallbacks: _UnsafeGrowableBuffer<Bool>
     /// Contexts whose needs-update flag was raised and whose callback is still to be called.
     var contextsToNotify: _UnsafeGrowableBuffer<UInt32>
 
@@ -229,6 +231,7 @@ struct _GraphState: ~Copyable {
         fanIn = _FanInIndex()
         subgraphContext = _UnsafeGrowableBuffer(capacity: 8)
         contextNeedsUpdate = _UnsafeGrowableBuffer(capacity: 2)
+        contextHasCallbacks = _UnsafeGrowableBuffer(capacity: 2)
         contextsToNotify = _UnsafeGrowableBuffer(capacity: 2)
         counters = _Counters()
         workSinceInvariantCheck = 0

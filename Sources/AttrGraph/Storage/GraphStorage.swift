@@ -163,11 +163,13 @@ final class GraphStorage {
         if let free = contexts.firstIndex(where: { $0 == nil }) {
             contexts[free] = Unmanaged.passUnretained(graph)
             state.pointee.contextNeedsUpdate[free] = false
+            state.pointee.contextHasCallbacks[free] = false
             return (UInt32(free), nextContextID)
         }
         let index = UInt32(contexts.count)
         contexts.append(Unmanaged.passUnretained(graph))
         state.pointee.contextNeedsUpdate.append(false)
+        state.pointee.contextHasCallbacks.append(false)
         return (index, nextContextID)
     }
 
@@ -187,6 +189,8 @@ final class GraphStorage {
     func notifyContexts(engine: _Engine) {
         while !state.pointee.contextsToNotify.isEmpty {
             let index = state.pointee.contextsToNotify.removeLast()
+            // Most contexts have nobody to call (no retain of the graph just to find that out).
+            guard state.pointee.contextHasCallbacks[Int(index)] else { continue }
             context(at: index)?.notifyNeedsUpdate()
         }
     }

@@ -515,7 +515,16 @@ extension _Engine {
         if node.pointee.flags.contains(.valueExists) {
             let record = type(node)
             let equal: Bool
-            if offset == 0 {
+            if offset == 0, record.pointee.valueIsPOD {
+                // Plain data (this code is not specialised for `Value`): compared with the type's
+                // comparison and stored as bytes, without value-witness calls.
+                equal = withUnsafePointer(to: newValue) { new in
+                    if record.pointee.valuesEqual(slot, new) { return true }
+                    UnsafeMutableRawPointer(slot).copyMemory(from: new, byteCount: MemoryLayout<Value>.size)
+                    return false
+                }
+                if equal { return false }
+            } else if offset == 0 {
                 equal = withUnsafePointer(to: newValue) { record.pointee.valuesEqual(slot, $0) }
             } else {
                 // Part of the value, through an offset attribute: compared as its own type.
@@ -523,7 +532,7 @@ extension _Engine {
                 equal = withUnsafePointer(to: newValue) { layout.equal(slot, $0) }
             }
             if equal { return false }
-            slot.pointee = newValue
+            if offset != 0 || !record.pointee.valueIsPOD { slot.pointee = newValue }
         } else {
             guard offset == 0 else {
                 _Misuse.fail("AttrGraph: cannot set part of attribute \(attribute(index)) before it has a value.")
