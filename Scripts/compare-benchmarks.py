@@ -2,14 +2,19 @@
 """Times two builds of the Benchmarks executable on the same workloads, in one run.
 
     Scripts/compare-benchmarks.py BASE_BENCHMARKS NEW_BENCHMARKS WORKLOAD [WORKLOAD ...] [--runs 3]
+    Scripts/compare-benchmarks.py BASE_BENCHMARKS NEW_BENCHMARKS --all [--runs 3] [--table FILE]
 
 Each round runs every workload once with each binary (`--filter WORKLOAD --json FILE`), the two
 binaries in alternating order from round to round; the table gives, per workload, the median of
-the rounds' best-of-samples times and the ratio new / base. Build the previous commit into its
+the rounds' best-of-samples times and the ratio new / base. With `--all`, each round runs both
+full suites instead, and the output adds each family's geometric mean of the ratios (family: the
+name up to its first dash, `grid-1x1` -> grid); `--table FILE` saves the table the new binary
+printed in the last round (one full run, for the README). Build the previous commit into its
 own folder first (e.g. a `git worktree` built with `swift build -c release --product Benchmarks`).
 Exit status 1 if a run fails (a workload's expected results did not hold).
 """
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -33,15 +38,69 @@ def run(binary, workload, samples):
     return times[workload]
 
 
+def run_all(binary, samples):
+    """One full run: every workload's time, and the table the binary printed."""
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as handle:
+        path = handle.name
+    try:
+        output = subprocess.run([binary, "--json", path, "--samples", str(samples)],
+                                check=True, capture_output=True, text=True).stdout
+        with open(path) as file:
+            rows = json.load(file)
+    finally:
+        os.unlink(path)
+    return {row["workload"]: row["attrgraph"] for row in rows if row.get("attrgraph") is not None}, output
+
+
+def main_all(base, new, runs, samples, table_path):
+    results = {}
+    table = ""
+    for round_index in range(runs):
+        order = [("base", base), ("new", new)] if round_index % 2 == 0 else [("new", new), ("base", base)]
+        for name, binary in order:
+            times, output = run_all(binary, samples)
+            if name == "new":
+                table = output
+            for workload, seconds in times.items():
+                results.setdefault(workload, {"base": [], "new": []})[name].append(seconds)
+        print(f"round {round_index + 1} of {runs} done", file=sys.stderr)
+    families = {}
+    print(f"{'workload':<28} {'base (median)':>14} {'new (median)':>14} {'new/base':>9}")
+    for workload, times in results.items():
+        if len(times["base"]) != runs or len(times["new"]) != runs:
+            continue  # a row only one of the builds has
+        ratio = statistics.median(times["new"]) / statistics.median(times["base"])
+        families.setdefault(workload.split("-")[0], []).append(ratio)
+        print(f"{workload:<28} {statistics.median(times['base']) * 1e3:>11.3f} ms "
+              f"{statistics.median(times['new']) * 1e3:>11.3f} ms {ratio:>9.3f}")
+    print(f"\n{'family':<16} {'workloads':>9} {'geometric mean new/base':>24}")
+    for family, ratios in families.items():
+        mean = math.exp(sum(math.log(ratio) for ratio in ratios) / len(ratios))
+        print(f"{family:<16} {len(ratios):>9} {mean:>24.3f}")
+    if table_path:
+        with open(table_path, "w") as file:
+            file.write(table)
+
+
 def main():
     arguments = sys.argv[1:]
     runs, samples = 3, 10
+    table_path = None
+    if "--table" in arguments:
+        index = arguments.index("--table")
+        table_path = arguments[index + 1]
+        del arguments[index:index + 2]
+    everything = "--all" in arguments
+    if everything:
+        arguments.remove("--all")
     for flag in ("--runs", "--samples"):
         if flag in arguments:
             index = arguments.index(flag)
             value = int(arguments[index + 1])
             del arguments[index:index + 2]
             runs, samples = (value, samples) if flag == "--runs" else (runs, value)
+    if everything and len(arguments) == 2:
+        return main_all(arguments[0], arguments[1], runs, samples, table_path)
     if len(arguments) < 3:
         sys.exit(__doc__)
     base, new, workloads = arguments[0], arguments[1], arguments[2:]
