@@ -333,14 +333,7 @@ extension _Engine {
         // A re-entrant run (the node is on the stack more than once) leaves the pruning to the
         // outermost run, whose reads are still being recorded.
         if node.pointee.updateCount <= 1 {
-            let inputs = node.inputs
-            if state.pointee.readsInOrder, Int(state.pointee.cursor) == inputs.count {
-                // Read exactly the recorded inputs, in order (the common case): only their
-                // changed marks go.
-                inputs.clearFlag(.changed, upTo: inputs.count)
-            } else {
-                pruneUnreadInputs(index, node)
-            }
+            pruneUnreadInputs(index, node)
         }
         // One write of the whole flags word: a byte-sized write just before a word-sized read of
         // the same flags stalls the load (no store forwarding).
