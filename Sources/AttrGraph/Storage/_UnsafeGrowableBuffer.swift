@@ -55,6 +55,12 @@ struct _UnsafeGrowableBuffer<Element>: ~Copyable {
 
     mutating func removeAll() { count = 0 }
 
+    /// Reverses the elements from `start` to the end, in place.
+    mutating func reverseElements(from start: Int) {
+        var elements = UnsafeMutableBufferPointer(start: base + start, count: count - start)
+        elements.reverse()
+    }
+
     /// Drops elements past `newCount`.
     mutating func truncate(to newCount: Int) { count = min(count, newCount) }
 

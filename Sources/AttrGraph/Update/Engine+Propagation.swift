@@ -64,19 +64,24 @@ extension _Engine {
         while true {
             let outputs = node(next).outputs
             var follow: UInt32 = 0
-            // Walk on into the first newly dirty consumer; queue the others, last first, so that
-            // they are visited in edge order (dirty observers are then queued in creation order,
-            // which `flushObservers` needs and need not sort).
-            var position = outputs.count
-            while position > 0 {
-                position &-= 1
+            let queued = state.pointee.worklist.count
+            for position in 0..<outputs.count {
                 let consumerIndex = outputs[position]
                 if setDirtyFlag(consumerIndex, lastSubgraph: &lastSubgraph)
                     || node(consumerIndex).pointee.flags.contains(.indirect)
                 {
-                    if follow != 0 { state.pointee.worklist.append(follow) }
-                    follow = consumerIndex
+                    // Walk on into the first newly dirty consumer; queue the others.
+                    if follow == 0 {
+                        follow = consumerIndex
+                    } else {
+                        state.pointee.worklist.append(consumerIndex)
+                    }
                 }
+            }
+            if state.pointee.worklist.count - queued > 1 {
+                // Last first, so that they are visited in edge order (dirty observers are then
+                // queued in creation order, which `flushObservers` needs and need not sort).
+                state.pointee.worklist.reverseElements(from: queued)
             }
             if follow != 0 {
                 next = follow
