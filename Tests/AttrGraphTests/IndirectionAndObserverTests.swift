@@ -137,4 +137,63 @@ import Testing
             #expect(test.graph.counter(for: .nodes) == 1)
         }
     }
+
+    /// Callbacks run on the observer's body in place: an observer that cancels itself, or whose
+    /// subgraph is invalidated, from its own callback keeps its captures until the callback
+    /// returns, and releases them right after (checked under the sanitizers too).
+    @Test func anObserverCancellingItselfInItsCallbackKeepsItsCapturesUntilItReturns() {
+        let test = TestGraph()
+        test {
+            let input = Attribute(value: 1)
+            weak var weakToken: Token?
+            var aliveAfterCancel: [Bool] = []
+            var observer: AttributeObserver?
+            do {
+                let token = Token("captured")
+                weakToken = token
+                observer = input.observe { _ in
+                    observer?.cancel()
+                    observer = nil
+                    // The callback's context (and `token`) must still be usable here.
+                    aliveAfterCancel.append(token.name == "captured" && weakToken != nil)
+                }
+            }
+            input.value = 2
+            test.graph.update()
+            #expect(aliveAfterCancel == [true])
+            #expect(weakToken == nil, "released once the callback returned")
+            #expect(test.graph.counter(for: .nodes) == 1, "only the input is left")
+            input.value = 3
+            test.graph.update()
+            #expect(aliveAfterCancel == [true])
+        }
+    }
+
+    @Test func anObserverWhoseSubgraphItsCallbackInvalidatesKeepsItsCapturesUntilItReturns() {
+        let test = TestGraph()
+        let child = Subgraph(graph: test.graph)
+        test.root.addChild(child)
+        weak var weakToken: Token?
+        var log: [String] = []
+        var observers: [AttributeObserver] = []
+        let input = test { Attribute(value: 1) }
+        child.apply {
+            let doubled = Attribute(Map(input) { $0 * 2 })
+            let token = Token("captured")
+            weakToken = token
+            observers.append(doubled.observe { value in
+                child.invalidate()
+                log.append("\(token.name) \(value) alive=\(weakToken != nil)")
+            })
+            // A second observer in the same flush, after the first: still called with its value.
+            observers.append(doubled.observe { value in log.append("second \(value)") })
+        }
+        test {
+            input.value = 2
+            test.graph.update()
+        }
+        #expect(log.first == "captured 4 alive=true")
+        #expect(weakToken == nil, "released once the callback returned")
+        #expect(observers.allSatisfy { !$0.isActive })
+    }
 }

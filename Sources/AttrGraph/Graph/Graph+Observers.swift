@@ -90,11 +90,19 @@ enum _ObserverVTable<Value>: _AttributeVTable {
     /// Calls the callback with the value the update computed. It reads the value as it is,
     /// without bringing it up to date: if it became dirty again meanwhile, the next update
     /// reports the newer value.
+    ///
+    /// The callback is called on the body in place (copying it would retain and release the
+    /// closure's context per notification); `flushObservers` keeps the body alive meanwhile.
     static func notify(_ engine: _Engine, node: UInt32) {
         let pointer = engine.node(node).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _ObserverBody<Value>.self)
-        let body = pointer.pointee
-        guard let value = engine.currentValue(body.observed.rawValue & _GraphRegistry.indexMask) else { return }
-        body.callback(value.assumingMemoryBound(to: Value.self).pointee)
+        let observed = pointer.pointee.observed
+        guard let value = engine.currentValue(observed.rawValue & _GraphRegistry.indexMask) else { return }
+        callInPlace(&pointer.pointee, value.assumingMemoryBound(to: Value.self).pointee)
+    }
+
+    @inline(__always)
+    private static func callInPlace(_ body: inout _ObserverBody<Value>, _ value: Value) {
+        body.callback(value)
     }
 
     static func destroyBody(_ body: UnsafeMutableRawPointer) {
@@ -200,7 +208,20 @@ extension Graph {
                 // Traced when the update just run was.
                 let traced = state.pointee.instrumentation.contains(.trace) && AGTrace.isEnabled
                 let started = traced ? AGTrace.now() : 0
+                // The callback runs on the observer's body in place: destroying the observer
+                // meanwhile waits until it returns (a nested flush saves and restores this).
+                let savedBlock = state.pointee.notifyingBlock
+                let savedDeferred = state.pointee.deferredNotifyingBody
+                state.pointee.notifyingBlock = node.pointee.body
+                state.pointee.deferredNotifyingBody = nil
                 engine.type(node).pointee.vtable.notify(engine, node: index)
+                state.pointee.notifyingBlock = savedBlock
+                if let deferred = state.pointee.deferredNotifyingBody {
+                    state.pointee.deferredNotifyingBody = savedDeferred
+                    engine.destroy([deferred])
+                } else {
+                    state.pointee.deferredNotifyingBody = savedDeferred
+                }
                 if traced {
                     AGTrace.complete(
                         "observer", category: "graph", start: started,

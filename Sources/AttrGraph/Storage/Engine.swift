@@ -307,6 +307,11 @@ struct _Engine {
     /// Destroys detached bodies and values (this runs user deinitialisers) and frees the blocks.
     func destroy(_ detached: [DetachedBody]) {
         for body in detached {
+            if _slowPath(body.block == state.pointee.notifyingBlock) {
+                // Its callback is running on it: destroyed when the callback returns.
+                state.pointee.deferredNotifyingBody = body
+                continue
+            }
             let record = state.pointee.types[Int(body.typeIndex)]
             if body.valueExists, !record.isIndirect {
                 record.vtable.destroyValue(body.block + record.valueOffset)
