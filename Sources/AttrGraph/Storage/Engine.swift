@@ -37,8 +37,7 @@ struct _Engine {
 
     @inline(__always)
     func node(_ index: UInt32) -> UnsafeMutablePointer<_Node> {
-        state.pointee.pages[Int(index >> _GraphState.pageShift)].unsafelyUnwrapped
-            + Int(index & _GraphState.pageMask)
+        state.pointee.nodes + Int(index)
     }
 
     @inline(__always)
@@ -188,17 +187,8 @@ struct _Engine {
                 "AttrGraph: a graph can hold at most \(_GraphRegistry.maxNodesPerGraph) attributes at once; "
                     + "invalidate subgraphs you no longer need.")
         }
-        let page = Int(index >> _GraphState.pageShift)
-        if page >= state.pointee.pageCapacity {
-            growPageDirectory(to: page + 1)
-        }
-        if state.pointee.pages[page] == nil {
-            // Cache-line aligned, so that each 64-byte node is exactly one line.
-            let newPage = UnsafeMutableRawPointer.allocate(
-                byteCount: _GraphState.pageSize * MemoryLayout<_Node>.stride, alignment: 64
-            ).bindMemory(to: _Node.self, capacity: _GraphState.pageSize)
-            state.pointee.pages[page] = newPage
-        }
+        // Page-aligned, so that each 64-byte node is exactly one cache line.
+        state.pointee.nodeTable.ensureCommitted(Int(index))
         state.pointee.highWater = index + 1
         // A fresh slot's first generation mixes in the graph's serial, so that ids of a graph that
         // died are not mistaken for ids of a new graph in the same registry slot.
@@ -208,18 +198,6 @@ struct _Engine {
                 generation: _Node.nextGeneration(state.pointee.serial &* 0x9E37_79B1 &+ index),
                 body: nil, value: nil, inputList: .empty, outputList: .empty))
         return index
-    }
-
-    private func growPageDirectory(to minimum: Int) {
-        let oldCapacity = state.pointee.pageCapacity
-        var newCapacity = oldCapacity * 2
-        while newCapacity < minimum { newCapacity *= 2 }
-        let newPages = UnsafeMutablePointer<UnsafeMutablePointer<_Node>?>.allocate(capacity: newCapacity)
-        newPages.update(from: state.pointee.pages, count: oldCapacity)
-        (newPages + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
-        state.pointee.pages.deallocate()
-        state.pointee.pages = newPages
-        state.pointee.pageCapacity = newCapacity
     }
 
     /// Creates a node of type `typeIndex` in `subgraph`, with its body block allocated and the

@@ -90,13 +90,9 @@ struct _Counters {
 /// `UnsafeMutablePointer`, so the per-node paths pay neither reference counting nor the dynamic
 /// exclusivity checks of class properties. Only ``_Engine`` touches it.
 ///
-/// Non-copyable: it owns raw memory (pages, buffers, the slab), freed once, when its owner
+/// Non-copyable: it owns raw memory (the node table, buffers, the slab), freed once, when its owner
 /// (``GraphStorage``) deinitialises it.
 struct _GraphState: ~Copyable {
-    static let pageShift: UInt32 = 8
-    static let pageSize = 1 << Int(pageShift)
-    static let pageMask: UInt32 = UInt32(pageSize - 1)
-
     var slot: UInt32
     var serial: UInt32
     /// The thread that owns the graph (``_currentThreadID()``); 0 while it is being handed to
@@ -110,9 +106,10 @@ struct _GraphState: ~Copyable {
     /// unchecked for the same reason as `storage`, which holds it strongly.
     unowned(unsafe) var activity: GraphActivity
 
-    // Node table: a directory of fixed-size pages, so node addresses never move.
-    var pages: UnsafeMutablePointer<UnsafeMutablePointer<_Node>?>
-    var pageCapacity: Int
+    // Node table: reserved address space, so node addresses never move (``_NodeTable``).
+    var nodeTable: _NodeTable
+    /// `nodeTable.base`, stored here for the one-load node lookup.
+    let nodes: UnsafeMutablePointer<_Node>
     /// Every index below this has been handed out at least once (index 0 is never used).
     var highWater: UInt32
     /// Head of the free-slot list, linked through `typeIndex` (0 = empty).
@@ -199,9 +196,8 @@ struct _GraphState: ~Copyable {
         owner = _currentThreadID()
         self.storage = storage
         self.activity = activity
-        pageCapacity = 16
-        pages = .allocate(capacity: pageCapacity)
-        pages.initialize(repeating: nil, count: pageCapacity)
+        nodeTable = _NodeTable()
+        nodes = nodeTable.base
         highWater = 1
         freeHead = 0
         liveNodes = 0
@@ -246,13 +242,9 @@ struct _GraphState: ~Copyable {
         pool = _UnsafeSlabAllocator()
     }
 
-    /// Frees the pages and the type side tables; the buffers and the slab free themselves. Nodes
+    /// Frees the type side tables; the node table, the buffers and the slab free themselves. Nodes
     /// must already be destroyed.
     deinit {
-        for page in 0..<pageCapacity {
-            pages[page]?.deallocate()
-        }
-        pages.deallocate()
         fastUpdates.deinitialize(count: fastUpdateCapacity)
         fastUpdates.deallocate()
         fastEvaluates.deinitialize(count: fastUpdateCapacity)

@@ -1,4 +1,4 @@
-/// One attribute's record in the node table: 64 bytes, stored in pages, addressed by index.
+/// One attribute's record in the node table (``_NodeTable``): 64 bytes, addressed by index.
 ///
 /// The low byte of ``flags`` uses AttributeGraph's value-state bits (so ``ValueState`` is a
 /// direct view of it); the high byte holds AttrGraph's own bookkeeping.
