@@ -169,6 +169,36 @@ import Testing
         }
     }
 
+    @Test func anObserverCancelledByAnotherObserversCallbackDuringItsOwnKeepsItsCaptures() {
+        let test = TestGraph()
+        test {
+            let a = Attribute(value: 0)
+            let b = Attribute(value: 0)
+            weak var weakToken: Token?
+            var log: [String] = []
+            var outer: AttributeObserver?
+            do {
+                let token = Token("outer")
+                weakToken = token
+                outer = a.observe { _ in
+                    b.value += 1
+                    test.graph.update()  // calls `inner`, which cancels this observer
+                    log.append("\(token.name) alive=\(weakToken != nil)")
+                }
+            }
+            let inner = b.observe { _ in
+                outer?.cancel()
+                outer = nil
+                log.append("inner")
+            }
+            a.value = 1
+            test.graph.update()
+            #expect(log == ["inner", "outer alive=true"])
+            #expect(weakToken == nil, "released once the outer callback returned")
+            withExtendedLifetime(inner) {}
+        }
+    }
+
     @Test func anObserverWhoseSubgraphItsCallbackInvalidatesKeepsItsCapturesUntilItReturns() {
         let test = TestGraph()
         let child = Subgraph(graph: test.graph)

@@ -135,6 +135,18 @@ extension _Engine {
         return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped + offset)
     }
 
+    /// Destroys the body of the observer whose callback just returned, if it was destroyed
+    /// during the callback (``_GraphState/deferredNotifyingBodies``).
+    func destroyDeferredNotifyingBody(_ block: UnsafeMutableRawPointer) {
+        let deferred = state.pointee.deferredNotifyingBodies.elements
+        guard let position = deferred.firstIndex(where: { $0.block == block }) else { return }
+        let body = deferred[position]
+        // Order among the deferred bodies does not matter: swap the last one in.
+        deferred[position] = deferred[deferred.count - 1]
+        state.pointee.deferredNotifyingBodies.removeLastUnchecked()
+        destroy([body])
+    }
+
     /// Destroys one observer node (cancellation), releasing its callback.
     func destroyObserver(_ index: UInt32) {
         checkOwner("cancelling an observer")
@@ -209,18 +221,13 @@ extension Graph {
                 let traced = state.pointee.instrumentation.contains(.trace) && AGTrace.isEnabled
                 let started = traced ? AGTrace.now() : 0
                 // The callback runs on the observer's body in place: destroying the observer
-                // meanwhile waits until it returns (a nested flush saves and restores this).
-                let savedBlock = state.pointee.notifyingBlock
-                let savedDeferred = state.pointee.deferredNotifyingBody
-                state.pointee.notifyingBlock = node.pointee.body
-                state.pointee.deferredNotifyingBody = nil
+                // meanwhile waits until it returns.
+                let block = node.pointee.body.unsafelyUnwrapped
+                state.pointee.notifyingBlocks.append(block)
                 engine.type(node).pointee.vtable.notify(engine, node: index)
-                state.pointee.notifyingBlock = savedBlock
-                if let deferred = state.pointee.deferredNotifyingBody {
-                    state.pointee.deferredNotifyingBody = savedDeferred
-                    engine.destroy([deferred])
-                } else {
-                    state.pointee.deferredNotifyingBody = savedDeferred
+                state.pointee.notifyingBlocks.removeLastUnchecked()
+                if !state.pointee.deferredNotifyingBodies.isEmpty {
+                    engine.destroyDeferredNotifyingBody(block)
                 }
                 if traced {
                     AGTrace.complete(

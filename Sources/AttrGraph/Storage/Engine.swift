@@ -285,9 +285,11 @@ struct _Engine {
     /// Destroys detached bodies and values (this runs user deinitialisers) and frees the blocks.
     func destroy(_ detached: [DetachedBody]) {
         for body in detached {
-            if _slowPath(body.block == state.pointee.notifyingBlock) {
+            if _slowPath(!state.pointee.notifyingBlocks.isEmpty),
+                state.pointee.notifyingBlocks.elements.contains(body.block)
+            {
                 // Its callback is running on it: destroyed when the callback returns.
-                state.pointee.deferredNotifyingBody = body
+                state.pointee.deferredNotifyingBodies.append(body)
                 continue
             }
             let record = state.pointee.types[Int(body.typeIndex)]

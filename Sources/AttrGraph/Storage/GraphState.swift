@@ -157,12 +157,13 @@ struct _GraphState: ~Copyable {
     /// Set when the episode left work for its end: cycle marks, nested updates, deferred
     /// invalidations. Keeps the end of an ordinary episode to a flag test.
     var episodeHasWork: Bool
-    /// The body block of the observer whose callback is running (``Graph/flushObservers()``):
-    /// the callback runs on the body in place, so destroying that observer meanwhile (it cancels
-    /// itself, or its subgraph is invalidated) leaves the block to `deferredNotifyingBody`, and
-    /// the flush destroys it once the callback has returned.
-    var notifyingBlock: UnsafeMutableRawPointer?
-    var deferredNotifyingBody: _Engine.DetachedBody?
+    /// The body blocks of the observers whose callbacks are running, innermost last (a callback
+    /// may update the graph, which calls other observers: ``Graph/flushObservers()``). Callbacks
+    /// run on the body in place, so destroying one of these observers meanwhile (it cancels
+    /// itself, or its subgraph is invalidated) leaves its body in `deferredNotifyingBodies`, and
+    /// the flush destroys it once that callback has returned.
+    var notifyingBlocks: _UnsafeGrowableBuffer<UnsafeMutableRawPointer>
+    var deferredNotifyingBodies: _UnsafeGrowableBuffer<_Engine.DetachedBody>
     /// Whether the current update runs on the main thread (decided once per update episode).
     var onMainThread: Bool
     /// What the current update episode records (decided when it starts): ``_Instrumentation``.
@@ -226,8 +227,8 @@ struct _GraphState: ~Copyable {
         activeNestedUpdate = -1
         threadContext = nil
         episodeHasWork = false
-        notifyingBlock = nil
-        deferredNotifyingBody = nil
+        notifyingBlocks = _UnsafeGrowableBuffer(capacity: 2)
+        deferredNotifyingBodies = _UnsafeGrowableBuffer(capacity: 2)
         onMainThread = false
         instrumentation = []
         episodeStart = 0
