@@ -2,7 +2,7 @@
 
 _Atomic(int) ag_trace_active_flag = 0;
 
-_Thread_local void *_Nullable ag_thread_context_slot = 0;
+_Thread_local void *_Nullable ag_thread_context_slot __attribute__((tls_model("initial-exec"))) = 0;
 
 // MARK: - Swift runtime calls
 

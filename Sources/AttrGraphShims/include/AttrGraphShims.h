@@ -19,7 +19,12 @@
 
 #pragma clang assume_nonnull begin
 
-extern _Thread_local void *_Nullable ag_thread_context_slot;
+// The initial-exec TLS model: the slot is at a fixed offset from the thread pointer, reached
+// without a `__tls_get_addr` call (the default for position-independent code on Linux). It needs
+// the slot in the static TLS block: true for executables, test runners and libraries loaded at
+// startup; glibc keeps spare static TLS for small slots like this one in libraries opened later
+// with dlopen. (Darwin ignores the model.)
+extern _Thread_local void *_Nullable ag_thread_context_slot __attribute__((tls_model("initial-exec")));
 
 /// This thread's engine context, or NULL before the thread first used a graph.
 static inline void *_Nullable ag_thread_context(void) {
