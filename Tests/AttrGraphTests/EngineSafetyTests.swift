@@ -126,6 +126,70 @@ import Testing
 }
 
 /// Ids kept past their attribute are named, never silently read (release builds too).
+/// Each graph reserves address space for its node table (256 MiB, no memory). Under an
+/// address-space limit (`ulimit -v`) graphs are still created, with smaller tables, and when
+/// nothing is left the error says what to do.
+@Suite struct AddressSpaceTests {
+    #if os(Linux)
+    /// Limits this (child) process's address space to what it uses now plus `megabytes`.
+    static func limitAddressSpace(toCurrentPlus megabytes: Int) {
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+        guard let pages = statm.split(separator: " ").first.flatMap({ Int($0) }) else { exit(2) }
+        let bytes = rlim_t(pages * Int(sysconf(Int32(_SC_PAGESIZE))) + megabytes << 20)
+        var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+        guard setrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0 else { exit(3) }
+    }
+
+    /// A chain of 100 rules from `start` in a new subgraph of `graph` (keep the subgraph).
+    static func chain(in graph: Graph, from start: Int) -> (Subgraph, Attribute<Int>) {
+        let subgraph = Subgraph(graph: graph)
+        let tail = subgraph.apply {
+            var last = Attribute(value: start)
+            for _ in 0..<100 { last = Attribute(Map(last) { $0 + 1 }) }
+            return last
+        }
+        return (subgraph, tail)
+    }
+
+    /// Sanitizers reserve terabytes of shadow memory: a limit would stop them, not the engine.
+    static var sanitized: Bool { ProcessInfo.processInfo.environment["AG_SANITIZER"] != nil }
+
+    @Test func graphsAreStillCreatedWhenTheAddressSpaceIsLimited() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            if AddressSpaceTests.sanitized { exit(0) }
+            // Less than one full 256 MiB reservation: room for three tables of 64 MiB, and the
+            // attributes' own memory.
+            AddressSpaceTests.limitAddressSpace(toCurrentPlus: 220)
+            let graphs = (0..<3).map { round in
+                let graph = Graph()
+                return (graph, AddressSpaceTests.chain(in: graph, from: round))
+            }
+            for (round, (_, (_, tail))) in graphs.enumerated() where tail.value != round + 100 {
+                FileHandle.standardError.write(Data("graph \(round) read \(tail.value)\n".utf8))
+                exit(1)
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.isEmpty, "\(stderr)")
+    }
+
+    @Test func whenNoAddressSpaceIsLeftTheErrorNamesTheLimit() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            if AddressSpaceTests.sanitized { fatalError("AttrGraph: (sanitized run) Is the process's address space limited (ulimit -v)?") }
+            AddressSpaceTests.limitAddressSpace(toCurrentPlus: 160)
+            var graphs: [(Graph, (Subgraph, Attribute<Int>))] = []
+            for round in 0..<64 {
+                let graph = Graph()
+                graphs.append((graph, AddressSpaceTests.chain(in: graph, from: round)))
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("for a graph's node table"))
+        #expect(stderr.contains("Is the process's address space limited (ulimit -v)?"))
+    }
+    #endif
+}
+
 @Suite struct StaleIDTests {
     /// A subgraph with one attribute destroyed, and the attribute that took over its slot.
     static func staleAndNewcomer<Old, New>(old: Old, new: New) -> (Graph, Subgraph, Attribute<Old>, Attribute<New>) {

@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// The node table: one contiguous range of address space, reserved for the largest table a graph
-/// may have (``_GraphRegistry/maxNodesPerGraph`` nodes, 256 MiB of addresses, no memory) and made
-/// usable in growing steps as nodes are handed out.
+/// may have (``_GraphRegistry/maxNodesPerGraph`` nodes, 256 MiB of addresses, no memory; less when
+/// the address space is limited) and made usable in growing steps as nodes are handed out.
 ///
 /// A node's address is `base + index`: one multiply-add from a base that never changes, where a
 /// directory of pages costs a dependent load on every node access of the update walk. Nodes never
@@ -19,19 +19,23 @@ import Darwin
 struct _NodeTable: ~Copyable {
     /// Where the nodes are.
     let base: UnsafeMutablePointer<_Node>
+    /// How many nodes the reservation holds: room for the largest graph, unless the process's
+    /// address space is limited (then the largest reservation that succeeded, down to
+    /// ``smallestReservation``).
+    let capacity: Int
     /// Nodes below this index are readable and writable.
     private(set) var committed: Int
-    private let reservedBytes: Int
 
     /// The first usable step, in nodes (64 KiB); each next step doubles what is usable.
     static let firstCommit = 1024
+    /// The smallest reservation tried, in nodes (1 MiB), when larger ones fail.
+    static let smallestReservation = 16 * 1024
 
     init() {
-        let capacity = _GraphRegistry.maxNodesPerGraph + 1
-        reservedBytes = capacity * MemoryLayout<_Node>.stride
         if let reused = _NodeTablePool.take() {
             // A table a released graph left (nodes are initialised as they are handed out).
             base = reused.base
+            capacity = reused.capacity
             committed = reused.committed
             return
         }
@@ -40,14 +44,25 @@ struct _NodeTable: ~Copyable {
         #else
         let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
         #endif
-        let address = mmap(nil, reservedBytes, PROT_NONE, flags, -1, 0)
-        guard let address, address != MAP_FAILED else {
-            _Misuse.fail(
-                "AttrGraph: cannot reserve \(reservedBytes >> 20) MiB of address space for a graph's node table "
-                    + "(mmap failed, errno \(errno)). Is the process's address space limited (ulimit -v)?")
+        // The full range first; under an address-space limit (ulimit -v) a quarter as much, and
+        // so on: a graph then holds fewer attributes rather than failing to exist.
+        var nodes = _GraphRegistry.maxNodesPerGraph + 1
+        while true {
+            let address = mmap(nil, nodes * MemoryLayout<_Node>.stride, PROT_NONE, flags, -1, 0)
+            if let address, address != MAP_FAILED {
+                base = address.bindMemory(to: _Node.self, capacity: nodes)
+                capacity = nodes
+                committed = 0
+                return
+            }
+            if nodes <= Self.smallestReservation {
+                _Misuse.fail(
+                    "AttrGraph: cannot reserve even \((nodes * MemoryLayout<_Node>.stride) >> 20) MiB of address space "
+                        + "for a graph's node table (mmap failed, errno \(errno)). Is the process's address space "
+                        + "limited (ulimit -v)?")
+            }
+            nodes /= 4
         }
-        base = address.bindMemory(to: _Node.self, capacity: capacity)
-        committed = 0
     }
 
     /// Makes node `index` usable (its page readable and writable).
@@ -57,7 +72,12 @@ struct _NodeTable: ~Copyable {
     }
 
     private mutating func grow(to minimum: Int) {
-        let capacity = _GraphRegistry.maxNodesPerGraph + 1
+        guard minimum <= capacity else {
+            _Misuse.fail(
+                "AttrGraph: this graph's node table holds \(capacity - 1) attributes: the process's address space "
+                    + "is limited (ulimit -v), so less than the usual \(_GraphRegistry.maxNodesPerGraph) could be "
+                    + "reserved. Raise the limit, or invalidate subgraphs you no longer need.")
+        }
         var target = max(committed * 2, Self.firstCommit)
         while target < minimum { target *= 2 }
         target = min(target, capacity)
@@ -70,8 +90,8 @@ struct _NodeTable: ~Copyable {
     }
 
     deinit {
-        if !_NodeTablePool.keep(base: base, committed: committed) {
-            munmap(UnsafeMutableRawPointer(base), reservedBytes)
+        if !_NodeTablePool.keep(base: base, capacity: capacity, committed: committed) {
+            munmap(UnsafeMutableRawPointer(base), capacity * MemoryLayout<_Node>.stride)
         }
     }
 }
@@ -83,6 +103,7 @@ enum _NodeTablePool {
     struct Entry: @unchecked Sendable {
         // @unchecked: the address of an idle table, owned by whoever takes it under the lock.
         var base: UnsafeMutablePointer<_Node>
+        var capacity: Int
         var committed: Int
     }
 
@@ -96,11 +117,12 @@ enum _NodeTablePool {
     }
 
     /// Keeps the table for reuse; `false` when the pool is full or the table too large.
-    static func keep(base: UnsafeMutablePointer<_Node>, committed: Int) -> Bool {
-        guard committed <= largestKept else { return false }
+    static func keep(base: UnsafeMutablePointer<_Node>, capacity: Int, committed: Int) -> Bool {
+        // Only full-size tables: one reserved under an address-space limit would cap the next graph.
+        guard committed <= largestKept, capacity == _GraphRegistry.maxNodesPerGraph + 1 else { return false }
         return idle.withLock { entries in
             guard entries.count < limit else { return false }
-            entries.append(Entry(base: base, committed: committed))
+            entries.append(Entry(base: base, capacity: capacity, committed: committed))
             return true
         }
     }
