@@ -37,7 +37,7 @@ struct _Engine {
 
     @inline(__always)
     func node(_ index: UInt32) -> UnsafeMutablePointer<_Node> {
-        state.pointee.nodes + Int(index)
+        state.pointee.nodeTable.base + Int(index)
     }
 
     @inline(__always)

@@ -108,8 +108,6 @@ struct _GraphState: ~Copyable {
 
     // Node table: reserved address space, so node addresses never move (``_NodeTable``).
     var nodeTable: _NodeTable
-    /// `nodeTable.base`, stored here for the one-load node lookup.
-    let nodes: UnsafeMutablePointer<_Node>
     /// Every index below this has been handed out at least once (index 0 is never used).
     var highWater: UInt32
     /// Head of the free-slot list, linked through `typeIndex` (0 = empty).
@@ -198,7 +196,6 @@ struct _GraphState: ~Copyable {
         self.storage = storage
         self.activity = activity
         nodeTable = _NodeTable()
-        nodes = nodeTable.base
         highWater = 1
         freeHead = 0
         liveNodes = 0

@@ -299,10 +299,7 @@ extension _Engine {
         state.pointee.current = index
         state.pointee.cursor = 0
         state.pointee.readsInOrder = true
-        state.pointee.counters.updates &+= 1
-        if state.pointee.onMainThread {
-            state.pointee.counters.mainThreadUpdates &+= 1
-        }
+        countRun()
         let wasRunning = node.pointee.flags.contains(.running)
         node.pointee.flags.insert(.running)
         // Published for watchdogs on other threads (``GraphActivity``): relaxed stores.
@@ -350,15 +347,21 @@ extension _Engine {
         }
     }
 
+    /// Counts one rule run (AttributeGraph's `updates` and `mainThreadUpdates` counters).
+    @inline(__always)
+    private func countRun() {
+        state.pointee.counters.updates &+= 1
+        if state.pointee.onMainThread {
+            state.pointee.counters.mainThreadUpdates &+= 1
+        }
+    }
+
     /// An observer's "rule" (``_ObserverVTable/update(_:node:body:)``) only queues its
     /// notification, and its one edge is always enabled: counted as a run like any rule, without
     /// the recording a rule needs.
     @inline(__always)
     private func runObserver(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
-        state.pointee.counters.updates &+= 1
-        if state.pointee.onMainThread {
-            state.pointee.counters.mainThreadUpdates &+= 1
-        }
+        countRun()
         state.pointee.firedObservers.append(index)
         node.inputs.clearFlag(.changed, upTo: node.inputs.count)
         node.pointee.flags.remove([.pending, .inputsChanged, .selfModified])
@@ -469,34 +472,32 @@ extension _Engine {
         _ index: UInt32, _ computed: UnsafeMutableRawPointer, size: Int, body: UnsafeMutableRawPointer,
         evaluate: _RuleEvaluateFunction
     ) {
-        do {
-            evaluate(body, computed)
-            // The rule may have created or destroyed attributes: look the node up again.
-            let node = self.node(index)
-            let record = type(node)
-            let slot = node.pointee.value.unsafelyUnwrapped
-            if node.pointee.flags.contains(.valueExists) {
-                if size == 8 && record.pointee.valueIsPOD && record.pointee.compareKind == .bitwise {
-                    // One word of plain data compared by its bytes (Int, Double in bitwise mode): inline.
-                    let new = computed.load(as: UInt64.self)
-                    if slot.load(as: UInt64.self) == new { return }
-                    slot.storeBytes(of: new, as: UInt64.self)
-                } else {
-                    if record.pointee.valuesEqual(slot, computed) {
-                        if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(computed) }
-                        return
-                    }
-                    if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(slot) }
-                    slot.copyMemory(from: computed, byteCount: size)
-                }
+        evaluate(body, computed)
+        // The rule may have created or destroyed attributes: look the node up again.
+        let node = self.node(index)
+        let record = type(node)
+        let slot = node.pointee.value.unsafelyUnwrapped
+        if node.pointee.flags.contains(.valueExists) {
+            if size == 8 && record.pointee.valueIsPOD && record.pointee.compareKind == .bitwise {
+                // One word of plain data compared by its bytes (Int, Double in bitwise mode): inline.
+                let new = computed.load(as: UInt64.self)
+                if slot.load(as: UInt64.self) == new { return }
+                slot.storeBytes(of: new, as: UInt64.self)
             } else {
+                if record.pointee.valuesEqual(slot, computed) {
+                    if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(computed) }
+                    return
+                }
+                if !record.pointee.valueIsPOD { record.pointee.vtable.destroyValue(slot) }
                 slot.copyMemory(from: computed, byteCount: size)
-                node.pointee.flags.insert(.valueExists)
             }
-            state.pointee.counters.changes += 1
-            if node.outputs.count != 0 {
-                markOutputsChanged(index)
-            }
+        } else {
+            slot.copyMemory(from: computed, byteCount: size)
+            node.pointee.flags.insert(.valueExists)
+        }
+        state.pointee.counters.changes += 1
+        if node.outputs.count != 0 {
+            markOutputsChanged(index)
         }
     }
 
@@ -514,25 +515,27 @@ extension _Engine {
         let slot = (valueAddress + offset).assumingMemoryBound(to: Value.self)
         if node.pointee.flags.contains(.valueExists) {
             let record = type(node)
-            let equal: Bool
             if offset == 0, record.pointee.valueIsPOD {
                 // Plain data (this code is not specialised for `Value`): compared with the type's
                 // comparison and stored as bytes, without value-witness calls.
-                equal = withUnsafePointer(to: newValue) { new in
-                    if record.pointee.valuesEqual(slot, new) { return true }
+                let changed = withUnsafePointer(to: newValue) { new in
+                    if record.pointee.valuesEqual(slot, new) { return false }
                     UnsafeMutableRawPointer(slot).copyMemory(from: new, byteCount: MemoryLayout<Value>.size)
-                    return false
+                    return true
+                }
+                if !changed { return false }
+            } else {
+                let equal: Bool
+                if offset == 0 {
+                    equal = withUnsafePointer(to: newValue) { record.pointee.valuesEqual(slot, $0) }
+                } else {
+                    // Part of the value, through an offset attribute: compared as its own type.
+                    let layout = _ComparisonLayout.of(Value.self, mode: record.pointee.mode)
+                    equal = withUnsafePointer(to: newValue) { layout.equal(slot, $0) }
                 }
                 if equal { return false }
-            } else if offset == 0 {
-                equal = withUnsafePointer(to: newValue) { record.pointee.valuesEqual(slot, $0) }
-            } else {
-                // Part of the value, through an offset attribute: compared as its own type.
-                let layout = _ComparisonLayout.of(Value.self, mode: record.pointee.mode)
-                equal = withUnsafePointer(to: newValue) { layout.equal(slot, $0) }
+                slot.pointee = newValue
             }
-            if equal { return false }
-            if offset != 0 || !record.pointee.valueIsPOD { slot.pointee = newValue }
         } else {
             guard offset == 0 else {
                 _Misuse.fail("AttrGraph: cannot set part of attribute \(attribute(index)) before it has a value.")

@@ -33,11 +33,8 @@ extension _Engine {
             if becomesDirty { newFlags.insert(.dirty) }
             consumer.pointee.flags = newFlags
             if becomesDirty {
-                if consumerFlags.contains(.observer) {
-                    state.pointee.dirtyObservers.append(consumerIndex)
-                }
-                var lastSubgraph = consumer.pointee.subgraph
-                raiseNeedsUpdate(subgraph: lastSubgraph)
+                var lastSubgraph = UInt32.max
+                noteNewlyDirty(consumerIndex, consumer, flags: consumerFlags, lastSubgraph: &lastSubgraph)
                 markDependentsDirty(of: consumerIndex, lastSubgraph: &lastSubgraph)
             } else if wasDirty, fromInput {
                 // Already dirty (the host has not read it since): the change still needs an update.
@@ -119,6 +116,16 @@ extension _Engine {
             return false
         }
         node.pointee.flags.insert(.dirty)
+        noteNewlyDirty(index, node, flags: flags, lastSubgraph: &lastSubgraph)
+        return true
+    }
+
+    /// What a node that just became dirty needs besides its flag: an observer is queued for the
+    /// next update, and its context's needs-update flag is raised.
+    @inline(__always)
+    private func noteNewlyDirty(
+        _ index: UInt32, _ node: UnsafeMutablePointer<_Node>, flags: _NodeFlags, lastSubgraph: inout UInt32
+    ) {
         if flags.contains(.observer) {
             state.pointee.dirtyObservers.append(index)
         }
@@ -128,7 +135,6 @@ extension _Engine {
             lastSubgraph = subgraph
             raiseNeedsUpdate(subgraph: subgraph)
         }
-        return true
     }
 
     /// Raises the needs-update flag of the context owning `subgraph`, queueing its callback.
