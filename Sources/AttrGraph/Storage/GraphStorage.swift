@@ -185,14 +185,10 @@ final class GraphStorage {
         contexts.compactMap { $0?.takeUnretainedValue() }
     }
 
-    /// Calls the update callback of every context whose needs-update flag was raised.
-    func notifyContexts(engine: _Engine) {
-        while !state.pointee.contextsToNotify.isEmpty {
-            let index = state.pointee.contextsToNotify.removeLast()
-            // Most contexts have nobody to call (no retain of the graph just to find that out).
-            guard state.pointee.contextHasCallbacks[Int(index)] else { continue }
-            context(at: index)?.notifyNeedsUpdate()
-        }
+    /// Calls the update callbacks of context `index` (its needs-update flag was raised).
+    @inline(never)
+    func notifyContext(at index: UInt32) {
+        context(at: index)?.notifyNeedsUpdate()
     }
 
     // MARK: Subgraphs

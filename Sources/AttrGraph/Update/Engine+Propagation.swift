@@ -150,7 +150,13 @@ extension _Engine {
     /// Calls the update callbacks of contexts whose needs-update flag was raised. Runs after
     /// the node table is consistent (callbacks are user code).
     func notifyContexts() {
-        if state.pointee.contextsToNotify.isEmpty { return }
-        storage.notifyContexts(engine: self)
+        while !state.pointee.contextsToNotify.isEmpty {
+            let index = state.pointee.contextsToNotify.removeLast()
+            // Most contexts have nobody to call: the storage object (and its context table, a
+            // class property with a dynamic exclusivity check) is not touched for them.
+            if state.pointee.contextHasCallbacks[Int(index)] {
+                storage.notifyContext(at: index)
+            }
+        }
     }
 }
