@@ -2,8 +2,12 @@
 /// starts): rule runs and cut-offs in the timeline trace, run times in the profile. Kept out of
 /// line: an uninstrumented episode pays a flag test per rule run and per cut-off.
 extension _Engine {
+    /// Called when tracing or profiling was requested (``GraphActivity/requested``): decides
+    /// what this episode records.
     @inline(never)
     func beginInstrumentedEpisode() {
+        state.pointee.instrumentation = state.pointee.activity.instrumentation
+        if state.pointee.instrumentation.rawValue == 0 { return }
         if state.pointee.activity.profileResetRequested.exchange(false, ordering: .relaxed) {
             storage.profile = _Profile()
         }

@@ -27,8 +27,12 @@ extension _Engine {
             state.pointee.threadContext = thread
             state.pointee.onMainThread = thread.pointee.isMainThread
             state.pointee.counters.transactions += 1
-            state.pointee.instrumentation = state.pointee.activity.instrumentation
-            if _slowPath(state.pointee.instrumentation.rawValue != 0) { beginInstrumentedEpisode() }
+            // One relaxed load when nothing was asked for; the rest is out of line (inline, the
+            // possible call-outs made the activity object be retained around it per update).
+            state.pointee.instrumentation = []
+            if _slowPath(state.pointee.activity.requested.load(ordering: .relaxed) != 0) {
+                beginInstrumentedEpisode()
+            }
         } else {
             // Checked here too: another thread reading a dirty attribute while the owner updates
             // would otherwise join the owner's update stacks.
