@@ -134,6 +134,24 @@ import Testing
         #expect(compareValues(1.0, 1.0) && !compareValues(1.0, 2.0))
     }
 
+    /// The standard library's scalars are compared without generic code in the `==` modes;
+    /// the result is still `==`'s (floating point is not its bytes).
+    @Test(arguments: [ComparisonMode.bitwise, .indirect, .equatableUnlessPOD, .equatableAlways])
+    func scalarsCompareAsTheirEqualsSays(mode: ComparisonMode) {
+        let usesEquals = mode == .equatableAlways
+        #expect(compareValues(Double.nan, Double.nan, mode: mode) == !usesEquals)
+        #expect(compareValues(0.0, -0.0, mode: mode) == usesEquals)
+        #expect(compareValues(Float(0), -Float(0), mode: mode) == usesEquals)
+        #expect(compareValues(Float.nan, Float.nan, mode: mode) == !usesEquals)
+        #expect(compareValues(1.5, 1.5, mode: mode) && !compareValues(1.5, 2.5, mode: mode))
+        #expect(compareValues(Int64.min, Int64.min, mode: mode) && !compareValues(UInt8(1), UInt8(2), mode: mode))
+        #expect(compareValues(true, true, mode: mode) && !compareValues(true, false, mode: mode))
+        // "é" precomposed and decomposed: equal strings, different bytes.
+        let composed = "\u{E9}", decomposed = "e\u{301}"
+        #expect(compareValues(composed, decomposed, mode: mode) == (mode != .bitwise && mode != .indirect))
+        #expect(!compareValues("a", "b", mode: mode))
+    }
+
     @Test func optionsCarryTheMode() {
         #expect(ComparisonOptions(mode: .equatableUnlessPOD).mode == .equatableUnlessPOD)
         #expect(ComparisonOptions.comparisonModeEquatableAlways.rawValue == 3)
@@ -184,6 +202,19 @@ import Testing
             input.value = PODParity(number: 4, noise: 0)
             _ = inputReader.value
             #expect(trace.take() == [])
+
+            // A Double input: -0.0 equals 0.0 (no change); NaN equals nothing (a change every time).
+            let double = Attribute(value: 0.0)
+            let doubleReader = Attribute(Traced("double reader", trace) { double.value.sign == .minus })
+            _ = doubleReader.value
+            trace.take()
+            #expect(!double.setValue(-0.0))
+            #expect(doubleReader.value == false)
+            #expect(trace.take() == [])
+            #expect(double.setValue(.nan))
+            #expect(double.setValue(.nan))
+            _ = doubleReader.value
+            #expect(trace.take() == ["double reader"])
         }
     }
 }

@@ -31,6 +31,14 @@ package final class _ComparisonLayout: @unchecked Sendable {
         self.size = size
     }
 
+    /// Whether `type`'s `==` is exactly the comparison of its bytes (the standard library's
+    /// integers and `Bool`), so that its `equatable` modes compare bytes too.
+    static func isBitwiseEquatable(_ type: Any.Type) -> Bool {
+        type == Int.self || type == UInt.self || type == Bool.self
+            || type == Int8.self || type == Int16.self || type == Int32.self || type == Int64.self
+            || type == UInt8.self || type == UInt16.self || type == UInt32.self || type == UInt64.self
+    }
+
     /// Whether comparing all `size` bytes is the whole comparison.
     var isDense: Bool {
         if case .bytes(let count) = kind { return count == size }
@@ -98,6 +106,12 @@ private struct _ComparisonLayoutBuilder {
         }
         let usesEquatable = ops.isPOD ? mode == .equatableAlways : mode.rawValue >= ComparisonMode.equatableUnlessPOD.rawValue
         if usesEquatable, let equatable = type as? any Equatable.Type {
+            // The standard library's scalars: `==` without generic code (which copies both values
+            // through their value witnesses to call it).
+            if _ComparisonLayout.isBitwiseEquatable(type) { return make(.bytes(size)) }
+            if type == Double.self { return make(.comparator(_DoubleComparator.self)) }
+            if type == Float.self { return make(.comparator(_FloatComparator.self)) }
+            if type == String.self { return make(.comparator(_StringComparator.self)) }
             func comparator<T: Equatable>(_: T.Type) -> any _ValueComparator.Type { _EquatableComparator<T>.self }
             return make(.comparator(comparator(equatable)))
         }
@@ -255,6 +269,25 @@ enum _EquatableComparator<Value: Equatable>: _EqualityOperatorComparator {
     @inline(__always)
     static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         lhs.assumingMemoryBound(to: Value.self).pointee == rhs.assumingMemoryBound(to: Value.self).pointee
+    }
+}
+
+/// `Double`'s `==` (not its bytes: -0.0 equals 0.0, NaN equals nothing).
+enum _DoubleComparator: _EqualityOperatorComparator {
+    static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        lhs.load(as: Double.self) == rhs.load(as: Double.self)
+    }
+}
+
+enum _FloatComparator: _EqualityOperatorComparator {
+    static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        lhs.load(as: Float.self) == rhs.load(as: Float.self)
+    }
+}
+
+enum _StringComparator: _EqualityOperatorComparator {
+    static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        lhs.assumingMemoryBound(to: String.self).pointee == rhs.assumingMemoryBound(to: String.self).pointee
     }
 }
 

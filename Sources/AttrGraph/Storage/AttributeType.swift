@@ -88,6 +88,7 @@ struct _AttributeTypeRecord {
             record.comparesWithEqualityOperator = comparator is any _EqualityOperatorComparator.Type
         case .bytes where layout.isDense:
             record.compareKind = .bitwise
+            record.comparesWithEqualityOperator = _ComparisonLayout.isBitwiseEquatable(Value.self)
         default:
             record.compareKind = .layout
             record.layout = Unmanaged.passUnretained(layout)
