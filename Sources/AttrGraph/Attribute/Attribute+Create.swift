@@ -19,11 +19,14 @@ extension _Engine {
         _Misuse.noSubgraph(creating: type)
     }
 
-    /// Creates a node whose body is `body` and, when given, whose value starts as `value`.
-    /// The vtable, mode and type flags are evaluated only the first time the graph sees `Body`
-    /// (instantiating a generic vtable type costs a runtime metadata lookup).
+    /// Creates a node whose body is a copy of `body` and, when given, whose value starts as a
+    /// copy of `value`. The vtable, mode and type flags are evaluated only the first time the
+    /// graph sees `Body` (instantiating a generic vtable type costs a runtime metadata lookup).
+    ///
+    /// Both come by address: this code is not specialised, and an optional `Value` would cost a
+    /// runtime metadata lookup for `Optional<Value>` and value-witness copies per attribute.
     static func createAttribute<Body, Value>(
-        body: Body, value: Value?, vtable: @autoclosure () -> any _AttributeVTable.Type,
+        body: UnsafePointer<Body>, value: UnsafePointer<Value>?, vtable: @autoclosure () -> any _AttributeVTable.Type,
         mode: @autoclosure () -> ComparisonMode, typeFlags: @autoclosure () -> _AttributeType.Flags,
         nodeFlags: _NodeFlags, evaluate: _RuleEvaluateFunction? = nil
     ) -> AnyAttribute {
@@ -43,12 +46,23 @@ extension _Engine {
         if engine.state.pointee.types[Int(typeIndex)].flags.contains(.mainThread) { flags.insert(.mainThread) }
         if value != nil { flags.insert(.valueExists) }
         let index = engine.createNode(typeIndex: typeIndex, subgraph: subgraph, flags: flags) { block in
-            block.initializeMemory(as: Body.self, repeating: body, count: 1)
+            _initializeCopy(block, from: body)
         }
         if let value {
-            engine.node(index).pointee.value.unsafelyUnwrapped.initializeMemory(as: Value.self, repeating: value, count: 1)
+            _initializeCopy(engine.node(index).pointee.value.unsafelyUnwrapped, from: value)
         }
         return engine.attribute(index)
+    }
+}
+
+/// Initialises `destination` with a copy of the value at `source`: plain data as bytes, other
+/// values with one value-witness call (unspecialised code).
+@inline(__always)
+func _initializeCopy<T>(_ destination: UnsafeMutableRawPointer, from source: UnsafePointer<T>) {
+    if _isPOD(T.self) {
+        destination.copyMemory(from: source, byteCount: MemoryLayout<T>.size)
+    } else {
+        destination.assumingMemoryBound(to: T.self).initialize(from: source, count: 1)
     }
 }
 
@@ -124,11 +138,14 @@ extension Attribute {
     /// Creates a rule attribute with an optional starting value and specialised update.
     @usableFromInline
     static func _createRule<R: Rule>(
-        _ rule: R, initialValue: Value?, update: _RuleUpdateFunction?, evaluate: _RuleEvaluateFunction? = nil
+        _ rule: R, initialValue: UnsafePointer<Value>?, update: _RuleUpdateFunction?,
+        evaluate: _RuleEvaluateFunction? = nil
     ) -> AnyAttribute where R.Value == Value {
-        let id = _Engine.createAttribute(
-            body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
-            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending], evaluate: evaluate)
+        let id = withUnsafePointer(to: rule) { rule in
+            _Engine.createAttribute(
+                body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
+                mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending], evaluate: evaluate)
+        }
         if let update {
             let (engine, index) = _Engine.resolve(id)
             let typeIndex = engine.node(index).pointee.typeIndex
@@ -154,7 +171,9 @@ extension Attribute {
     @inlinable
     public init<R: Rule>(_ rule: R, initialValue: Value) where R.Value == Value, Value: Equatable {
         self.init(
-            identifier: Attribute._createRule(rule, initialValue: initialValue, update: _equatableRuleUpdate(R.self)))
+            identifier: withUnsafePointer(to: initialValue) {
+                Attribute._createRule(rule, initialValue: $0, update: _equatableRuleUpdate(R.self))
+            })
     }
 
     /// Creates an input attribute holding `value`.
@@ -162,18 +181,24 @@ extension Attribute {
     ///     let count = Attribute(value: 0)
     ///     count.value = 1      // marks everything that read `count` dirty
     public init(value: Value) {
-        identifier = _Engine.createAttribute(
-            body: External<Value>(), value: value, vtable: _ExternalVTable<Value>.self,
-            mode: External<Value>.comparisonMode, typeFlags: External<Value>.flags.union(.external),
-            nodeFlags: .external)
+        identifier = withUnsafePointer(to: External<Value>()) { body in
+            withUnsafePointer(to: value) { value in
+                _Engine.createAttribute(
+                    body: body, value: value, vtable: _ExternalVTable<Value>.self,
+                    mode: External<Value>.comparisonMode, typeFlags: External<Value>.flags.union(.external),
+                    nodeFlags: .external)
+            }
+        }
     }
 
     /// Creates an input attribute with no value yet; reading it before setting it traps.
     public init(type _: Value.Type) {
-        identifier = _Engine.createAttribute(
-            body: External<Value>(), value: Value?.none, vtable: _ExternalVTable<Value>.self,
-            mode: External<Value>.comparisonMode, typeFlags: External<Value>.flags.union(.external),
-            nodeFlags: .external)
+        identifier = withUnsafePointer(to: External<Value>()) { body in
+            _Engine.createAttribute(
+                body: body, value: UnsafePointer<Value>?.none, vtable: _ExternalVTable<Value>.self,
+                mode: External<Value>.comparisonMode, typeFlags: External<Value>.flags.union(.external),
+                nodeFlags: .external)
+        }
     }
 
     /// Creates a computed attribute whose value is `rule.value`, computed on first read and
@@ -188,14 +213,18 @@ extension Attribute {
     @inlinable
     public init<R: Rule>(_ rule: R, initialValue: Value) where R.Value == Value {
         self.init(
-            identifier: Attribute._createRule(rule, initialValue: initialValue, update: nil, evaluate: _ruleEvaluate(R.self)))
+            identifier: withUnsafePointer(to: initialValue) {
+                Attribute._createRule(rule, initialValue: $0, update: nil, evaluate: _ruleEvaluate(R.self))
+            })
     }
 
     /// Creates a computed attribute whose ``StatefulRule/updateValue()`` writes its value.
     public init<R: StatefulRule>(_ rule: R) where R.Value == Value {
-        identifier = _Engine.createAttribute(
-            body: rule, value: Value?.none, vtable: _StatefulRuleVTable<R>.self,
-            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+        identifier = withUnsafePointer(to: rule) { rule in
+            _Engine.createAttribute(
+                body: rule, value: UnsafePointer<Value>?.none, vtable: _StatefulRuleVTable<R>.self,
+                mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+        }
     }
 
     /// A rule attribute that keeps the vtable's generic update (no specialised evaluation): for
@@ -207,9 +236,13 @@ extension Attribute {
 
     /// Creates a stateful computed attribute that already holds `initialValue`.
     public init<R: StatefulRule>(_ rule: R, initialValue: Value) where R.Value == Value {
-        identifier = _Engine.createAttribute(
-            body: rule, value: initialValue, vtable: _StatefulRuleVTable<R>.self,
-            mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+        identifier = withUnsafePointer(to: rule) { rule in
+            withUnsafePointer(to: initialValue) { value in
+                _Engine.createAttribute(
+                    body: rule, value: value, vtable: _StatefulRuleVTable<R>.self,
+                    mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+            }
+        }
     }
 
     /// AttributeGraph's low-level initialiser: a body copied from `body`, an optional initial
@@ -222,7 +255,7 @@ extension Attribute {
     ) {
         let isExternal = flags.contains(.external)
         let id = _Engine.createAttribute(
-            body: body.pointee, value: value?.pointee, vtable: _ClosureBodyVTable<Body, Value>.self,
+            body: body, value: value, vtable: _ClosureBodyVTable<Body, Value>.self,
             mode: Body.comparisonMode, typeFlags: flags.union(Body.flags),
             nodeFlags: isExternal ? .external : [.dirty, .pending])
         let (engine, index) = _Engine.resolve(id)

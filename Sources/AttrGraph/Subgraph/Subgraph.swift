@@ -23,8 +23,10 @@ public final class Subgraph {
     /// The attribute that created it (``init(graph:attribute:)``), if any.
     let creator: AnyAttribute?
 
-    /// Indices of the nodes it owns, in creation order.
-    var nodes: [UInt32] = []
+    /// Indices of the nodes it owns, in creation order. Appended to once per attribute created:
+    /// without the dynamic exclusivity check (a thread-local lookup per access). Only the
+    /// graph's owning thread touches it (checked), and no access to it overlaps another.
+    @exclusivity(unchecked) var nodes: [UInt32] = []
     private var valid = true
     private(set) var children: [(subgraph: Subgraph, tag: UInt8)] = []
     private var parents: [Unmanaged<Subgraph>] = []
