@@ -35,6 +35,64 @@ import Testing
         #expect(test.graph.counter(for: .nodes) == 1)
     }
 
+    struct TokenRule: Rule {
+        let token: Token
+        var value: Token { token }
+    }
+
+    struct TokenState: StatefulRule {
+        typealias Value = Token
+        let token: Token
+        mutating func updateValue() { value = token }
+    }
+
+    struct TokenBody: _AttributeBody {
+        let token: Token
+    }
+
+    /// Every way of creating an attribute copies its body and initial value once (they are
+    /// taken by address, and plain data as bytes): what they hold lives exactly as long as the
+    /// attribute, whatever the creator does with its own copies.
+    @Test func everyCreationPathOwnsOneCopyOfBodyAndInitialValue() {
+        let test = TestGraph()
+        let child = Subgraph(graph: test.graph)
+        test.root.addChild(child)
+        var weakTokens: [() -> Token?] = []
+        func make(_ name: String) -> Token {
+            let token = Token(name)
+            weak var weakToken = token
+            weakTokens.append { weakToken }
+            return token
+        }
+        let attributes = child.apply { () -> [Attribute<Token>] in
+            var made: [Attribute<Token>] = []
+            made.append(Attribute(value: make("input")))
+            let typed = Attribute(type: Token.self)
+            typed.value = make("typed input")
+            made.append(typed)
+            made.append(Attribute(TokenRule(token: make("rule body")), initialValue: make("rule initial")))
+            made.append(Attribute(TokenState(token: make("stateful body")), initialValue: make("stateful initial")))
+            made.append(Attribute(TokenState(token: make("stateful body 2"))))
+            var body = TokenBody(token: make("closure body"))
+            var initial = make("closure initial")
+            made.append(Attribute(body: &body, value: &initial, flags: []) {
+                { body, _ in
+                    var token = body.assumingMemoryBound(to: TokenBody.self).pointee.token
+                    Graph.setOutputValue(&token)
+                }
+            })
+            return made
+        }
+        #expect(weakTokens.allSatisfy { $0() != nil }, "the attributes hold their copies")
+        let names = attributes.map { $0.value.name }
+        #expect(names == ["input", "typed input", "rule body", "stateful body", "stateful body 2", "closure body"])
+        // The rules' first runs replaced their initial values, which were released then.
+        #expect(weakTokens.compactMap { $0()?.name }.sorted() == names.sorted())
+        child.invalidate()
+        #expect(weakTokens.allSatisfy { $0() == nil }, "each copy was released once, with the attribute")
+        #expect(test.graph.counter(for: .nodes) == 0)
+    }
+
     @Test func weakAttributeReadsNilAfterInvalidationEvenWhenTheSlotIsReused() {
         let test = TestGraph()
         let child = Subgraph(graph: test.graph)
