@@ -107,6 +107,45 @@ import Testing
         }
     }
 
+    /// A rule that skips one input this run and then reads the rest in their recorded order
+    /// (and re-reads them): those reads are recorded one by one, so they stay dependencies and
+    /// only the skipped input is dropped.
+    @Test func inputsReadAfterASkippedOneStayDependencies() {
+        let test = TestGraph()
+        let trace = Trace()
+        test {
+            let skip = Attribute(value: false)
+            let inputs = (0..<5).map { Attribute(value: $0) }
+            let sum = Attribute(Traced("sum", trace) { () -> Int in
+                var total = 0
+                let skipping = skip.value
+                for (position, input) in inputs.enumerated() where !(skipping && position == 1) {
+                    total += input.value + input.value  // each read twice
+                }
+                return total
+            })
+            #expect(sum.value == 20)
+            skip.value = true
+            #expect(sum.value == 18)
+            trace.take()
+            inputs[1].value = 100  // skipped: no longer read
+            #expect(sum.value == 18)
+            #expect(trace.take() == [])
+            // The last inputs first: any re-run would record them afresh.
+            for position in [4, 3, 2, 0] {
+                inputs[position].value += 10
+                #expect(trace.take() == [])
+                _ = sum.value
+                #expect(trace.take() == ["sum"], "input \(position) is still a dependency")
+            }
+            #expect(sum.value == 18 + 80)
+            skip.value = false
+            #expect(sum.value == 18 + 80 + 200)
+            inputs[1].value = 1
+            #expect(sum.value == 18 + 80 + 2)
+        }
+    }
+
     @Test func explicitAlwaysEnabledInputSurvivesPruning() {
         let test = TestGraph()
         let trace = Trace()

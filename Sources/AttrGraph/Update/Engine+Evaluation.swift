@@ -26,14 +26,19 @@ extension _Engine {
             // Inside a rule, reading the input recorded at the expected position.
             let inputs = self.node(current).inputs
             let cursor = Int(state.pointee.cursor)
-            if cursor < inputs.count, inputs[cursor].input == index, state.pointee.readsInOrder {
+            if cursor < inputs.count, inputs[cursor].input == index {
+                // After an out-of-order read (a rule that skipped an input this time), reads
+                // that follow the recorded order again mark their edges read one by one.
+                if !state.pointee.readsInOrder { inputs.setFlag(.enabled, at: cursor) }
                 state.pointee.cursor = UInt32(truncatingIfNeeded: cursor &+ 1)
                 return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
             }
             // Reading again one of the two inputs this run read last (a loop over the same input,
-            // or alternating between two): already recorded, nothing to do.
-            if state.pointee.readsInOrder, cursor > 0,
-                inputs[cursor &- 1].input == index || (cursor > 1 && inputs[cursor &- 2].input == index)
+            // or alternating between two): already recorded, nothing to do. (The edge before the
+            // cursor is always one this run read; the one before it only while reads are in order.)
+            if cursor > 0,
+                inputs[cursor &- 1].input == index
+                    || (cursor > 1 && state.pointee.readsInOrder && inputs[cursor &- 2].input == index)
             {
                 return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
             }
