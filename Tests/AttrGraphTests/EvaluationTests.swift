@@ -259,6 +259,48 @@ import Testing
         }
     }
 
+    /// Changed marks land on the right edge after the consumer's input list was compacted
+    /// (an input no longer read) and reordered (inputs read in a new order), which moves the
+    /// edges away from the positions their producers last saw.
+    @Test func changedMarksFollowEdgesThatMoved() {
+        struct Changes: StatefulRule {
+            typealias Value = String
+            let inputs: [Attribute<Int>]
+            @Attribute var order: [Int]
+            mutating func updateValue() {
+                var changed = ""
+                for position in order where inputs[position].changedValue().changed {
+                    changed += "\(position)"
+                }
+                value = changed
+            }
+        }
+        let test = TestGraph()
+        test {
+            let inputs = (0..<4).map { Attribute(value: $0) }
+            let order = Attribute(value: [0, 1, 2, 3])
+            let changes = Attribute(Changes(inputs: inputs, order: order))
+            _ = changes.value
+            inputs[3].value = 30
+            #expect(changes.value == "3")
+            order.value = [1, 2, 3]  // 0 is pruned: 1, 2 and 3 move one place up
+            _ = changes.value
+            inputs[3].value = 31
+            #expect(changes.value == "3")
+            inputs[1].value = 11
+            #expect(changes.value == "1")
+            order.value = [3, 0, 2, 1]  // 0 comes back at the end; the rest keep their places
+            _ = changes.value
+            inputs[0].value = 10
+            inputs[2].value = 12
+            #expect(changes.value == "02")
+            order.value = [2]  // 0, 1 and 3 are pruned: 2 moves to the front
+            _ = changes.value
+            inputs[2].value = 13
+            #expect(changes.value == "2")
+        }
+    }
+
     @Test func propertyWrapperAndKeyPathProjections() {
         struct Pair: Equatable { var first: Int; var second: String; var computed: Int { first * 2 } }
         let test = TestGraph()

@@ -333,7 +333,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
                 next += node.inputs.map(\.input)
             }
             if searchOutputs {
-                next += Array(node.outputs)
+                next += node.outputs.consumers
             }
             for candidate in next where !visited.contains(candidate) {
                 let candidateNode = engine.node(candidate)

@@ -96,11 +96,11 @@ extension _Engine {
                     fail("node \(id) reads destroyed slot \(edge.input)")
                     continue
                 }
-                if !self.node(edge.input).outputs.contains(index) {
+                if !self.node(edge.input).outputs.contains(consumer: index) {
                     fail("edge \(rawID(edge.input)) -> \(id) is missing from the input's outputs")
                 }
             }
-            for consumer in node.outputs {
+            for consumer in node.outputs.consumers {
                 guard consumer != 0, consumer < highWater, !self.node(consumer).pointee.flags.contains(.free) else {
                     fail("node \(id) lists destroyed consumer slot \(consumer)")
                     continue
@@ -113,14 +113,14 @@ extension _Engine {
             if !updating, !flags.contains(.indirect), !flags.contains(.external), !flags.contains(.observer) {
                 if flags.contains(.pending) && !flags.contains(.dirty) { fail("node \(id) is pending but not dirty") }
                 if flags.contains(.dirty) {
-                    var stack = Array(node.outputs)
+                    var stack = node.outputs.consumers
                     var visited = Set<UInt32>()
                     while let consumer = stack.popLast() {
                         guard visited.insert(consumer).inserted else { continue }
                         let consumerFlags = self.node(consumer).pointee.flags
                         if consumerFlags.contains(.free) { continue }
                         if consumerFlags.contains(.indirect) {
-                            stack += Array(self.node(consumer).outputs)
+                            stack += self.node(consumer).outputs.consumers
                         } else if !consumerFlags.contains(.dirty) && !consumerFlags.contains(.invalidated) {
                             fail("node \(id) is dirty but its dependent \(rawID(consumer)) is clean")
                         }

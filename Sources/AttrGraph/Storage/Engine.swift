@@ -252,7 +252,7 @@ struct _Engine {
         node.inputs.release(allocator: &state.pointee.pool)
         state.pointee.fanIn.invalidate(index)
         // Unlink outputs: consumers that survive lose the edge and must re-run.
-        for consumerIndex in node.outputs {
+        for consumerIndex in node.outputs.consumers {
             if dying(consumerIndex) { continue }
             let consumer = self.node(consumerIndex)
             if consumer.pointee.flags.contains(.free) { continue }
@@ -307,8 +307,8 @@ struct _Engine {
     @discardableResult
     func addInputEdge(consumer: UInt32, input: UInt32, flags: _EdgeFlags) -> Int {
         node(consumer).inputs.append(_InputEdge(input: input, flags: flags), allocator: &state.pointee.pool)
-        node(input).outputs.append(consumer, allocator: &state.pointee.pool)
         let position = Int(node(consumer).inputs.count) - 1
+        node(input).outputs.append(_OutputEdge(consumer: consumer, hint: position), allocator: &state.pointee.pool)
         state.pointee.fanIn.appended(input, at: position, consumer: consumer)
         return position
     }

@@ -21,7 +21,7 @@ struct _Node {
     /// Use `node.inputs` (``_Edges``) to read and change it.
     var inputList: _EdgeList<_InputEdge>
     /// Use `node.outputs` (``_Edges``) to read and change it.
-    var outputList: _EdgeList<UInt32>
+    var outputList: _EdgeList<_OutputEdge>
 }
 
 /// Node state bits. The low byte matches AttributeGraph's `AGValueState`.
@@ -129,6 +129,27 @@ struct _EdgeFlags: OptionSet {
     static let changed = _EdgeFlags(rawValue: 8)
     /// Read during the consumer's current run (edges without it are pruned after the run).
     static let enabled = _EdgeFlags(rawValue: 16)
+}
+
+/// An output edge, stored in the input's output list (4 bytes): the consumer's node index in
+/// the low ``_GraphRegistry/indexBits`` bits and, above them, where the consumer's input list
+/// had the matching input edge when it was last looked up — a hint, checked before use (input
+/// lists are compacted and reordered without updating it), that saves searching the consumer's
+/// inputs each time the value changes.
+struct _OutputEdge {
+    var raw: UInt32
+
+    /// No position hint (or a position too large to hold).
+    static let noHint = Int(UInt32.max >> _GraphRegistry.indexBits)
+
+    @inline(__always)
+    init(consumer: UInt32, hint: Int) {
+        let hint = hint < Self.noHint ? hint : Self.noHint
+        raw = consumer | UInt32(truncatingIfNeeded: hint) << _GraphRegistry.indexBits
+    }
+
+    @inline(__always) var consumer: UInt32 { raw & _GraphRegistry.indexMask }
+    @inline(__always) var hint: Int { Int(raw >> _GraphRegistry.indexBits) }
 }
 
 /// What an indirect node's body block holds.
@@ -285,13 +306,25 @@ extension _Edges where Element == _InputEdge {
     }
 }
 
-extension _Edges where Element == UInt32 {
-    /// Removes the first occurrence of node `consumer`, keeping order. O(count).
+extension _Edges where Element == _OutputEdge {
+    /// The consumer at `position`.
+    @inline(__always)
+    func consumer(at position: Int) -> UInt32 { self[position].consumer }
+
+    /// The consumers' node indices, in edge order (for slow paths).
+    var consumers: [UInt32] { map(\.consumer) }
+
+    /// Removes the first edge to node `consumer`, keeping order. O(count).
     func removeFirst(_ consumer: UInt32) {
-        for index in 0..<count where self[index] == consumer {
+        for index in 0..<count where self[index].consumer == consumer {
             remove(at: index)
             return
         }
+    }
+
+    /// Whether an edge leads to node `consumer`. O(count).
+    func contains(consumer: UInt32) -> Bool {
+        contains { $0.consumer == consumer }
     }
 }
 
@@ -302,10 +335,10 @@ extension UnsafeMutablePointer where Pointee == _Node {
         _Edges((UnsafeMutableRawPointer(self) + _Node.inputsOffset).assumingMemoryBound(to: _EdgeList<_InputEdge>.self))
     }
 
-    /// The node indices of the attributes that read this node (its consumers).
+    /// The attributes that read this node (its consumers).
     @inline(__always)
-    var outputs: _Edges<UInt32> {
-        _Edges((UnsafeMutableRawPointer(self) + _Node.outputsOffset).assumingMemoryBound(to: _EdgeList<UInt32>.self))
+    var outputs: _Edges<_OutputEdge> {
+        _Edges((UnsafeMutableRawPointer(self) + _Node.outputsOffset).assumingMemoryBound(to: _EdgeList<_OutputEdge>.self))
     }
 }
 

@@ -8,16 +8,25 @@ extension _Engine {
     func markOutputsChanged(_ index: UInt32, fromInput: Bool = false) {
         let outputs = node(index).outputs
         for position in 0..<Int(outputs.count) {
-            let consumerIndex = outputs[position]
+            let output = outputs[position]
+            let consumerIndex = output.consumer
             let consumer = node(consumerIndex)
             let consumerFlags = consumer.pointee.flags
             if consumerFlags.contains(.indirect) {
                 markOutputsChanged(consumerIndex, fromInput: fromInput)
                 continue
             }
-            let edge = changedInputEdge(consumer: consumerIndex, input: index)
-            if edge >= 0 {
-                consumer.inputs.setFlag(.changed, at: edge)
+            // Where the consumer's input list had this edge last time, if it still does.
+            let inputs = consumer.inputs
+            let hint = output.hint
+            if hint < inputs.count && inputs[hint].input == index {
+                inputs.setFlag(.changed, at: hint)
+            } else {
+                let edge = changedInputEdge(consumer: consumerIndex, input: index)
+                if edge >= 0 {
+                    inputs.setFlag(.changed, at: edge)
+                    outputs[position] = _OutputEdge(consumer: consumerIndex, hint: edge)
+                }
             }
             // The consumer's new flags are written at once (a byte-sized write followed by the
             // word-sized read in `setDirtyFlag` would stall on store forwarding).
@@ -63,7 +72,7 @@ extension _Engine {
             var follow: UInt32 = 0
             let queued = state.pointee.worklist.count
             for position in 0..<outputs.count {
-                let consumerIndex = outputs[position]
+                let consumerIndex = outputs.consumer(at: position)
                 if setDirtyFlag(consumerIndex, lastSubgraph: &lastSubgraph)
                     || node(consumerIndex).pointee.flags.contains(.indirect)
                 {
@@ -94,7 +103,7 @@ extension _Engine {
     func markDependentsDirty(_ index: UInt32) {
         let outputs = node(index).outputs
         for position in 0..<Int(outputs.count) {
-            markDirty(outputs[position])
+            markDirty(outputs.consumer(at: position))
         }
     }
 
