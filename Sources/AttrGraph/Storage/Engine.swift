@@ -252,7 +252,9 @@ struct _Engine {
         node.inputs.release(allocator: &state.pointee.pool)
         state.pointee.fanIn.invalidate(index)
         // Unlink outputs: consumers that survive lose the edge and must re-run.
-        for consumerIndex in node.outputs.consumers {
+        let outputs = node.outputs
+        for position in 0..<outputs.count {
+            let consumerIndex = outputs.consumer(at: position)
             if dying(consumerIndex) { continue }
             let consumer = self.node(consumerIndex)
             if consumer.pointee.flags.contains(.free) { continue }

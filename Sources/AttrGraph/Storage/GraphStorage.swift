@@ -265,7 +265,9 @@ final class GraphStorage {
         // Observers die with the attributes they observe.
         var nodes = nodes
         for index in nodes where !engine.node(index).pointee.flags.contains(.free) {
-            for consumer in engine.node(index).outputs.consumers {
+            let outputs = engine.node(index).outputs
+            for position in 0..<outputs.count {
+                let consumer = outputs.consumer(at: position)
                 let flags = engine.node(consumer).pointee.flags
                 if flags.contains(.observer), !flags.contains(.invalidated), !flags.contains(.free) {
                     engine.node(consumer).pointee.flags.insert(.invalidated)
