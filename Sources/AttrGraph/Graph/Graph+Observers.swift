@@ -40,7 +40,15 @@ extension Attribute {
     /// brought up to date now; changes from here on are reported.
     ///
     /// Keep the returned observer: releasing it cancels the observation.
+    @inlinable
     public func observe(_ callback: @escaping (Value) -> Void) -> AttributeObserver {
+        // Specialised where the value type is known: the engine hands over the value's address,
+        // and reading it here needs no value-witness copy.
+        _observe { callback($0.assumingMemoryBound(to: Value.self).pointee) }
+    }
+
+    @usableFromInline
+    func _observe(_ callback: @escaping (UnsafeRawPointer) -> Void) -> AttributeObserver {
         let (engine, index) = _Engine.resolveLive(identifier)
         engine.checkOwner("observe")
         guard let subgraph = engine.storage.subgraph(at: engine.node(index).pointee.subgraph) else {
@@ -48,16 +56,15 @@ extension Attribute {
         }
         updateValue()
         let body = _ObserverBody(observed: identifier, callback: callback)
-        let typeIndex = engine.typeIndex(for: _ObserverBody<Value>.self) {
+        let typeIndex = engine.typeIndex(for: _ObserverBody.self) {
             _AttributeTypeRecord.make(
-                vtable: _ObserverVTable<Value>.self, body: _ObserverBody<Value>.self, value: Void.self,
-                mode: .bitwise, flags: [])
+                vtable: _ObserverVTable.self, body: _ObserverBody.self, value: Void.self, mode: .bitwise, flags: [])
         }
         // Not listed in the subgraph: it is destroyed with the attribute it observes, or when cancelled.
         let node = engine.createNode(
             typeIndex: typeIndex, subgraph: subgraph, flags: [.observer, .valueExists], listed: false
         ) {
-            $0.initializeMemory(as: _ObserverBody<Value>.self, repeating: body, count: 1)
+            $0.initializeMemory(as: _ObserverBody.self, repeating: body, count: 1)
         }
         engine.addInputEdge(consumer: node, input: index, flags: .alwaysEnabled)
         // Still dirty after the update (a rule that set an input it read): so is its observer.
@@ -70,16 +77,17 @@ extension Attribute {
     }
 }
 
-/// The body of an observer node.
-struct _ObserverBody<Value>: CustomStringConvertible {
+/// The body of an observer node: the callback takes the address of the observed value (the
+/// typed callback is wrapped where its type is known, ``Attribute/observe(_:)``).
+struct _ObserverBody: CustomStringConvertible {
     let observed: AnyAttribute
-    let callback: (Value) -> Void
+    let callback: (UnsafeRawPointer) -> Void
 
     var description: String { "observer of \(observed)" }
 }
 
-enum _ObserverVTable<Value>: _AttributeVTable {
-    static var bodyType: Any.Type { _ObserverBody<Value>.self }
+enum _ObserverVTable: _AttributeVTable {
+    static var bodyType: Any.Type { _ObserverBody.self }
     static var valueType: Any.Type { Void.self }
 
     /// Runs when the observed attribute's edge is marked changed: queue the notification.
@@ -94,25 +102,25 @@ enum _ObserverVTable<Value>: _AttributeVTable {
     /// The callback is called on the body in place (copying it would retain and release the
     /// closure's context per notification); `flushObservers` keeps the body alive meanwhile.
     static func notify(_ engine: _Engine, node: UInt32) {
-        let pointer = engine.node(node).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _ObserverBody<Value>.self)
+        let pointer = engine.node(node).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _ObserverBody.self)
         let observed = pointer.pointee.observed
         guard let value = engine.currentValue(observed.rawValue & _GraphRegistry.indexMask) else { return }
-        callInPlace(&pointer.pointee, value.assumingMemoryBound(to: Value.self).pointee)
+        callInPlace(&pointer.pointee, value)
     }
 
     @inline(__always)
-    private static func callInPlace(_ body: inout _ObserverBody<Value>, _ value: Value) {
+    private static func callInPlace(_ body: inout _ObserverBody, _ value: UnsafeRawPointer) {
         body.callback(value)
     }
 
     static func destroyBody(_ body: UnsafeMutableRawPointer) {
-        body.assumingMemoryBound(to: _ObserverBody<Value>.self).deinitialize(count: 1)
+        body.assumingMemoryBound(to: _ObserverBody.self).deinitialize(count: 1)
     }
 
     static func destroyValue(_ value: UnsafeMutableRawPointer) {}
 
     static func describeBody(_ body: UnsafeRawPointer) -> String {
-        body.assumingMemoryBound(to: _ObserverBody<Value>.self).pointee.description
+        body.assumingMemoryBound(to: _ObserverBody.self).pointee.description
     }
 
     static func describeValue(_ value: UnsafeRawPointer) -> String { "()" }
