@@ -93,6 +93,45 @@ import Testing
         #expect(test.graph.counter(for: .nodes) == 0)
     }
 
+    /// Setting a value (whole, or part of it through a key-path projection) keeps one copy of
+    /// the new value and releases the old one; an equal value changes nothing.
+    @Test func settingValuesReleasesTheOldOnesAndKeepsOneCopy() {
+        struct Pair: Equatable {
+            var first: Token
+            var second: Token
+            static func == (lhs: Pair, rhs: Pair) -> Bool { lhs.first === rhs.first && lhs.second === rhs.second }
+        }
+        let test = TestGraph()
+        let child = Subgraph(graph: test.graph)
+        test.root.addChild(child)
+        weak var weakA: Token?, weakB: Token?, weakC: Token?, weakD: Token?
+        let (pair, second) = child.apply { () -> (Attribute<Pair>, Attribute<Token>) in
+            let a = Token("a"), b = Token("b")
+            weakA = a
+            weakB = b
+            let pair = Attribute(value: Pair(first: a, second: b))
+            return (pair, pair[keyPath: \.second])
+        }
+        #expect(weakA != nil && weakB != nil)
+        do {
+            let c = Token("c")
+            weakC = c
+            #expect(pair.setValue(Pair(first: c, second: pair.value.second)))
+            #expect(!pair.setValue(Pair(first: c, second: pair.value.second)), "equal: no change")
+        }
+        #expect(weakA == nil, "the replaced value was released")
+        #expect(weakB != nil && weakC != nil)
+        do {
+            let d = Token("d")
+            weakD = d
+            second.value = d
+        }
+        #expect(weakB == nil, "the replaced part was released")
+        #expect(pair.value.second === weakD && pair.value.first === weakC)
+        child.invalidate()
+        #expect(weakC == nil && weakD == nil)
+    }
+
     @Test func weakAttributeReadsNilAfterInvalidationEvenWhenTheSlotIsReused() {
         let test = TestGraph()
         let child = Subgraph(graph: test.graph)

@@ -49,7 +49,7 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
             #endif
             return _Engine.readValue(identifier).assumingMemoryBound(to: Value.self)
         }
-        nonmutating set {
+        @inlinable nonmutating set {
             _ = setValue(newValue)
         }
     }
@@ -62,7 +62,7 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
             #endif
             return _Engine.readValue(identifier).assumingMemoryBound(to: Value.self)
         }
-        nonmutating set {
+        @inlinable nonmutating set {
             _ = setValue(newValue)
         }
     }
@@ -77,8 +77,15 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
     ///
     /// Setting a computed attribute is allowed outside an update (it overrides the value until
     /// the rule runs again); during an update it traps.
-    @discardableResult
+    @inlinable @discardableResult
     public func setValue(_ value: Value) -> Bool {
+        // The engine takes the value by address: specialised here, that costs nothing, while the
+        // engine's unspecialised code would copy a `Value` through its value witnesses.
+        withUnsafePointer(to: value) { _setValue($0) }
+    }
+
+    @usableFromInline
+    func _setValue(_ value: UnsafePointer<Value>) -> Bool {
         let (engine, index) = _Engine.resolveLive(identifier)
         let (direct, offset) = engine.resolveAlias(index)
         return engine.setValue(direct, offset: offset, value)

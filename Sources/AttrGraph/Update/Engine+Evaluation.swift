@@ -508,7 +508,7 @@ extension _Engine {
 
     /// Sets the value of `index` from outside its rule (an input, or overriding a rule's value
     /// when no update is running). Returns whether the value changed.
-    func setValue<Value>(_ index: UInt32, offset: Int, _ newValue: Value) -> Bool {
+    func setValue<Value>(_ index: UInt32, offset: Int, _ newValue: UnsafePointer<Value>) -> Bool {
         checkOwner("setting an attribute's value")
         let node = self.node(index)
         guard let valueAddress = node.pointee.value else {
@@ -523,29 +523,24 @@ extension _Engine {
             if offset == 0, record.pointee.valueIsPOD {
                 // Plain data (this code is not specialised for `Value`): compared with the type's
                 // comparison and stored as bytes, without value-witness calls.
-                let changed = withUnsafePointer(to: newValue) { new in
-                    if record.pointee.valuesEqual(slot, new) { return false }
-                    UnsafeMutableRawPointer(slot).copyMemory(from: new, byteCount: MemoryLayout<Value>.size)
-                    return true
-                }
-                if !changed { return false }
+                if record.pointee.valuesEqual(slot, newValue) { return false }
+                UnsafeMutableRawPointer(slot).copyMemory(from: newValue, byteCount: MemoryLayout<Value>.size)
             } else {
                 let equal: Bool
                 if offset == 0 {
-                    equal = withUnsafePointer(to: newValue) { record.pointee.valuesEqual(slot, $0) }
+                    equal = record.pointee.valuesEqual(slot, newValue)
                 } else {
                     // Part of the value, through an offset attribute: compared as its own type.
-                    let layout = _ComparisonLayout.of(Value.self, mode: record.pointee.mode)
-                    equal = withUnsafePointer(to: newValue) { layout.equal(slot, $0) }
+                    equal = _ComparisonLayout.of(Value.self, mode: record.pointee.mode).equal(slot, newValue)
                 }
                 if equal { return false }
-                slot.pointee = newValue
+                slot.update(from: newValue, count: 1)
             }
         } else {
             guard offset == 0 else {
                 _Misuse.fail("AttrGraph: cannot set part of attribute \(attribute(index)) before it has a value.")
             }
-            slot.initialize(to: newValue)
+            slot.initialize(from: newValue, count: 1)
             node.pointee.flags.insert(.valueExists)
             node.pointee.flags.remove(.pending)
         }
