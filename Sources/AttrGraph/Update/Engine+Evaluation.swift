@@ -184,7 +184,24 @@ extension _Engine {
         }
         let existing = findInputEdge(consumer: consumer, input: input)
         if existing >= 0 {
-            node(consumer).inputs[existing].flags.insert(.enabled)
+            let inputs = node(consumer).inputs
+            let cursor = Int(state.pointee.cursor)
+            if existing > cursor, node(consumer).pointee.updateCount <= 1 {
+                // Read before the edge expected here: the two swap places, so that the list
+                // converges on the order of the reads and the next run reads in order (a rule that
+                // skipped an input last time otherwise leaves its edges out of order for good).
+                // Edge positions are only ever looked up, never kept (the output edges' hints are
+                // checked), so moving one is safe; a re-entrant run leaves the order alone.
+                let displaced = inputs[cursor]
+                var edge = inputs[existing]
+                edge.flags.insert(.enabled)
+                inputs[cursor] = edge
+                inputs[existing] = displaced
+                state.pointee.fanIn.invalidate(consumer)
+                state.pointee.cursor = UInt32(cursor + 1)
+                return cursor
+            }
+            inputs[existing].flags.insert(.enabled)
             state.pointee.cursor = UInt32(existing + 1)
             return existing
         }
