@@ -181,21 +181,18 @@ extension Attribute {
     ///     let count = Attribute(value: 0)
     ///     count.value = 1      // marks everything that read `count` dirty
     public init(value: Value) {
-        identifier = withUnsafePointer(to: External<Value>()) { body in
-            withUnsafePointer(to: value) { value in
-                _Engine.createAttribute(
-                    body: body, value: value, vtable: _ExternalVTable<Value>.self,
-                    mode: External<Value>.comparisonMode, typeFlags: External<Value>.flags.union(.external),
-                    nodeFlags: .external)
-            }
-        }
+        identifier = withUnsafePointer(to: value) { Attribute.createInput(value: $0) }
     }
 
     /// Creates an input attribute with no value yet; reading it before setting it traps.
     public init(type _: Value.Type) {
-        identifier = withUnsafePointer(to: External<Value>()) { body in
+        identifier = Attribute.createInput(value: nil)
+    }
+
+    private static func createInput(value: UnsafePointer<Value>?) -> AnyAttribute {
+        withUnsafePointer(to: External<Value>()) { body in
             _Engine.createAttribute(
-                body: body, value: UnsafePointer<Value>?.none, vtable: _ExternalVTable<Value>.self,
+                body: body, value: value, vtable: _ExternalVTable<Value>.self,
                 mode: External<Value>.comparisonMode, typeFlags: External<Value>.flags.union(.external),
                 nodeFlags: .external)
         }
@@ -220,11 +217,7 @@ extension Attribute {
 
     /// Creates a computed attribute whose ``StatefulRule/updateValue()`` writes its value.
     public init<R: StatefulRule>(_ rule: R) where R.Value == Value {
-        identifier = withUnsafePointer(to: rule) { rule in
-            _Engine.createAttribute(
-                body: rule, value: UnsafePointer<Value>?.none, vtable: _StatefulRuleVTable<R>.self,
-                mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
-        }
+        identifier = Attribute.createStateful(rule, value: nil)
     }
 
     /// A rule attribute that keeps the vtable's generic update (no specialised evaluation): for
@@ -236,12 +229,15 @@ extension Attribute {
 
     /// Creates a stateful computed attribute that already holds `initialValue`.
     public init<R: StatefulRule>(_ rule: R, initialValue: Value) where R.Value == Value {
-        identifier = withUnsafePointer(to: rule) { rule in
-            withUnsafePointer(to: initialValue) { value in
-                _Engine.createAttribute(
-                    body: rule, value: value, vtable: _StatefulRuleVTable<R>.self,
-                    mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
-            }
+        identifier = withUnsafePointer(to: initialValue) { Attribute.createStateful(rule, value: $0) }
+    }
+
+    private static func createStateful<R: StatefulRule>(_ rule: R, value: UnsafePointer<Value>?) -> AnyAttribute
+    where R.Value == Value {
+        withUnsafePointer(to: rule) { rule in
+            _Engine.createAttribute(
+                body: rule, value: value, vtable: _StatefulRuleVTable<R>.self,
+                mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
         }
     }
 
