@@ -60,7 +60,7 @@ import Testing
         var weakTokens: [() -> Token?] = []
         func make(_ name: String) -> Token {
             let token = Token(name)
-            weak var weakToken = token
+            weak let weakToken = token
             weakTokens.append { weakToken }
             return token
         }
