@@ -186,6 +186,7 @@ extension _Engine {
         if existing >= 0 {
             let inputs = node(consumer).inputs
             let cursor = Int(state.pointee.cursor)
+            var position = existing
             if existing > cursor, node(consumer).pointee.updateCount <= 1 {
                 // Read before the edge expected here: the two swap places, so that the list
                 // converges on the order of the reads and the next run reads in order (a rule that
@@ -193,17 +194,14 @@ extension _Engine {
                 // Edge positions are only ever looked up, never kept (the output edges' hints are
                 // checked), so moving one is safe; a re-entrant run leaves the order alone.
                 let displaced = inputs[cursor]
-                var edge = inputs[existing]
-                edge.flags.insert(.enabled)
-                inputs[cursor] = edge
+                inputs[cursor] = inputs[existing]
                 inputs[existing] = displaced
                 state.pointee.fanIn.invalidate(consumer)
-                state.pointee.cursor = UInt32(cursor + 1)
-                return cursor
+                position = cursor
             }
-            inputs[existing].flags.insert(.enabled)
-            state.pointee.cursor = UInt32(existing + 1)
-            return existing
+            inputs.setFlag(.enabled, at: position)
+            state.pointee.cursor = UInt32(position + 1)
+            return position
         }
         let position = addInputEdge(consumer: consumer, input: input, flags: .enabled)
         state.pointee.cursor = UInt32(position + 1)
