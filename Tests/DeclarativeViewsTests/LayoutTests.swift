@@ -267,6 +267,37 @@ struct Dashboard: View {
         host.update()
         #expect(host.layoutStatistics == LayoutStatistics())
     }
+
+    @Test func invalidatingTheLayoutMeasuresEverythingAgainToTheSameFrames() {
+        let host = layOut(Dashboard())
+        let first = host.layoutStatistics
+        let frames = host.renderedTextWithFrames
+        #expect(first.measurements > 0)
+        for _ in 0..<2 {
+            host.resetLayoutStatistics()
+            host.invalidateLayout()
+            host.update()
+            // The same work as the first pass (nothing answered from before), the same result.
+            #expect(host.layoutStatistics.measurements == first.measurements)
+            #expect(host.layoutStatistics.cachedMeasurements == first.cachedMeasurements)
+            #expect(host.layoutStatistics.passes == 1)
+            #expect(host.renderedTextWithFrames == frames)
+        }
+        // The caches are current again: an update that changes nothing lays out nothing.
+        host.resetLayoutStatistics()
+        host.update()
+        #expect(host.layoutStatistics == LayoutStatistics())
+        // And one that changes the window measures from the new caches, not stale ones.
+        host.invalidateLayout()
+        host.windowSize = CGSize(width: 500, height: 300)
+        host.update()
+        let resized = host.renderedTextWithFrames
+        let fresh = layOut(Dashboard(), width: 500, height: 300)
+        #expect(resized == fresh.renderedTextWithFrames)
+        #expect(resized != frames)
+        host.invalidate()
+        fresh.invalidate()
+    }
 }
 
 // MARK: - Geometry feedback

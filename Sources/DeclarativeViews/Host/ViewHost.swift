@@ -162,11 +162,7 @@ public final class ViewHost {
     /// from scratch (to measure a full layout, or after changing something layout depends on
     /// that the graph does not track).
     public func invalidateLayout() {
-        var pending = rendered
-        while let node = pending.popLast() {
-            node.layout = NodeLayoutCache()
-            pending += node.children
-        }
+        core.layoutEngine.invalidateCaches()
         layoutRoot?.invalidateValue()
     }
 

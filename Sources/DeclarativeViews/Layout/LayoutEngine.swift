@@ -19,73 +19,19 @@ public struct LayoutStatistics: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Where a child goes inside its parent: its frame relative to the parent's origin, and the
-/// size it was proposed (so that its own subtree can be placed, or skipped when unchanged).
-struct ChildPlacement: Equatable {
-    var frame: CGRect
-    var proposal: ProposedViewSize
-}
-
-/// One remembered size.
-struct SizeEntry {
-    var proposal: ProposedViewSize
-    var axis: Axis?
-    var size: CGSize
-}
-
-/// A stack's children's sizes for one proposal (what sizing computed, reused by placement).
-struct StackSizes {
-    var proposal: ProposedViewSize
-    var sizes: [CGSize]
-}
-
-/// Sizes by proposal (and the axis of the stack the node is in). The first is stored inline
-/// (most nodes are asked one question), the others in an array of at most
-/// ``LayoutEngine/sizeCacheLimit`` entries, the oldest replaced first.
-struct SizeCache {
-    private var first: SizeEntry?
-    private var rest: [SizeEntry] = []
-    private var nextSlot = 0
-
-    @inline(__always)
-    func size(for proposal: ProposedViewSize, axis: Axis?) -> CGSize? {
-        if let first, first.proposal == proposal, first.axis == axis { return first.size }
-        for entry in rest where entry.proposal == proposal && entry.axis == axis {
-            return entry.size
-        }
-        return nil
-    }
-
-    mutating func insert(_ entry: SizeEntry) {
-        if first == nil {
-            first = entry
-        } else if rest.count < LayoutEngine.sizeCacheLimit {
-            rest.append(entry)
-        } else {
-            rest[nextSlot] = entry
-            nextSlot = (nextSlot + 1) % LayoutEngine.sizeCacheLimit
-        }
-    }
-}
-
-/// A node's layout results, valid for as long as the node exists (its content never changes).
-struct NodeLayoutCache {
-    var sizes = SizeCache()
-    /// A stack's last sizing, for its placement.
-    var stackSizes: StackSizes?
-    /// The children's placement for the last size and proposal.
-    var placement: (proposal: ProposedViewSize, size: CGSize, children: [ChildPlacement])?
-    /// The proposal and size the node was last laid out at by a pass (to skip the subtree
-    /// when both are the same again).
-    var laidOut: (proposal: ProposedViewSize, size: CGSize)?
-}
-
 /// Sizes and places render nodes, SwiftUI-style: a parent proposes a size, the child chooses
 /// its own, the parent positions it. Results are cached per node and proposal (seed 004's
 /// `shouldMeasureWithSizeRange`): an unchanged node asked with the same proposal answers from
 /// its cache, and since unchanged subtrees are the same node objects from update to update,
 /// a change re-measures only the changed node, its ancestors, and the siblings whose proposal
 /// it changed.
+///
+/// Two properties of views let a cache answer questions it was not asked before: a node whose
+/// height depends only on its width (``DisplayNode/rigidVertically``) is cached by width alone,
+/// and one that takes its ideal size whenever it is offered at least its ideal width
+/// (``DisplayNode/idealWhenWider``: texts, and stacks of them) answers such offers from its ideal
+/// size. A stack placed at the size its sizing chose thus re-measures nothing. The test suite checks
+/// the engine against a cache-free model of the same rules on random trees.
 final class LayoutEngine {
     // `@exclusivity(unchecked)` on the two counters below: each access is one increment or one
     // append, never held across a call (the measuring code reads and writes them between its
@@ -93,6 +39,23 @@ final class LayoutEngine {
     @exclusivity(unchecked) var statistics = LayoutStatistics()
     /// When set, every computed (not cached) size is logged: `Text "A" for (400 × nil)`.
     @exclusivity(unchecked) var log: [String]?
+    /// Which caches are current: a node's ``NodeLayoutCache`` counts only when stamped with this.
+    /// 64 bits, so that it never wraps round to an old stamp.
+    private(set) var generation: UInt64 = 0
+
+    /// Forgets every node's cached sizes and placements (they are dropped as the nodes are next
+    /// visited), so that the next pass lays everything out from scratch.
+    func invalidateCaches() {
+        generation += 1
+    }
+
+    /// Makes `node`'s cache current: empty, if it holds an earlier generation's results.
+    @inline(__always)
+    func refreshCache(of node: DisplayNode) {
+        if node.layout.generation != generation {
+            node.layout.reset(generation: generation)
+        }
+    }
 
     /// The spacing between stack children when the stack gives none.
     static let defaultSpacing: CGFloat = 8
@@ -110,9 +73,17 @@ final class LayoutEngine {
     /// The size `node` chooses for `proposal`, inside a stack along `axis` (if any).
     func size(of node: DisplayNode, proposal: ProposedViewSize, axis: Axis? = nil) -> CGSize {
         let key = Self.cacheKey(node, proposal, axis)
+        refreshCache(of: node)
         if let size = node.layout.sizes.size(for: key, axis: axis) {
             statistics.cachedMeasurements += 1
             return size
+        }
+        // Offered more width than it ideally takes, such a node takes its ideal size.
+        if node.idealWhenWider, let width = key.width, key.height == nil,
+           let ideal = node.layout.sizes.size(for: .unspecified, axis: axis), ideal.width <= width
+        {
+            statistics.cachedMeasurements += 1
+            return ideal
         }
         statistics.measurements += 1
         log?.append("\(RenderNode(kind: node.kind).headline) for \(key)")
@@ -233,15 +204,44 @@ final class LayoutEngine {
     func stack(_ node: DisplayNode, axis: Axis, spacing: Double?, proposal: ProposedViewSize)
         -> (size: CGSize, sizes: [CGSize])
     {
-        if let known = node.layout.stackSizes, known.proposal == proposal {
-            return (Self.stackSize(known.sizes, axis: axis, spacing: spacing), known.sizes)
+        refreshCache(of: node)
+        // A stack whose height depends only on its width (one of texts, say) gives its children
+        // the same sizes for any height: placing it at the height sizing chose answers from here.
+        let key = node.rigidVertically ? ProposedViewSize(width: proposal.width, height: nil) : proposal
+        // The sizes for another proposal are overwritten in place (the memo keeps one).
+        var sizes: [CGSize] = []
+        if let known = node.layout.stackSizes {
+            if known.proposal == key {
+                return (Self.stackSize(known.sizes, axis: axis, spacing: spacing), known.sizes)
+            }
+            // Offered more width than its ideal, such a stack gives every child its ideal size.
+            if node.idealWhenWider, known.proposal == .unspecified, let width = key.width, key.height == nil {
+                let size = Self.stackSize(known.sizes, axis: axis, spacing: spacing)
+                if size.width <= width { return (size, known.sizes) }
+            }
+            sizes = known.sizes
+            node.layout.stackSizes = nil
         }
         // A stack expands exactly when a child does; a list fills its width whatever its rows do.
         var expands: Bool? = axis == .horizontal ? node.expandsHorizontally : node.expandsVertically
         if case .list = node.kind { expands = nil }
-        let result = stack(node.children, axis: axis, spacing: spacing, proposal: proposal, childrenExpand: expands)
-        node.layout.stackSizes = StackSizes(proposal: proposal, sizes: result.sizes)
-        return result
+        let size = stack(
+            node.children, axis: axis, spacing: spacing, proposal: proposal, childrenExpand: expands, sizes: &sizes)
+        node.layout.stackSizes = StackSizes(proposal: key, sizes: sizes)
+        return (size, sizes)
+    }
+
+    /// Calls `body` with each of `children` and its index, without retaining each child:
+    /// display nodes are immutable, so the array (which the caller's node holds) keeps every
+    /// child alive for the whole walk. Retaining and releasing each child was the largest
+    /// single cost of sizing a stack of texts.
+    @inline(__always)
+    private static func forEach(_ children: [DisplayNode], _ body: (Int, DisplayNode) -> Void) {
+        children.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { body(index, $0) }
+            }
+        }
     }
 
     /// A stack's size from its children's.
@@ -267,24 +267,46 @@ final class LayoutEngine {
     func stack(_ children: [DisplayNode], axis: Axis, spacing: Double?, proposal: ProposedViewSize,
                childrenExpand: Bool? = nil) -> (size: CGSize, sizes: [CGSize])
     {
-        guard !children.isEmpty else { return (.zero, []) }
+        var sizes: [CGSize] = []
+        let size = stack(children, axis: axis, spacing: spacing, proposal: proposal, childrenExpand: childrenExpand, sizes: &sizes)
+        return (size, sizes)
+    }
+
+    /// The stack's size; the children's sizes in `sizes` (reusing its buffer when it has one
+    /// entry per child).
+    private func stack(_ children: [DisplayNode], axis: Axis, spacing: Double?, proposal: ProposedViewSize,
+                       childrenExpand: Bool?, sizes: inout [CGSize]) -> CGSize
+    {
+        guard !children.isEmpty else {
+            sizes = []
+            return .zero
+        }
         let childrenExpand = childrenExpand
             ?? children.contains { axis == .horizontal ? $0.expandsHorizontally : $0.expandsVertically }
         let gap = spacing.map { CGFloat($0) } ?? Self.defaultSpacing
         let gaps = gap * CGFloat(children.count - 1)
         let cross = proposal[axis.other]
-        var sizes = [CGSize](repeating: .zero, count: children.count)
+        if sizes.count != children.count {
+            // Not `Array(repeating:count:)`: that allocates through an unspecialised entry
+            // point, which looks up the storage class's metadata on every call.
+            sizes = Array(unsafeUninitializedCapacity: children.count) { buffer, count in
+                buffer.initialize(repeating: .zero)
+                count = buffer.count
+            }
+        }
         if let main = proposal[axis], main.isFinite, !childrenExpand {
             var ideal = ProposedViewSize(width: cross, height: cross)
             ideal[axis] = nil
             var total = gaps
-            for (index, child) in children.enumerated() {
-                sizes[index] = size(of: child, proposal: ideal, axis: axis)
-                total += sizes[index][axis]
+            var crossLength: CGFloat = 0
+            Self.forEach(children) { index, child in
+                let size = size(of: child, proposal: ideal, axis: axis)
+                sizes[index] = size
+                total += size[axis]
+                crossLength = max(crossLength, size[axis.other])
             }
             if total <= main {
-                let crossLength = sizes.map { $0[axis.other] }.max() ?? 0
-                return (CGSize(main: total, cross: crossLength, axis: axis), sizes)
+                return CGSize(main: total, cross: crossLength, axis: axis)
             }
         }
         if let main = proposal[axis], main.isFinite {
@@ -318,19 +340,18 @@ final class LayoutEngine {
         } else {
             var offer = ProposedViewSize(width: cross, height: cross)
             offer[axis] = proposal[axis]
-            for (index, child) in children.enumerated() {
+            Self.forEach(children) { index, child in
                 sizes[index] = size(of: child, proposal: offer, axis: axis)
             }
         }
-        let mainLength = sizes.reduce(0) { $0 + $1[axis] } + gaps
-        let crossLength = sizes.map { $0[axis.other] }.max() ?? 0
-        return (CGSize(main: mainLength, cross: crossLength, axis: axis), sizes)
+        return Self.stackSize(sizes, axis: axis, spacing: spacing)
     }
 
     // MARK: Placing
 
     /// Where `node`'s children go when it is `size` big, having been offered `proposal`.
     func placement(of node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> [ChildPlacement] {
+        refreshCache(of: node)
         if let cached = node.layout.placement, cached.proposal == proposal, cached.size == size {
             return cached.children
         }

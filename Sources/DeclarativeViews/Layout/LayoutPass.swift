@@ -68,11 +68,13 @@ extension LayoutEngine {
         var pending = [Pending(node: node, proposal: proposal, size: size)]
         while let next = pending.popLast() {
             let node = next.node
+            refreshCache(of: node)
             if let laidOut = node.layout.laidOut, laidOut.proposal == next.proposal, laidOut.size == next.size { continue }
             node.layout.laidOut = (next.proposal, next.size)
             let placements = placement(of: node, proposal: next.proposal, size: next.size)
             let children = node.children
-            for index in children.indices where !placements[index].frame.isNull {
+            // A leaf has nothing to place: it is not visited.
+            for index in children.indices where !placements[index].frame.isNull && !children[index].children.isEmpty {
                 pending.append(Pending(node: children[index], proposal: placements[index].proposal, size: placements[index].frame.size))
             }
         }

@@ -7,12 +7,8 @@ import Foundation
 /// one, so an unchanged subtree is the same objects from update to update (cheap to compare,
 /// and where later stages can cache what they computed from it).
 final class DisplayNode: Equatable {
-    let kind: RenderNode.Kind
-    let children: [DisplayNode]
-    /// A button's action.
-    let action: _ButtonAction?
-    /// Annotations from modifiers that do not draw anything themselves (`.tag`, `.tabItem`…).
-    let annotations: _Annotations?
+    // Stored properties are laid out in declaration order: what sizing reads first (the
+    // flags and the layout cache) comes first, so that it shares the node's first cache lines.
     /// Whether this node or a descendant reports its geometry (`GeometryReader`,
     /// `onGeometryChange`): layout passes visit only such subtrees to deliver geometry.
     let hasGeometry: Bool
@@ -26,6 +22,10 @@ final class DisplayNode: Equatable {
     /// Whether the node's height depends only on the width it is offered (text, and stacks of
     /// such views): sizes are cached by width alone, and stacks need not probe its flexibility.
     let rigidVertically: Bool
+    /// Whether, offered at least its ideal width (and no height), the node takes its ideal size:
+    /// a text that need not wrap, stacks and other containers of such views. Not a flexible
+    /// frame (it grows towards its maximum) nor anything that expands.
+    let idealWhenWider: Bool
     /// Layout results for this node's (immutable) content; see ``LayoutEngine``.
     ///
     /// `@exclusivity(unchecked)`: every access (in `LayoutEngine` and `LayoutPass`) is
@@ -34,6 +34,12 @@ final class DisplayNode: Equatable {
     /// node's cache again — so two accesses never overlap and the dynamic check, which costs more
     /// than the lookup it guards, could never fire.
     @exclusivity(unchecked) var layout = NodeLayoutCache()
+    let kind: RenderNode.Kind
+    let children: [DisplayNode]
+    /// A button's action.
+    let action: _ButtonAction?
+    /// Annotations from modifiers that do not draw anything themselves (`.tag`, `.tabItem`…).
+    let annotations: _Annotations?
 
     init(kind: RenderNode.Kind, children: [DisplayNode] = [], action: _ButtonAction? = nil,
          annotations: _Annotations? = nil) {
@@ -43,11 +49,13 @@ final class DisplayNode: Equatable {
         self.annotations = annotations
         // What the layout needs to know about the subtree, from the children in one pass.
         var childGeometry = false, childrenExpandH = false, childrenExpandV = false, childrenRigidV = true
+        var childrenIdealWhenWider = true
         for child in children {
             childGeometry = childGeometry || child.hasGeometry
             childrenExpandH = childrenExpandH || child.expandsHorizontally
             childrenExpandV = childrenExpandV || child.expandsVertically
             childrenRigidV = childrenRigidV && child.rigidVertically
+            childrenIdealWhenWider = childrenIdealWhenWider && child.idealWhenWider
         }
         hasGeometry = annotations?.geometry != nil || childGeometry
         layoutClass = LayoutClass(kind)
@@ -72,6 +80,18 @@ final class DisplayNode: Equatable {
                 frame.maxWidth == .infinity || childrenExpandH && frame.maxWidth == nil,
                 frame.maxHeight == .infinity || childrenExpandV && frame.maxHeight == nil,
                 false)
+        }
+        switch kind {
+        case .text:
+            idealWhenWider = true
+        case .vstack, .hstack, .zstack, .button, .padding, .frame:
+            // Each child is offered at least its own ideal width (a stack's or overlay's ideal
+            // width is made of its children's), and no height (the node is rigid).
+            idealWhenWider = rigidVertically && !expandsHorizontally && childrenIdealWhenWider
+        case .decorated:
+            idealWhenWider = rigidVertically && !expandsHorizontally && (children.first?.idealWhenWider ?? true)
+        default:
+            idealWhenWider = false
         }
     }
 
