@@ -20,6 +20,21 @@ struct SizeEntry {
 struct StackSizes {
     var proposal: ProposedViewSize
     var sizes: [CGSize]
+    /// False once the cache was reset: the sizes are stale, kept only so that the next sizing
+    /// overwrites their buffer instead of allocating one (a node's child count never changes).
+    var isCurrent = true
+}
+
+/// Where a node's children went for one proposal and size.
+struct NodePlacement {
+    var proposal: ProposedViewSize
+    var size: CGSize
+    var children: [ChildPlacement]
+    /// False once the cache was reset: stale, kept only for its buffer (as ``StackSizes``').
+    var isCurrent = true
+
+    /// The placement, if it belongs to the current layout.
+    var current: NodePlacement? { isCurrent ? self : nil }
 }
 
 /// Sizes by proposal (and the axis of the stack the node is in). The first is stored inline
@@ -37,6 +52,13 @@ struct SizeCache {
             return entry.size
         }
         return nil
+    }
+
+    /// Forgets every size, keeping the storage for the next ones.
+    mutating func removeAll() {
+        first = nil
+        rest.removeAll(keepingCapacity: true)
+        nextSlot = 0
     }
 
     mutating func insert(_ entry: SizeEntry) {
@@ -61,17 +83,17 @@ struct NodeLayoutCache {
     /// A stack's last sizing, for its placement.
     var stackSizes: StackSizes?
     /// The children's placement for the last size and proposal.
-    var placement: (proposal: ProposedViewSize, size: CGSize, children: [ChildPlacement])?
+    var placement: NodePlacement?
     /// The proposal and size the node was last laid out at by a pass (to skip the subtree
     /// when both are the same again).
     var laidOut: (proposal: ProposedViewSize, size: CGSize)?
 
     /// Empties the cache for `generation` in place (assigning a new cache would copy the old
-    /// one out first to release it).
+    /// one out first to release it), keeping its buffers for the results that replace these.
     mutating func reset(generation: UInt64) {
-        sizes = SizeCache()
-        stackSizes = nil
-        placement = nil
+        sizes.removeAll()
+        stackSizes?.isCurrent = false
+        placement?.isCurrent = false
         laidOut = nil
         self.generation = generation
     }

@@ -208,14 +208,16 @@ final class LayoutEngine {
         // A stack whose height depends only on its width (one of texts, say) gives its children
         // the same sizes for any height: placing it at the height sizing chose answers from here.
         let key = node.rigidVertically ? ProposedViewSize(width: proposal.width, height: nil) : proposal
-        // The sizes for another proposal are overwritten in place (the memo keeps one).
+        // The sizes for another proposal (or stale ones) are overwritten in place (the memo keeps one).
         var sizes: [CGSize] = []
         if let known = node.layout.stackSizes {
-            if known.proposal == key {
+            if known.isCurrent, known.proposal == key {
                 return (Self.stackSize(known.sizes, axis: axis, spacing: spacing), known.sizes)
             }
             // Offered more width than its ideal, such a stack gives every child its ideal size.
-            if node.idealWhenWider, known.proposal == .unspecified, let width = key.width, key.height == nil {
+            if known.isCurrent, node.idealWhenWider, known.proposal == .unspecified, let width = key.width,
+               key.height == nil
+            {
                 let size = Self.stackSize(known.sizes, axis: axis, spacing: spacing)
                 if size.width <= width { return (size, known.sizes) }
             }
@@ -352,16 +354,24 @@ final class LayoutEngine {
     /// Where `node`'s children go when it is `size` big, having been offered `proposal`.
     func placement(of node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> [ChildPlacement] {
         refreshCache(of: node)
-        if let cached = node.layout.placement, cached.proposal == proposal, cached.size == size {
-            return cached.children
+        // A placement for another proposal or size (or a stale one) lends its buffer to the new one.
+        var buffer: [ChildPlacement] = []
+        if let cached = node.layout.placement {
+            if cached.isCurrent, cached.proposal == proposal, cached.size == size {
+                return cached.children
+            }
+            buffer = cached.children
+            node.layout.placement = nil
         }
         statistics.placements += 1
-        let children = computePlacement(of: node, proposal: proposal, size: size)
-        node.layout.placement = (proposal, size, children)
+        let children = computePlacement(of: node, proposal: proposal, size: size, reusing: &buffer)
+        node.layout.placement = NodePlacement(proposal: proposal, size: size, children: children)
         return children
     }
 
-    private func computePlacement(of node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> [ChildPlacement] {
+    private func computePlacement(
+        of node: DisplayNode, proposal: ProposedViewSize, size: CGSize, reusing buffer: inout [ChildPlacement]
+    ) -> [ChildPlacement] {
         switch node.kind {
         case .text, .spacer, .divider, .shape:
             return []
@@ -377,17 +387,17 @@ final class LayoutEngine {
                 node.children, proposal: Self.flexibleProposal(frame, proposal), in: CGRect(origin: .zero, size: size),
                 alignment: frame.alignment)
         case .vstack(let alignment, let spacing):
-            return placeStack(node, axis: .vertical, spacing: spacing, proposal: proposal, size: size) {
+            return placeStack(node, axis: .vertical, spacing: spacing, proposal: proposal, size: size, into: &buffer) {
                 childCross, crossLength in
                 Self.offset(childCross, in: crossLength, alignment.fraction)
             }
         case .hstack(let alignment, let spacing):
-            return placeStack(node, axis: .horizontal, spacing: spacing, proposal: proposal, size: size) {
+            return placeStack(node, axis: .horizontal, spacing: spacing, proposal: proposal, size: size, into: &buffer) {
                 childCross, crossLength in
                 Self.offset(childCross, in: crossLength, alignment.fraction)
             }
         case .list:
-            return placeStack(node, axis: .vertical, spacing: 0, proposal: proposal, size: size) { _, _ in 0 }
+            return placeStack(node, axis: .vertical, spacing: 0, proposal: proposal, size: size, into: &buffer) { _, _ in 0 }
         case .zstack(let alignment):
             return placeOverlay(node.children, proposal: proposal, in: CGRect(origin: .zero, size: size), alignment: alignment)
         case .button, .window, .column, .navigationStack, .tab:
@@ -419,13 +429,13 @@ final class LayoutEngine {
 
     private func placeStack(
         _ node: DisplayNode, axis: Axis, spacing: Double?, proposal: ProposedViewSize, size: CGSize,
-        crossOffset: (CGFloat, CGFloat) -> CGFloat
+        into result: inout [ChildPlacement], crossOffset: (CGFloat, CGFloat) -> CGFloat
     ) -> [ChildPlacement] {
         let children = node.children
         let (_, sizes) = stack(node, axis: axis, spacing: spacing, proposal: proposal)
         let gap = spacing.map { CGFloat($0) } ?? Self.defaultSpacing
         var position: CGFloat = 0
-        var result: [ChildPlacement] = []
+        result.removeAll(keepingCapacity: true)
         result.reserveCapacity(children.count)
         for childSize in sizes {
             var offer = ProposedViewSize(width: proposal[axis.other], height: proposal[axis.other])

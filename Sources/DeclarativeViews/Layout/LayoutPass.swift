@@ -92,7 +92,7 @@ extension LayoutResult {
         var pending: [(DisplayNode, CGRect)] = zip(roots, frames).filter { $0.0.hasGeometry }
         while let (node, frame) = pending.popLast() {
             if node.annotations?.geometry != nil { body(node, frame) }
-            guard let placement = node.layout.placement, placement.children.count == node.children.count else { continue }
+            guard let placement = node.layout.placement?.current, placement.children.count == node.children.count else { continue }
             for (child, place) in zip(node.children, placement.children) where child.hasGeometry && !place.frame.isNull {
                 pending.append((child, place.frame.offsetBy(dx: frame.minX, dy: frame.minY)))
             }

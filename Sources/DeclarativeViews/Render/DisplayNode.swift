@@ -123,7 +123,7 @@ final class DisplayNode: Equatable {
     /// The public value tree with the frames of the last layout pass, this node at `frame`
     /// (in window coordinates; `nil` for content that is not laid out, like hidden tabs).
     func renderNode(frame: CGRect?) -> RenderNode {
-        guard let frame, let placement = layout.placement, placement.children.count == children.count else {
+        guard let frame, let placement = layout.placement?.current, placement.children.count == children.count else {
             return RenderNode(
                 kind: kind, children: children.map { $0.renderNode(frame: nil) }, frame: frame,
                 attributes: annotations?.styles ?? [:])
