@@ -48,7 +48,7 @@ import Testing
 
 // MARK: - Random trees
 
-/// A random view tree of texts, spacers, stacks, padding and fixed frames.
+/// A random view tree of texts, spacers, stacks, padding, fixed and flexible frames.
 indirect enum TreeSpec: CustomStringConvertible {
     case text(String)
     case spacer(CGFloat?)
@@ -57,6 +57,8 @@ indirect enum TreeSpec: CustomStringConvertible {
     case zstack(Alignment, [TreeSpec])
     case padding(EdgeInsets, TreeSpec)
     case frame(CGFloat?, CGFloat?, Alignment, TreeSpec)
+    /// `.frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`.
+    case flexibleFrame(RenderNode.FlexibleFrame, TreeSpec)
 
     static let words = ["a", "to", "the", "graph", "layout", "unbreakable", "x y z", "wide 漢字", "two\nlines", ""]
 
@@ -90,8 +92,26 @@ indirect enum TreeSpec: CustomStringConvertible {
                             random(depth: depth - 1, using: &generator))
         default:
             func length() -> CGFloat? { Bool.random(using: &generator) ? nil : CGFloat(Int.random(in: 0...120, using: &generator)) }
-            return .frame(length(), length(), alignments.randomElement(using: &generator)!,
-                          random(depth: depth - 1, using: &generator))
+            guard Bool.random(using: &generator) else {
+                return .frame(length(), length(), alignments.randomElement(using: &generator)!,
+                              random(depth: depth - 1, using: &generator))
+            }
+            // Bounds: none, a length, or (for maxima) infinity; a minimum never above its maximum.
+            func bounds() -> (Double?, Double?) {
+                let low = Int.random(in: 0..<3, using: &generator) == 0 ? Double(Int.random(in: 0...80, using: &generator)) : nil
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: return (low, .infinity)
+                case 1: return (low, (low ?? 0) + Double(Int.random(in: 0...200, using: &generator)))
+                default: return (low, nil)
+                }
+            }
+            let (minWidth, maxWidth) = bounds()
+            let (minHeight, maxHeight) = bounds()
+            return .flexibleFrame(
+                RenderNode.FlexibleFrame(
+                    minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight,
+                    alignment: alignments.randomElement(using: &generator)!),
+                random(depth: depth - 1, using: &generator))
         }
     }
 
@@ -108,6 +128,11 @@ indirect enum TreeSpec: CustomStringConvertible {
         case .padding(let insets, let content): AnyView(content.view.padding(insets))
         case .frame(let width, let height, let alignment, let content):
             AnyView(content.view.frame(width: width, height: height, alignment: alignment))
+        case .flexibleFrame(let frame, let content):
+            AnyView(content.view.frame(
+                minWidth: frame.minWidth.map { CGFloat($0) }, maxWidth: frame.maxWidth.map { CGFloat($0) },
+                minHeight: frame.minHeight.map { CGFloat($0) }, maxHeight: frame.maxHeight.map { CGFloat($0) },
+                alignment: frame.alignment))
         }
     }
 
@@ -130,6 +155,8 @@ indirect enum TreeSpec: CustomStringConvertible {
         case .frame(let width, let height, let alignment, let content):
             return indent + "frame(\(width.map { "\($0)" } ?? "nil"), \(height.map { "\($0)" } ?? "nil"), \(alignment))\n"
                 + content.describe(indent: inner)
+        case .flexibleFrame(let frame, let content):
+            return indent + "\(frame)\n" + content.describe(indent: inner)
         }
     }
 }
@@ -149,7 +176,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
 // MARK: - The model
 
-/// The layout rules of `LayoutEngine` for texts, spacers, stacks, padding and fixed frames,
+/// The layout rules of `LayoutEngine` for texts, spacers, stacks, padding, fixed and flexible frames,
 /// written again without caches: every size is computed from the subtree each time it is asked.
 enum ReferenceLayout {
     typealias Proposal = (width: CGFloat?, height: CGFloat?)
@@ -199,6 +226,8 @@ enum ReferenceLayout {
     static func expands(_ node: RenderNode, horizontal: Bool) -> Bool {
         switch node.kind {
         case .spacer: true
+        case .flexibleFrame(let frame):
+            (horizontal ? frame.maxWidth : frame.maxHeight) != nil || node.children.contains { expands($0, horizontal: horizontal) }
         case .frame(let width, let height, _):
             (horizontal ? width : height) == nil && node.children.contains { expands($0, horizontal: horizontal) }
         default: node.children.contains { expands($0, horizontal: horizontal) }
@@ -235,10 +264,36 @@ enum ReferenceLayout {
         case .frame(let width, let height, _):
             let content = overlay(node.children, (width.map { CGFloat($0) } ?? proposal.width, height.map { CGFloat($0) } ?? proposal.height))
             return CGSize(width: width.map { CGFloat($0) } ?? content.width, height: height.map { CGFloat($0) } ?? content.height)
+        case .flexibleFrame(let frame):
+            // SwiftUI's rule: the content is offered the proposal clamped to the bounds; with a
+            // minimum the frame is at least that (and at most the proposal, unless the content is
+            // smaller), with a maximum at most that (and at least the proposal).
+            let inner = flexibleProposal(frame, proposal)
+            let content = overlay(node.children, inner)
+            func length(_ content: CGFloat, _ proposed: CGFloat?, _ low: Double?, _ high: Double?) -> CGFloat {
+                var length = content
+                let proposed = proposed ?? content
+                if let low { length = max(CGFloat(low), min(length, proposed)) }
+                if let high { length = min(CGFloat(high), max(length, proposed)) }
+                return length
+            }
+            return CGSize(
+                width: length(content.width, inner.width, frame.minWidth, frame.maxWidth),
+                height: length(content.height, inner.height, frame.minHeight, frame.maxHeight))
         default:
             Issue.record("the model does not lay out \(node.kind)")
             return .zero
         }
+    }
+
+    static func flexibleProposal(_ frame: RenderNode.FlexibleFrame, _ proposal: Proposal) -> Proposal {
+        func clamp(_ proposed: CGFloat?, _ low: Double?, _ high: Double?) -> CGFloat? {
+            guard var length = proposed else { return nil }
+            if let high { length = min(length, CGFloat(high)) }
+            if let low { length = max(length, CGFloat(low)) }
+            return length
+        }
+        return (clamp(proposal.width, frame.minWidth, frame.maxWidth), clamp(proposal.height, frame.minHeight, frame.maxHeight))
     }
 
     static func overlay(_ children: [RenderNode], _ proposal: Proposal) -> CGSize {
@@ -339,6 +394,8 @@ enum ReferenceLayout {
             placeOverlay(inset(proposal, insets), in: inner, .topLeading)
         case .frame(let width, let height, let alignment):
             placeOverlay((width.map { CGFloat($0) } ?? proposal.width, height.map { CGFloat($0) } ?? proposal.height), in: bounds, alignment)
+        case .flexibleFrame(let flexible):
+            placeOverlay(flexibleProposal(flexible, proposal), in: bounds, flexible.alignment)
         default:
             for child in node.children { place(child, frame: .null, proposal: proposal, into: &frames) }
         }

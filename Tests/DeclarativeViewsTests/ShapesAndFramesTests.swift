@@ -49,6 +49,27 @@ import Testing
         #expect(rows[2].frame?.width == 80, "at most the maximum")
     }
 
+    @Test func aFrameWithAFiniteMaximumGrowsTowardsItAlongItsStack() {
+        // SwiftUI: offered more than its content needs, a frame with a maximum takes the offer,
+        // clamped to the maximum — in a stack too, where it gets what its siblings leave.
+        let (row, _) = mount(HStack(spacing: 0) {
+            Text("a").frame(maxWidth: 300)
+            Text("b")
+        })
+        #expect(row.renderTree[0].children.map { $0.frame?.width } == [300, 8])
+        let (column, _) = mount(VStack(spacing: 0) {
+            Text("a").frame(maxHeight: 100)
+            Text("b")
+        })
+        #expect(column.renderTree[0].children.map { $0.frame?.height } == [100, 16])
+        // Around a child that expands, the maximum still caps it.
+        let (capped, _) = mount(HStack(spacing: 0) {
+            HStack { Spacer() }.frame(maxWidth: 200)
+            Text("b")
+        })
+        #expect(capped.renderTree[0].children.map { $0.frame?.width } == [200, 8])
+    }
+
     @Test func aLazyVGridLaysOutRowsOfItsColumnCount() {
         let columns = [GridItem(.flexible()), GridItem(.flexible()), GridItem(.adaptive(minimum: 40))]
         let (host, _) = mount(LazyVGrid(columns: columns) {

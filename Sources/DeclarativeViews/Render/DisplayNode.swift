@@ -76,9 +76,11 @@ final class DisplayNode: Equatable {
             (expandsHorizontally, expandsVertically, rigidVertically) =
                 (content?.expandsHorizontally ?? false, content?.expandsVertically ?? false, content?.rigidVertically ?? true)
         case .flexibleFrame(let frame):
+            // A maximum (not only an infinite one) makes the frame grow towards it when offered
+            // more than its content needs.
             (expandsHorizontally, expandsVertically, rigidVertically) = (
-                frame.maxWidth == .infinity || childrenExpandH && frame.maxWidth == nil,
-                frame.maxHeight == .infinity || childrenExpandV && frame.maxHeight == nil,
+                frame.maxWidth != nil || childrenExpandH,
+                frame.maxHeight != nil || childrenExpandV,
                 false)
         }
         switch kind {
