@@ -270,7 +270,8 @@ final class LayoutEngine {
                childrenExpand: Bool? = nil) -> (size: CGSize, sizes: [CGSize])
     {
         var sizes: [CGSize] = []
-        let size = stack(children, axis: axis, spacing: spacing, proposal: proposal, childrenExpand: childrenExpand, sizes: &sizes)
+        let size = stack(
+            children, axis: axis, spacing: spacing, proposal: proposal, childrenExpand: childrenExpand, sizes: &sizes)
         return (size, sizes)
     }
 
@@ -289,12 +290,7 @@ final class LayoutEngine {
         let gaps = gap * CGFloat(children.count - 1)
         let cross = proposal[axis.other]
         if sizes.count != children.count {
-            // Not `Array(repeating:count:)`: that allocates through an unspecialised entry
-            // point, which looks up the storage class's metadata on every call.
-            sizes = Array(unsafeUninitializedCapacity: children.count) { buffer, count in
-                buffer.initialize(repeating: .zero)
-                count = buffer.count
-            }
+            sizes = [CGSize](repeating: .zero, count: children.count)
         }
         if let main = proposal[axis], main.isFinite, !childrenExpand {
             var ideal = ProposedViewSize(width: cross, height: cross)
