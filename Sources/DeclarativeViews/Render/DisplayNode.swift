@@ -39,14 +39,16 @@ final class DisplayNode: Equatable {
     /// A button's action.
     let action: _ButtonAction?
     /// Annotations from modifiers that do not draw anything themselves (`.tag`, `.tabItem`…).
-    let annotations: _Annotations?
+    var annotations: _Annotations? { annotationBox?.value }
+    /// Boxed: most nodes have none, and inline they would take a third of every node.
+    private let annotationBox: _AnnotationBox?
 
     init(kind: RenderNode.Kind, children: [DisplayNode] = [], action: _ButtonAction? = nil,
          annotations: _Annotations? = nil) {
         self.kind = kind
         self.children = children
         self.action = action
-        self.annotations = annotations
+        annotationBox = annotations.map(_AnnotationBox.init)
         // What the layout needs to know about the subtree, from the children in one pass.
         var childGeometry = false, childrenExpandH = false, childrenExpandV = false, childrenRigidV = true
         var childrenIdealWhenWider = true
@@ -176,6 +178,15 @@ struct _Annotations: Equatable {
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
             && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
             && lhs.focus === rhs.focus
+    }
+}
+
+/// A display node's annotations, out of line.
+final class _AnnotationBox {
+    let value: _Annotations
+
+    init(_ value: _Annotations) {
+        self.value = value
     }
 }
 

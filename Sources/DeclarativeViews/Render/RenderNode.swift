@@ -53,7 +53,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
         /// content, which decides the size; the others are laid out in the content's frame.
         case decorated(background: Bool, alignment: Alignment)
         /// `.frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
-        case flexibleFrame(FlexibleFrame)
+        /// (Boxed: its six bounds would otherwise make every kind as large as it.)
+        indirect case flexibleFrame(FlexibleFrame)
     }
 
     /// The bounds of a flexible frame (`nil`: not constrained on that side).
