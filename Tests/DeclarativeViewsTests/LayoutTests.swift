@@ -22,6 +22,31 @@ func layOut<V: View>(_ view: V, width: CGFloat = 400, height: CGFloat = 300) -> 
         #expect(TextMetrics.size(of: "the quick brown fox", proposedWidth: 80) == CGSize(width: 72, height: 32))
     }
 
+    @Test func aProposalKeepsWhatWasProposedAndComparesAsTwoOptionals() {
+        let lengths: [CGFloat?] = [nil, 0, -0.0, 1, 0.5, -3, .infinity, -.infinity, .nan, .greatestFiniteMagnitude,
+                                   CGFloat(Double(bitPattern: 0x7FF8_0000_5EED_0001))]
+        for width in lengths {
+            for height in lengths {
+                var proposal = ProposedViewSize(width: width, height: height)
+                // nil stays nil, a NaN stays a NaN (never "unspecified"), every other length exactly itself.
+                #expect((proposal.width == nil) == (width == nil))
+                #expect((proposal.height == nil) == (height == nil))
+                #expect(proposal.width?.isNaN ?? false == width?.isNaN ?? false)
+                if let width, !width.isNaN { #expect(proposal.width?.bitPattern == width.bitPattern) }
+                if let height, !height.isNaN { #expect(proposal.height?.bitPattern == height.bitPattern) }
+                let same = width.map { !$0.isNaN } ?? true && height.map { !$0.isNaN } ?? true
+                #expect((proposal == ProposedViewSize(width: width, height: height)) == same)
+                proposal.width = height
+                #expect((proposal.width == nil) == (height == nil))
+            }
+        }
+        #expect(ProposedViewSize(width: 0, height: nil) == ProposedViewSize(width: -0.0, height: nil))
+        #expect(ProposedViewSize(width: 0, height: nil).hashValue == ProposedViewSize(width: -0.0, height: nil).hashValue)
+        #expect(ProposedViewSize(width: nil, height: 0) != ProposedViewSize(width: 0, height: 0))
+        #expect(Set([ProposedViewSize.unspecified, .zero, .infinity, .unspecified]).count == 3)
+        #expect(ProposedViewSize.unspecified.description == "(nil × nil)")
+    }
+
     @Test func aVStackCentresItsChildrenWithDefaultSpacing() {
         struct Screen: View {
             var body: some View {

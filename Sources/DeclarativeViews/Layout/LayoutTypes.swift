@@ -3,17 +3,53 @@ import Foundation
 /// A size proposed to a view by its parent (SwiftUI's `ProposedViewSize`): a dimension is a
 /// length, or `nil` for "unspecified — use your ideal size".
 public struct ProposedViewSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: CGFloat?
-    public var height: CGFloat?
+    // Each dimension is stored as a plain Double, "unspecified" as one particular NaN: 16 bytes
+    // instead of the 32 two optionals take, and proposals are in every layout cache entry.
+    private var storedWidth: Double
+    private var storedHeight: Double
+
+    /// The bit pattern that stands for `nil` (a quiet NaN no arithmetic produces).
+    private static let unspecifiedBits: UInt64 = 0x7FF8_0000_5EED_0001
+
+    private static func store(_ length: CGFloat?) -> Double {
+        guard let length else { return Double(bitPattern: unspecifiedBits) }
+        let value = Double(length)
+        // A NaN proposed on purpose stays a NaN, never "unspecified".
+        return value.bitPattern == unspecifiedBits ? .nan : value
+    }
+
+    @inline(__always)
+    private static func load(_ stored: Double) -> CGFloat? {
+        stored.bitPattern == unspecifiedBits ? nil : CGFloat(stored)
+    }
+
+    public var width: CGFloat? {
+        get { Self.load(storedWidth) }
+        set { storedWidth = Self.store(newValue) }
+    }
+
+    public var height: CGFloat? {
+        get { Self.load(storedHeight) }
+        set { storedHeight = Self.store(newValue) }
+    }
 
     public init(width: CGFloat?, height: CGFloat?) {
-        self.width = width
-        self.height = height
+        storedWidth = Self.store(width)
+        storedHeight = Self.store(height)
     }
 
     public init(_ size: CGSize) {
-        width = size.width
-        height = size.height
+        self.init(width: size.width, height: size.height)
+    }
+
+    // As two optionals compare and hash (0 and -0 are equal, NaN equals nothing).
+    public static func == (lhs: ProposedViewSize, rhs: ProposedViewSize) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
     }
 
     public static let zero = ProposedViewSize(width: 0, height: 0)
