@@ -48,7 +48,7 @@ import Testing
 
 // MARK: - Random trees
 
-/// A random view tree of texts, spacers, stacks, padding, fixed and flexible frames.
+/// A random view tree of texts, spacers, stacks, buttons, backgrounds and overlays, padding, fixed and flexible frames.
 indirect enum TreeSpec: CustomStringConvertible {
     case text(String)
     case spacer(CGFloat?)
@@ -59,6 +59,10 @@ indirect enum TreeSpec: CustomStringConvertible {
     case frame(CGFloat?, CGFloat?, Alignment, TreeSpec)
     /// `.frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`.
     case flexibleFrame(RenderNode.FlexibleFrame, TreeSpec)
+    /// `Button(action:label:)`.
+    case button(TreeSpec)
+    /// `.background(alignment:content:)` (or `.overlay`); a nil decoration is `Color.blue`.
+    case decorated(background: Bool, Alignment, TreeSpec, TreeSpec?)
 
     static let words = ["a", "to", "the", "graph", "layout", "unbreakable", "x y z", "wide 漢字", "two\nlines", ""]
 
@@ -85,7 +89,15 @@ indirect enum TreeSpec: CustomStringConvertible {
         case 5, 6:
             return .hstack([.top, .center, .bottom].randomElement(using: &generator)!, spacing, children())
         case 7:
-            return .zstack(alignments.randomElement(using: &generator)!, children())
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: return .zstack(alignments.randomElement(using: &generator)!, children())
+            case 1: return .button(random(depth: depth - 1, using: &generator))
+            default:
+                let decoration = Bool.random(using: &generator) ? nil : random(depth: 1, using: &generator)
+                return .decorated(
+                    background: Bool.random(using: &generator), alignments.randomElement(using: &generator)!,
+                    random(depth: depth - 1, using: &generator), decoration)
+            }
         case 8:
             func inset() -> CGFloat { CGFloat(Int.random(in: 0...10, using: &generator)) }
             return .padding(EdgeInsets(top: inset(), leading: inset(), bottom: inset(), trailing: inset()),
@@ -128,6 +140,15 @@ indirect enum TreeSpec: CustomStringConvertible {
         case .padding(let insets, let content): AnyView(content.view.padding(insets))
         case .frame(let width, let height, let alignment, let content):
             AnyView(content.view.frame(width: width, height: height, alignment: alignment))
+        case .button(let label):
+            AnyView(Button(action: {}) { label.view })
+        case .decorated(let background, let alignment, let content, let decoration):
+            switch (background, decoration) {
+            case (true, let decoration?): AnyView(content.view.background(alignment: alignment) { decoration.view })
+            case (true, nil): AnyView(content.view.background(alignment: alignment) { Color.blue })
+            case (false, let decoration?): AnyView(content.view.overlay(alignment: alignment) { decoration.view })
+            case (false, nil): AnyView(content.view.overlay(alignment: alignment) { Color.blue })
+            }
         case .flexibleFrame(let frame, let content):
             AnyView(content.view.frame(
                 minWidth: frame.minWidth.map { CGFloat($0) }, maxWidth: frame.maxWidth.map { CGFloat($0) },
@@ -157,6 +178,11 @@ indirect enum TreeSpec: CustomStringConvertible {
                 + content.describe(indent: inner)
         case .flexibleFrame(let frame, let content):
             return indent + "\(frame)\n" + content.describe(indent: inner)
+        case .button(let label):
+            return indent + "Button\n" + label.describe(indent: inner)
+        case .decorated(let background, let alignment, let content, let decoration):
+            return indent + (background ? "background" : "overlay") + "(\(alignment))\n" + content.describe(indent: inner)
+                + "\n" + (decoration?.describe(indent: inner) ?? inner + "Color.blue")
         }
     }
 }
@@ -225,7 +251,8 @@ enum ReferenceLayout {
     /// Whether the node takes more room along the axis when offered more than its ideal size.
     static func expands(_ node: RenderNode, horizontal: Bool) -> Bool {
         switch node.kind {
-        case .spacer: true
+        case .spacer, .shape: true
+        case .decorated: node.children.first.map { expands($0, horizontal: horizontal) } ?? false
         case .flexibleFrame(let frame):
             (horizontal ? frame.maxWidth : frame.maxHeight) != nil || node.children.contains { expands($0, horizontal: horizontal) }
         case .frame(let width, let height, _):
@@ -256,8 +283,14 @@ enum ReferenceLayout {
             return stack(node.children, horizontal: false, spacing: spacing, proposal: proposal).size
         case .hstack(_, let spacing):
             return stack(node.children, horizontal: true, spacing: spacing, proposal: proposal).size
-        case .zstack:
+        case .zstack, .button:
             return overlay(node.children, proposal)
+        case .shape:
+            // What it is offered, 10 points where nothing is.
+            return CGSize(width: proposal.width ?? 10, height: proposal.height ?? 10)
+        case .decorated:
+            // The content decides (asked outside any stack); the decorations get its size.
+            return node.children.first.map { size($0, proposal) } ?? .zero
         case .padding(let insets):
             let content = overlay(node.children, inset(proposal, insets))
             return CGSize(width: content.width + insets.leading + insets.trailing, height: content.height + insets.top + insets.bottom)
@@ -387,6 +420,17 @@ enum ReferenceLayout {
         case .vstack(let alignment, let spacing): placeStack(horizontal: false, spacing: spacing, crossFraction: fraction(alignment))
         case .hstack(let alignment, let spacing): placeStack(horizontal: true, spacing: spacing, crossFraction: fraction(alignment))
         case .zstack(let alignment): placeOverlay(proposal, in: bounds, alignment)
+        case .button: placeOverlay(proposal, in: bounds, .center)
+        case .decorated(_, let alignment):
+            guard let content = node.children.first else { return }
+            place(content, frame: frame, proposal: proposal, into: &frames)
+            for decoration in node.children.dropFirst() {
+                let size = size(decoration, (frame.width, frame.height))
+                let origin = CGPoint(
+                    x: frame.minX + offset(size.width, in: frame.width, fraction(alignment.horizontal)),
+                    y: frame.minY + offset(size.height, in: frame.height, fraction(alignment.vertical)))
+                place(decoration, frame: CGRect(origin: origin, size: size), proposal: (frame.width, frame.height), into: &frames)
+            }
         case .padding(let insets):
             let inner = CGRect(
                 x: insets.leading, y: insets.top, width: max(0, frame.width - insets.leading - insets.trailing),
