@@ -79,8 +79,8 @@ final class LayoutEngine {
             return size
         }
         // Offered more width than it ideally takes, such a node takes its ideal size.
-        if node.idealWhenWider, let width = key.width, key.height == nil,
-           let ideal = node.layout.sizes.size(for: .unspecified, axis: axis), ideal.width <= width
+        if node.idealWhenWider, let ideal = node.layout.sizes.size(for: .unspecified, axis: axis),
+           Self.offers(key, atLeast: ideal.width)
         {
             statistics.cachedMeasurements += 1
             return ideal
@@ -90,6 +90,13 @@ final class LayoutEngine {
         let size = computeSize(of: node, proposal: key, axis: axis)
         node.layout.sizes.insert(SizeEntry(proposal: key, axis: axis, size: size))
         return size
+    }
+
+    /// Whether `key` offers at least `idealWidth` and no height: a question an
+    /// ``DisplayNode/idealWhenWider`` node answers from what it takes when offered nothing.
+    @inline(__always)
+    private static func offers(_ key: ProposedViewSize, atLeast idealWidth: CGFloat) -> Bool {
+        key.height == nil && key.width.map { idealWidth <= $0 } ?? false
     }
 
     /// Whether a node's length along `axis` does not depend on the length it is offered along
@@ -204,10 +211,11 @@ final class LayoutEngine {
     func stack(_ node: DisplayNode, axis: Axis, spacing: Double?, proposal: ProposedViewSize)
         -> (size: CGSize, sizes: [CGSize])
     {
-        refreshCache(of: node)
-        // A stack whose height depends only on its width (one of texts, say) gives its children
-        // the same sizes for any height: placing it at the height sizing chose answers from here.
-        let key = node.rigidVertically ? ProposedViewSize(width: proposal.width, height: nil) : proposal
+        // (The node's cache is current: sizing reaches here through `size(of:)`, placing through
+        // `placement(of:)`.) A stack whose height depends only on its width (one of texts, say)
+        // gives its children the same sizes for any height: placing it at the height sizing
+        // chose answers from here.
+        let key = Self.cacheKey(node, proposal, axis)
         // The sizes for another proposal (or stale ones) are overwritten in place (the memo keeps one).
         var sizes: [CGSize] = []
         if let known = node.layout.stackSizes {
@@ -215,11 +223,9 @@ final class LayoutEngine {
                 return (Self.stackSize(known.sizes, axis: axis, spacing: spacing), known.sizes)
             }
             // Offered more width than its ideal, such a stack gives every child its ideal size.
-            if known.isCurrent, node.idealWhenWider, known.proposal == .unspecified, let width = key.width,
-               key.height == nil
-            {
+            if known.isCurrent, node.idealWhenWider, known.proposal == .unspecified {
                 let size = Self.stackSize(known.sizes, axis: axis, spacing: spacing)
-                if size.width <= width { return (size, known.sizes) }
+                if Self.offers(key, atLeast: size.width) { return (size, known.sizes) }
             }
             sizes = known.sizes
             node.layout.stackSizes = nil
@@ -348,8 +354,8 @@ final class LayoutEngine {
     // MARK: Placing
 
     /// Where `node`'s children go when it is `size` big, having been offered `proposal`.
+    /// Called from `layOutSubtree` only, which has made the node's cache current.
     func placement(of node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> [ChildPlacement] {
-        refreshCache(of: node)
         // A placement for another proposal or size (or a stale one) lends its buffer to the new one.
         var buffer: [ChildPlacement] = []
         if let cached = node.layout.placement {
