@@ -67,6 +67,35 @@ struct WritesStateInBody: View {
     }
 }
 
+/// What a view hands out that outlives it: a closure writing its state.
+final class Escapes {
+    var bump: (() -> Void)?
+}
+
+struct EscapingRow: View {
+    let escapes: Escapes
+    let recorder: Recorder
+    @State private var count = 0
+    var body: some View {
+        let _ = recorder.record("row body \(count)")
+        Text("count \(count)")
+            .onAppear { escapes.bump = { count += 1 } }
+            .onDisappear { recorder.record("disappear") }
+    }
+}
+
+struct ShowsEscapingRow: View {
+    let escapes: Escapes
+    let recorder: Recorder
+    @State private var shown = true
+    var body: some View {
+        VStack {
+            Button("toggle") { shown.toggle() }
+            if shown { EscapingRow(escapes: escapes, recorder: recorder) }
+        }
+    }
+}
+
 @MainActor
 @Suite struct LifecycleTests {
     @Test func appearChangeAndTaskActionsRunAfterTheUpdateInOrder() throws {
@@ -125,5 +154,38 @@ struct WritesStateInBody: View {
         host.graph.diagnosticSink = capture.sink
         host.update()
         #expect(capture.text.contains("DeclarativeViews: Modifying state during view update, this will cause undefined behavior.\n"))
+    }
+
+    @Test func stateWrittenAfterItsViewLeftOrItsHostWasReleasedIsDropped() throws {
+        let escapes = Escapes()
+        let recorder = Recorder()
+        let (host, scheduler) = mount(ShowsEscapingRow(escapes: escapes, recorder: recorder))
+        #expect(recorder.take() == ["row body 0"])
+        escapes.bump?()
+        host.update()
+        #expect(recorder.take() == ["row body 1"])
+        #expect(host.renderedText.contains(#"Text "count 1""#))
+
+        // The row leaves the tree: its disappear action runs, and its state is gone with it.
+        try host.tap("toggle")
+        host.update()
+        #expect(recorder.take() == ["disappear"])
+        escapes.bump?()
+        #expect(!scheduler.hasPendingUpdates, "a write to a removed view's state asks for no update")
+        host.update()
+        #expect(recorder.take() == [])
+        #expect(!host.renderedText.contains("count"))
+
+        // A host released without `invalidate()`: the views go without their actions, and a
+        // write through what they handed out afterwards does nothing.
+        let escaped = Escapes()
+        do {
+            let (released, _) = mount(ShowsEscapingRow(escapes: escaped, recorder: recorder))
+            escaped.bump?()
+            released.update()
+            #expect(recorder.take() == ["row body 0", "row body 1"])
+        }
+        escaped.bump?()
+        #expect(recorder.take() == [], "no action ran when the host went, and no body after")
     }
 }

@@ -27,7 +27,11 @@ public final class Subgraph {
     /// without the dynamic exclusivity check (a thread-local lookup per access). Only the
     /// graph's owning thread touches it (checked), and no access to it overlaps another.
     @exclusivity(unchecked) var nodes: [UInt32] = []
-    private var valid = true
+    private var valid = true {
+        didSet { validityRecord?.isValid = valid }
+    }
+    /// Made on first use of ``validity``.
+    private var validityRecord: SubgraphValidity?
     private(set) var children: [(subgraph: Subgraph, tag: UInt8)] = []
     private var parents: [Unmanaged<Subgraph>] = []
     private var observers: [(id: Int, callback: () -> Void)] = []
@@ -95,6 +99,17 @@ public final class Subgraph {
 
     /// Whether the subgraph has not been invalidated.
     public var isValid: Bool { valid }
+
+    /// A record of ``isValid`` that outlives the subgraph, for objects that must know whether
+    /// their subgraph is still valid without keeping it alive. Cheaper than a `weak` reference
+    /// to the subgraph: a weak reference moves the subgraph's reference counts to a side table,
+    /// which makes every later retain and release of it take the runtime's slow path.
+    package var validity: SubgraphValidity {
+        if let record = validityRecord { return record }
+        let record = SubgraphValidity(isValid: valid)
+        validityRecord = record
+        return record
+    }
 
     // MARK: Invalidation
 
@@ -351,3 +366,13 @@ extension Subgraph: Hashable {
 
 @available(*, unavailable)
 extension Subgraph: Sendable {}
+
+/// Whether a subgraph is still valid, kept by the subgraph up to date (``Subgraph/validity``).
+/// Read it on the graph's thread.
+package final class SubgraphValidity {
+    package fileprivate(set) var isValid: Bool
+
+    fileprivate init(isValid: Bool) {
+        self.isValid = isValid
+    }
+}

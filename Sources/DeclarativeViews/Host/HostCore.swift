@@ -30,11 +30,15 @@ public final class _HostCore {
     var ownsScheduler = false
     /// The thread the host's graph is updated on, for change notifications from other threads.
     let graphThread = _GraphThread()
+    /// What outlives the host and tells whether it is still there (instead of `weak` references
+    /// to it, which would slow every retain and release of the host).
+    let handle = _HostHandle()
 
     init(graph: Graph, scheduler: any UpdateScheduler) {
         self.graph = graph
         self.scheduler = scheduler
         rootSubgraph = Subgraph(graph: graph)
+        handle.host = self
         emptyRender = rootSubgraph.apply { Attribute(value: []) }
     }
 
@@ -80,6 +84,7 @@ public final class _HostCore {
     }
 
     deinit {
+        handle.host = nil
         // Released without `ViewHost.invalidate()`: detach, and destroy the views without
         // running their actions (they may be main-actor code, and this may not be the main actor).
         if !isTornDown {
@@ -113,4 +118,12 @@ public final class _HostCore {
             coalescer.invalidate()
         }
     }
+}
+
+/// A host, for objects that outlive it and must not keep it alive: `host` is `nil` once the
+/// host is being released. One per host; read and cleared on the host's thread. A `weak`
+/// reference would do the same, but it moves the host's reference counts to a side table, and
+/// then every retain and release of the host (each view's rules hold it) takes the slow path.
+final class _HostHandle {
+    unowned(unsafe) var host: _HostCore?
 }

@@ -23,13 +23,14 @@ extension _LifecycleModifier {
         let content = body(inputs)
         let box = _LifecycleBox()
         let host = inputs.host
+        let handle = host.handle
         // The observer holds the box: the subgraph's nodes (and the rule) may be gone by the
         // time it runs.
-        Subgraph.current?.addObserver { [weak host] in
+        Subgraph.current?.addObserver {
             guard box.appeared else { return }
             box.task?.cancel()
             box.task = nil
-            if let disappear = box.onDisappear { host?.enqueue(disappear) }
+            if let disappear = box.onDisappear { handle.host?.enqueue(disappear) }
         }
         return _ViewOutputs(
             render: Attribute(LifecycleRender(modifier: modifier, content: content.render, box: box, host: host)))

@@ -27,9 +27,9 @@ class _AnyLocation<Value> {
 final class _StateLocation<Value>: _AnyLocation<Value> {
     let attribute: Attribute<Value>
     private var current: Value
-    /// The view's subgraph; writes after it was invalidated are dropped.
-    private weak var subgraph: Subgraph?
-    private weak var host: _HostCore?
+    /// Whether the view's subgraph is valid; writes after it was invalidated are dropped.
+    private let subgraph: SubgraphValidity
+    private let host: _HostHandle
     /// The property's name and the view it belongs to, for diagnostics.
     private let name: String
     private let owner: Any.Type
@@ -37,8 +37,8 @@ final class _StateLocation<Value>: _AnyLocation<Value> {
     init(_ value: Value, name: String, context: _LinkContext) {
         current = value
         attribute = Attribute(value: value)
-        subgraph = context.subgraph
-        host = context.host
+        subgraph = context.subgraph.validity
+        host = context.host.handle
         self.name = name
         owner = context.owner
     }
@@ -46,7 +46,7 @@ final class _StateLocation<Value>: _AnyLocation<Value> {
     /// `Counter._count`.
     var qualifiedName: String { "\(_typeName(owner, qualified: false)).\(name)" }
 
-    var isLive: Bool { subgraph?.isValid ?? false }
+    var isLive: Bool { subgraph.isValid }
 
     override var dependency: AnyAttribute? { attribute.identifier }
 
@@ -59,7 +59,7 @@ final class _StateLocation<Value>: _AnyLocation<Value> {
 
     override func set(_ newValue: Value) {
         current = newValue
-        guard isLive, let host else { return }
+        guard isLive, let host = host.host else { return }
         if _BodyEvaluation.current != nil {
             host.diagnostic("Modifying state during view update, this will cause undefined behavior.")
         }

@@ -9,14 +9,15 @@ final class _ObjectChangeLink: @unchecked Sendable {
     // @unchecked: `version` and `subscription` are used on the graph's thread only; the
     // publisher's callback hops there first.
     let version: Attribute<UInt>
-    private weak var subgraph: Subgraph?
+    /// Whether the view's subgraph is still valid (a view that left the tree has nothing to change).
+    private let subgraph: SubgraphValidity
     private let graphThread: _GraphThread
     private var observed: ObjectIdentifier?
     private var subscription: AnyCancellable?
 
     init(context: _LinkContext) {
         version = Attribute(value: 0)
-        subgraph = context.subgraph
+        subgraph = context.subgraph.validity
         graphThread = context.host.graphThread
     }
 
@@ -33,7 +34,7 @@ final class _ObjectChangeLink: @unchecked Sendable {
     }
 
     private func bump() {
-        guard let subgraph, subgraph.isValid else { return }
+        guard subgraph.isValid else { return }
         version.value &+= 1
     }
 

@@ -14,13 +14,14 @@ import Observation
 final class _ObservationInvalidator: @unchecked Sendable {
     // @unchecked: `attribute` is immutable; `subgraph` and `changed` are used on the graph's thread only.
     let attribute: AnyAttribute
-    private weak var subgraph: Subgraph?
+    /// Whether the view's subgraph is still valid (a view that left the tree has nothing to change).
+    private let subgraph: SubgraphValidity
     /// The thread the graph is updated on (the main thread, for a host).
     private let graphThread: _GraphThread
 
     init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: _GraphThread) {
         self.attribute = attribute
-        self.subgraph = subgraph
+        self.subgraph = subgraph.validity
         self.graphThread = graphThread
     }
 
@@ -41,7 +42,7 @@ final class _ObservationInvalidator: @unchecked Sendable {
     /// Marks the body to run again (the graph asks the host's scheduler for an update). A view
     /// that left the tree has nothing to invalidate.
     private func invalidate() {
-        guard let subgraph, subgraph.isValid else { return }
+        guard subgraph.isValid else { return }
         changed = true
         attribute.invalidateValue()
     }
