@@ -81,8 +81,9 @@ public final class ViewHost {
         let flushObserver = scheduler.addFlushObserver { [weak self] in
             self?.flushEnded()
         }
-        let turnObserver = scheduler.addTurnObserver { [weak core] in
-            core?.feedback.endTurn()
+        let handle = core.handle
+        let turnObserver = scheduler.addTurnObserver {
+            handle.host?.feedback.endTurn()
         }
         core.registrations = (rootFragment, flushObserver, turnObserver)
         scheduler.setNeedsUpdate(rootFragment)
