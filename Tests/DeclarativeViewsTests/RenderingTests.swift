@@ -79,6 +79,17 @@ struct ThreeColumns: View {
     }
 }
 
+/// SwiftUI code that spells out a builder's result type: `TupleView<(…)>`, as in SwiftUI.
+struct SpelledOutTuple: View {
+    var body: VStack<TupleView<(Text, Button<Text>, Text)>> {
+        VStack {
+            Text("first")
+            Button("second") {}
+            Text("third")
+        }
+    }
+}
+
 @MainActor
 @Suite struct RenderingTests {
     @Test func theVocabularyRendersAsAStableIndentedTree() throws {
@@ -163,5 +174,27 @@ struct ThreeColumns: View {
         let (host, _) = mount(Form())
         #expect(host.renderedText == #"Button "Save" (disabled)"#)
         #expect(throws: ViewHostError.buttonDisabled(label: "Save")) { try host.tap("Save") }
+    }
+
+    @Test func aBlockIsATupleViewOfItsViewsTypesAsInSwiftUI() {
+        let block = ViewBuilder.buildBlock(Text("a"), Image(systemName: "star"))
+        #expect(type(of: block) == TupleView<(Text, Image)>.self)
+        let (host, _) = mount(SpelledOutTuple())
+        #expect(host.renderedText == """
+            VStack
+              Text "first"
+              Button "second"
+              Text "third"
+            """)
+    }
+
+    @Test func aTupleViewOfSomethingNotAViewStopsNamingTheElement() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                _ = mount(TupleView((Text("fine"), 42)))
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("DeclarativeViews: element 1 of TupleView<(Text, Int)> is Int, which is not a View."), "\(stderr)")
     }
 }

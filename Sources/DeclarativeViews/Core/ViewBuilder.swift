@@ -1,3 +1,5 @@
+import AttrGraph
+
 /// Builds views from the statements of a closure or `body` (SwiftUI's `ViewBuilder`):
 /// sequences, `if`/`else`, `if let`, `switch`, optional content and availability checks.
 @resultBuilder
@@ -14,8 +16,8 @@ public enum ViewBuilder {
         content
     }
 
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
-        TupleView(repeat each content)
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        TupleView((repeat each content))
     }
 
     /// `if` without `else`: the content, or nothing.
@@ -40,25 +42,56 @@ public enum ViewBuilder {
     }
 }
 
-/// Several views in sequence, as a `ViewBuilder` block makes them.
-public nonisolated struct TupleView<each Content: View>: View {
-    public var value: (repeat each Content)
+/// Several views in sequence, as a `ViewBuilder` block makes them: `T` is the tuple of their
+/// types, as in SwiftUI (`TupleView<(Text, Button<Text>)>`).
+public nonisolated struct TupleView<T>: View {
+    public var value: T
 
-    public init(_ value: repeat each Content) {
-        self.value = (repeat each value)
+    public init(_ value: T) {
+        self.value = value
     }
 
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        // The elements lie in the tuple in order, each at the next offset aligned for its type.
         var parts = _RenderParts()
-        var offsets = _FieldOffsets()
-        func make<Element: View>(_: Element.Type) {
-            let element = view.member(at: offsets.next(Element.self), as: Element.self)
-            parts.append(Element._makeDebuggableView(view: element, inputs: inputs).render)
+        // `value` is the only stored property: an element's offset in the tuple is its offset
+        // in the view.
+        for element in _TupleViewElements.of(T.self) {
+            func make<Element: View>(_: Element.Type) {
+                let member = view.member(at: element.offset, as: Element.self)
+                parts.append(Element._makeDebuggableView(view: member, inputs: inputs).render)
+            }
+            make(element.type)
         }
-        repeat make((each Content).self)
         return _ViewOutputs(render: parts)
+    }
+}
+
+/// The elements of a ``TupleView``'s tuple type — each one's offset and `View` type — worked
+/// out from the type's metadata once per tuple type. (Generic over the tuple type rather than
+/// over a parameter pack, ``TupleView`` copies and destroys its value with the tuple type's
+/// value witnesses; a pack would look the tuple type up in the runtime's cache at each copy.)
+enum _TupleViewElements {
+    struct Element: @unchecked Sendable {  // @unchecked: a metatype is immutable.
+        let offset: Int
+        let type: any View.Type
+    }
+
+    private static let known = Locked<[ObjectIdentifier: [Element]]>([:])
+
+    static func of(_ tuple: Any.Type) -> [Element] {
+        let key = ObjectIdentifier(tuple)
+        if let elements = known.withLock({ $0[key] }) { return elements }
+        let tupleType = TupleType(tuple)
+        let elements = tupleType.indices.map { index -> Element in
+            let type = tupleType.type(at: index)
+            guard let viewType = type as? any View.Type else {
+                fatalError("DeclarativeViews: element \(index) of TupleView<\(tuple)> is \(type), which is not a View.")
+            }
+            return Element(offset: tupleType.elementOffset(at: index), type: viewType)
+        }
+        known.withLock { $0[key] = elements }
+        return elements
     }
 }
