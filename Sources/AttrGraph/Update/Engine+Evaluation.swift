@@ -225,14 +225,21 @@ extension _Engine {
     func updateInCurrentSegment(_ root: UInt32) {
         let base = state.pointee.frames.count
         pushFrame(root)
-        while state.pointee.frames.count > base {
-            let top = state.pointee.frames.count - 1
-            let frame = state.pointee.frames.pointer(at: top)
-            let index = frame.pointee.node
-            let node = self.node(index)
+        // The top frame's node and input position live in locals; the frame on the stack gets
+        // the position only when the walk leaves it (to push an input, to run its rule, or to
+        // report a cycle), which is when anything else can read it.
+        var index = root
+        var node = self.node(root)
+        var position: UInt32 = 0
+        while true {
             var next: UInt32 = 0
-            while frame.pointee.inputIndex < node.inputs.count {
-                let edge = node.inputs[Int(frame.pointee.inputIndex)]
+            // The input list does not change while it is walked: only code called out to (a
+            // re-entrant evaluation) can change it, and the walk reloads it after that.
+            var count = UInt32(truncatingIfNeeded: node.inputs.count)
+            var edges = node.inputs.base
+            while position < count {
+                let edge = edges.load(
+                    fromByteOffset: Int(position) &* MemoryLayout<_InputEdge>.stride, as: _InputEdge.self)
                 let (direct, _) = resolveAlias(edge.input)
                 let input = self.node(direct)
                 if input.pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 {
@@ -240,28 +247,37 @@ extension _Engine {
                         next = direct
                         break
                     }
+                    state.pointee.frames.pointer(at: state.pointee.frames.count - 1).pointee.inputIndex = position
                     if handleReentry(direct) {
                         // Evaluated once more in place; the frame then sees its value (stale
                         // rules apply from here on) and moves past it.
                         reevaluateReentrantly(direct)
+                        count = UInt32(truncatingIfNeeded: node.inputs.count)
+                        edges = node.inputs.base
                         continue
                     }
                 }
-                frame.pointee.inputIndex += 1
+                position &+= 1
             }
+            state.pointee.frames.pointer(at: state.pointee.frames.count - 1).pointee.inputIndex = position
             if next != 0 {
                 pushFrame(next)
+                index = next
+                node = self.node(next)
+                position = 0
                 continue
             }
             finishFrame(index, node)
             state.pointee.frames.removeLastUnchecked()
             node.pointee.updateCount &-= 1
-            if state.pointee.frames.count > base {
-                // Back in the frame that pushed this one for its current input: move past it, even
-                // if it is dirty again (a rule that set an input it read); a read brings it up to
-                // date, so an input that keeps dirtying itself cannot hold the walk in a loop.
-                state.pointee.frames.pointer(at: state.pointee.frames.count - 1).pointee.inputIndex += 1
-            }
+            if state.pointee.frames.count <= base { return }
+            // Back in the frame that pushed this one for its current input: move past it, even
+            // if it is dirty again (a rule that set an input it read); a read brings it up to
+            // date, so an input that keeps dirtying itself cannot hold the walk in a loop.
+            let parent = state.pointee.frames.pointer(at: state.pointee.frames.count - 1)
+            index = parent.pointee.node
+            node = self.node(index)
+            position = parent.pointee.inputIndex &+ 1
         }
     }
 
