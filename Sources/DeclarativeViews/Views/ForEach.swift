@@ -80,14 +80,18 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
         identity.order.reserveCapacity(forEach.data.count)
         identity.positions.reserveCapacity(forEach.data.count)
         var duplicates: [ID] = []
-        for (position, element) in forEach.data.enumerated() {
+        // Counted by hand: this code is not specialised, and `enumerated()` would look up the
+        // metadata of its `(offset, element)` tuple for every element.
+        var position = 0
+        for element in forEach.data {
             let id = element[keyPath: forEach.idKeyPath]
             if identity.positions[id] != nil {
                 duplicates.append(id)
-                continue
+            } else {
+                identity.positions[id] = position
+                identity.order.append(id)
             }
-            identity.positions[id] = position
-            identity.order.append(id)
+            position += 1
         }
         if let id = duplicates.first {
             host.diagnostic(
@@ -101,7 +105,12 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
 /// The render rule of a `ForEach`: reconciles one subgraph per id, then joins the items' nodes.
 struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: StatefulRule {
     typealias Value = [DisplayNode]
-    typealias Item = (subgraph: Subgraph, render: Attribute<[DisplayNode]>)
+    /// A struct, not a tuple: this code is not specialised, and the dictionary's operations
+    /// would look up the tuple type's metadata at each call.
+    struct Item {
+        let subgraph: Subgraph
+        let render: Attribute<[DisplayNode]>
+    }
 
     let forEach: _GraphValue<ForEach<Data, ID, Content>>
     let identity: Attribute<_ForEachIdentity<ID>>
@@ -164,7 +173,7 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
             let render = Content._makeDebuggableView(view: _GraphValue(view), inputs: elementInputs).render.single(inputs.host)
             return Attribute(ImplicitTagRender(content: render, tag: AnyHashable(id)))
         }
-        let item = (subgraph, render)
+        let item = Item(subgraph: subgraph, render: render)
         items[id] = item
         return item
     }
