@@ -7,8 +7,11 @@ extension _Engine {
     /// still raise their context's needs-update flag.
     func markOutputsChanged(_ index: UInt32, fromInput: Bool = false) {
         let outputs = node(index).outputs
+        // Nothing below adds or removes this node's output edges: the list stays where it is.
+        let outputBase = outputs.base
+        let outputStride = MemoryLayout<_OutputEdge>.stride
         for position in 0..<Int(outputs.count) {
-            let output = outputs[position]
+            let output = outputBase.load(fromByteOffset: position &* outputStride, as: _OutputEdge.self)
             let consumerIndex = output.consumer
             let consumer = node(consumerIndex)
             let consumerFlags = consumer.pointee.flags
@@ -19,13 +22,18 @@ extension _Engine {
             // Where the consumer's input list had this edge last time, if it still does.
             let inputs = consumer.inputs
             let hint = output.hint
-            if hint < inputs.count && inputs[hint].input == index {
-                inputs.setFlag(.changed, at: hint)
+            let inputBase = inputs.base
+            let hinted = inputBase + hint &* MemoryLayout<_InputEdge>.stride
+            if hint < inputs.count && hinted.load(as: _InputEdge.self).input == index {
+                let flags = hinted + _InputEdge.flagsOffset
+                flags.storeBytes(of: flags.load(as: UInt8.self) | _EdgeFlags.changed.rawValue, as: UInt8.self)
             } else {
                 let edge = changedInputEdge(consumer: consumerIndex, input: index)
                 if edge >= 0 {
                     inputs.setFlag(.changed, at: edge)
-                    outputs[position] = _OutputEdge(consumer: consumerIndex, hint: edge)
+                    outputBase.storeBytes(
+                        of: _OutputEdge(consumer: consumerIndex, hint: edge), toByteOffset: position &* outputStride,
+                        as: _OutputEdge.self)
                 }
             }
             // The consumer's new flags are written at once (a byte-sized write followed by the
