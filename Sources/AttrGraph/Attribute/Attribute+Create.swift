@@ -2,16 +2,19 @@
 /// current subgraph.
 extension _Engine {
     /// The subgraph new attributes go into: ``Subgraph/current``, or, inside a rule, the
-    /// running attribute's subgraph.
-    static func creationSubgraph(creating type: Any.Type) -> Subgraph {
-        if let subgraph = Subgraph.current {
-            guard subgraph.isValid else { _Misuse.invalidSubgraph(creating: type) }
+    /// running attribute's subgraph. Unretained (a retain and a release per attribute cost as
+    /// much as the rest of creating one): the thread's context holds the current subgraph, and
+    /// a running rule's subgraph is held by its owner; see ``createAttribute(body:value:vtable:mode:typeFlags:nodeFlags:evaluate:)``
+    /// for what may run meanwhile.
+    static func creationSubgraph(creating type: Any.Type) -> Unmanaged<Subgraph> {
+        if let subgraph = _ThreadLocal.context.pointee.subgraph {
+            guard subgraph._withUnsafeGuaranteedRef({ $0.isValid }) else { _Misuse.invalidSubgraph(creating: type) }
             return subgraph
         }
         if let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 {
             let engine = _Engine(state)
-            if let subgraph = engine.storage.subgraph(at: engine.node(state.pointee.current).pointee.subgraph),
-                subgraph.isValid
+            if let subgraph = engine.storage.unretainedSubgraph(at: engine.node(state.pointee.current).pointee.subgraph),
+                subgraph._withUnsafeGuaranteedRef({ $0.isValid })
             {
                 return subgraph
             }
@@ -30,12 +33,18 @@ extension _Engine {
         mode: @autoclosure () -> ComparisonMode, typeFlags: @autoclosure () -> _AttributeType.Flags,
         nodeFlags: _NodeFlags, evaluate: _RuleEvaluateFunction? = nil
     ) -> AnyAttribute {
-        let subgraph = creationSubgraph(creating: Body.self)
-        let engine = subgraph.graph.storage.engine
+        let unretained = creationSubgraph(creating: Body.self)
+        let engine = unretained._withUnsafeGuaranteedRef { $0.graph.storage.engine }
         engine.checkOwner("creating an attribute")
+        // Nothing below runs code that could release the subgraph, except the body type's own
+        // code (its comparison mode and flags) the first time the graph sees the type: the
+        // subgraph is held for that.
+        var held: Subgraph?
         let typeIndex = engine.typeIndex(for: Body.self) {
-            _AttributeTypeRecord.make(vtable: vtable(), body: Body.self, value: Value.self, mode: mode(), flags: typeFlags())
+            held = unretained.takeUnretainedValue()
+            return _AttributeTypeRecord.make(vtable: vtable(), body: Body.self, value: Value.self, mode: mode(), flags: typeFlags())
         }
+        defer { withExtendedLifetime(held) {} }
         if let evaluate, engine.state.pointee.fastEvaluates[Int(typeIndex)] == nil,
             engine.state.pointee.types[Int(typeIndex)].valueIsBitwiseTakable
         {
@@ -45,7 +54,7 @@ extension _Engine {
         var flags = nodeFlags
         if engine.state.pointee.types[Int(typeIndex)].flags.contains(.mainThread) { flags.insert(.mainThread) }
         if value != nil { flags.insert(.valueExists) }
-        let index = engine.createNode(typeIndex: typeIndex, subgraph: subgraph, flags: flags) { block in
+        let index = engine.createNode(typeIndex: typeIndex, subgraph: unretained, flags: flags) { block in
             _initializeCopy(block, from: body)
         }
         if let value {
@@ -149,6 +158,8 @@ extension Attribute {
         if let update {
             let (engine, index) = _Engine.resolve(id)
             let typeIndex = engine.node(index).pointee.typeIndex
+            // Registered with the type's first attribute.
+            if engine.state.pointee.fastUpdates[Int(typeIndex)] != nil { return id }
             // The specialised update compares bytes for plain data outside `equatableAlways`, else
             // with `==`: use it only where the type's comparison is exactly that.
             let record = engine.state.pointee.types[Int(typeIndex)]

@@ -206,6 +206,19 @@ struct _Engine {
         typeIndex: UInt32, subgraph: Subgraph, flags: _NodeFlags, listed: Bool = true,
         initializeBody: (UnsafeMutableRawPointer) -> Void
     ) -> UInt32 {
+        withExtendedLifetime(subgraph) {
+            createNode(
+                typeIndex: typeIndex, subgraph: Unmanaged.passUnretained(subgraph), flags: flags, listed: listed,
+                initializeBody: initializeBody)
+        }
+    }
+
+    /// ``createNode(typeIndex:subgraph:flags:listed:initializeBody:)`` for a subgraph the caller
+    /// keeps alive (`initializeBody` copies a value: it runs no code that could release it).
+    func createNode(
+        typeIndex: UInt32, subgraph unretained: Unmanaged<Subgraph>, flags: _NodeFlags, listed: Bool = true,
+        initializeBody: (UnsafeMutableRawPointer) -> Void
+    ) -> UInt32 {
         let record = state.pointee.types[Int(typeIndex)]
         let block = state.pointee.pool.allocate(byteCount: record.blockSize, alignment: record.blockAlignment)
         initializeBody(block)
@@ -215,7 +228,7 @@ struct _Engine {
         node.pointee.updateCount = 0
         node.pointee.subgraphFlags = 0
         node.pointee.typeIndex = typeIndex
-        node.pointee.subgraph = subgraph.index
+        node.pointee.subgraph = unretained._withUnsafeGuaranteedRef { $0.index }
         node.pointee.body = block
         node.pointee.value = record.isIndirect ? nil : block + record.valueOffset
         node.pointee.inputList = .empty
@@ -223,8 +236,10 @@ struct _Engine {
         state.pointee.liveNodes += 1
         state.pointee.counters.createdNodes += 1
         if listed {
-            subgraph.nodes.append(index)
-            if let tree = subgraph.tree { tree.recordNode(attribute(index)) }
+            unretained._withUnsafeGuaranteedRef { subgraph in
+                subgraph.nodes.append(index)
+                if let tree = subgraph.tree { tree.recordNode(attribute(index)) }
+            }
         }
         return index
     }

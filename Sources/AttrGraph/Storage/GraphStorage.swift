@@ -225,6 +225,12 @@ final class GraphStorage {
         return subgraphs[Int(index)]?.takeUnretainedValue()
     }
 
+    /// ``subgraph(at:)`` without taking a reference.
+    func unretainedSubgraph(at index: UInt32) -> Unmanaged<Subgraph>? {
+        guard Int(index) < subgraphs.count else { return nil }
+        return subgraphs[Int(index)]
+    }
+
     /// Live subgraphs in creation order of their ids.
     var allSubgraphs: [Subgraph] {
         subgraphs.compactMap { $0?.takeUnretainedValue() }.sorted { $0.subgraphID < $1.subgraphID }
