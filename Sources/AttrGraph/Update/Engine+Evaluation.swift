@@ -462,7 +462,7 @@ extension _Engine {
     /// Writes the output of the running rule `index`, comparing with the previous value: only a
     /// real change flags the consumers' edges.
     @inline(__always)
-    func setOutput<Value>(_ index: UInt32, _ newValue: Value) {
+    func setOutput<Value>(_ index: UInt32, _ newValue: consuming Value) {
         let node = self.node(index)
         let slot = node.pointee.value.unsafelyUnwrapped.assumingMemoryBound(to: Value.self)
         if node.pointee.flags.contains(.valueExists) {
