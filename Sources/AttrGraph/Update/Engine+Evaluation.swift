@@ -248,14 +248,16 @@ extension _Engine {
                         break
                     }
                     state.pointee.frames.pointer(at: state.pointee.frames.count - 1).pointee.inputIndex = position
-                    if handleReentry(direct) {
+                    let reevaluate = handleReentry(direct)
+                    if reevaluate {
                         // Evaluated once more in place; the frame then sees its value (stale
                         // rules apply from here on) and moves past it.
                         reevaluateReentrantly(direct)
-                        count = UInt32(truncatingIfNeeded: node.inputs.count)
-                        edges = node.inputs.base
-                        continue
                     }
+                    // Both called out (a cycle report, an initial value, the rule): look again.
+                    count = UInt32(truncatingIfNeeded: node.inputs.count)
+                    edges = node.inputs.base
+                    if reevaluate { continue }
                 }
                 position &+= 1
             }
