@@ -221,8 +221,7 @@ final class GraphStorage {
     }
 
     func subgraph(at index: UInt32) -> Subgraph? {
-        guard Int(index) < subgraphs.count else { return nil }
-        return subgraphs[Int(index)]?.takeUnretainedValue()
+        unretainedSubgraph(at: index)?.takeUnretainedValue()
     }
 
     /// ``subgraph(at:)`` without taking a reference.

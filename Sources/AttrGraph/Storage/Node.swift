@@ -97,6 +97,13 @@ struct _InputEdge {
 extension _InputEdge {
     /// Offset of `flags` (a constant: a key-path lookup per access costs more than the access).
     @inline(__always) static var flagsOffset: Int { 4 }
+
+    /// Sets `flag` on the edge stored at `edge`, touching only its flags byte.
+    @inline(__always)
+    static func setFlag(_ flag: _EdgeFlags, onEdgeAt edge: UnsafeMutableRawPointer) {
+        let flags = edge + flagsOffset
+        flags.storeBytes(of: flags.load(as: UInt8.self) | flag.rawValue, as: UInt8.self)
+    }
 }
 
 /// Edge flags, with AttributeGraph's bit values.
@@ -300,9 +307,7 @@ extension _Edges where Element == _InputEdge {
     /// Sets `flag` on the edge at `position`.
     @inline(__always)
     func setFlag(_ flag: _EdgeFlags, at position: Int) {
-        let address = base + position &* MemoryLayout<_InputEdge>.stride
-            + _InputEdge.flagsOffset
-        address.storeBytes(of: address.load(as: UInt8.self) | flag.rawValue, as: UInt8.self)
+        _InputEdge.setFlag(flag, onEdgeAt: base + position &* MemoryLayout<_InputEdge>.stride)
     }
 }
 

@@ -22,11 +22,9 @@ extension _Engine {
             // Where the consumer's input list had this edge last time, if it still does.
             let inputs = consumer.inputs
             let hint = output.hint
-            let inputBase = inputs.base
-            let hinted = inputBase + hint &* MemoryLayout<_InputEdge>.stride
+            let hinted = inputs.base + hint &* MemoryLayout<_InputEdge>.stride
             if hint < inputs.count && hinted.load(as: _InputEdge.self).input == index {
-                let flags = hinted + _InputEdge.flagsOffset
-                flags.storeBytes(of: flags.load(as: UInt8.self) | _EdgeFlags.changed.rawValue, as: UInt8.self)
+                _InputEdge.setFlag(.changed, onEdgeAt: hinted)
             } else {
                 let edge = changedInputEdge(consumer: consumerIndex, input: index)
                 if edge >= 0 {
