@@ -92,6 +92,19 @@ import Testing
         #expect(stderr.contains("attempting to create attribute with no subgraph"))
         #expect(stderr.contains("subgraph.apply"))
     }
+
+    @Test func creatingAnAttributeInAnInvalidatedSubgraph() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            let subgraph = Subgraph(graph: graph)
+            subgraph.invalidate()
+            // The current subgraph is held only by the thread's context, and already invalid.
+            Subgraph.current = subgraph
+            _ = Attribute(value: 1)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("attempting to create attribute External<Int> in an invalidated subgraph"), "\(stderr)")
+    }
 }
 
 /// Messages that say what happened, where the engine used to give a misleading one.
