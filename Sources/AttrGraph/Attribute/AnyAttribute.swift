@@ -188,11 +188,10 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// are not visited.
     public func visitBody<Visitor: AttributeBodyVisitor>(_ visitor: inout Visitor) {
         var (engine, index) = _Engine.resolveLive(self)
-        // Follow aliases to their source without bringing anything up to date.
-        var hops = 0
-        while let record = engine.indirectRecord(index), hops < 10_000 {
+        // Follow aliases to their source without bringing anything up to date (alias chains have
+        // no loops: re-pointing checks).
+        while let record = engine.indirectRecord(index) {
             (engine, index) = _Engine.resolveLive(record.pointee.source)
-            hops += 1
         }
         let node = engine.node(index)
         guard let body = node.pointee.body else { return }

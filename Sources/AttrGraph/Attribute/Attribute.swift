@@ -47,7 +47,7 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
             let (engine, index) = _Engine.resolve(identifier)
             engine.checkValueType(index, identifier, Value.self)
             #endif
-            return _Engine.readValue(identifier).assumingMemoryBound(to: Value.self)
+            return _Engine.readValue(identifier, as: Value.self)
         }
         @inlinable nonmutating set {
             _ = setValue(newValue)
@@ -60,7 +60,7 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
             let (engine, index) = _Engine.resolve(identifier)
             engine.checkValueType(index, identifier, Value.self)
             #endif
-            return _Engine.readValue(identifier).assumingMemoryBound(to: Value.self)
+            return _Engine.readValue(identifier, as: Value.self)
         }
         @inlinable nonmutating set {
             _ = setValue(newValue)

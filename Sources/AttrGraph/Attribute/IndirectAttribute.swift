@@ -51,6 +51,11 @@ public struct IndirectAttribute<Value>: Hashable {
         Attribute(identifier: identifier)
     }
 
+    /// The alias as an ``Attribute`` (the same as ``projectedValue``).
+    public var attribute: Attribute<Value> {
+        Attribute(identifier: identifier)
+    }
+
     public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Attribute<Member> {
         Attribute<Value>(identifier: identifier)[keyPath: keyPath]
     }

@@ -18,7 +18,7 @@ public struct RuleContext<Value>: Equatable {
     /// Reads `input` as a dependency of this rule.
     public subscript<V>(input: Attribute<V>) -> V {
         unsafeAddress {
-            _Engine.readValue(input.identifier).assumingMemoryBound(to: V.self)
+            _Engine.readValue(input.identifier, as: V.self)
         }
     }
 
@@ -100,7 +100,7 @@ public struct AnyRuleContext: Equatable {
 
     public subscript<V>(input: Attribute<V>) -> V {
         unsafeAddress {
-            _Engine.readValue(input.identifier).assumingMemoryBound(to: V.self)
+            _Engine.readValue(input.identifier, as: V.self)
         }
     }
 
@@ -117,6 +117,11 @@ public struct AnyRuleContext: Equatable {
 extension _Engine {
     /// Runs `body` with `index` as the attribute whose reads are recorded.
     func withCurrent(_ index: UInt32, _ body: () -> Void) {
+        // Reads record dependencies only inside an update (on the updating thread): outside one,
+        // this opens its own.
+        let opened = !isUpdating
+        if opened { beginSegment() }
+        defer { if opened { endSegment() } }
         let savedCurrent = state.pointee.current
         let savedCursor = state.pointee.cursor
         let savedInOrder = state.pointee.readsInOrder

@@ -131,12 +131,11 @@ extension _Engine {
     func currentValue(_ index: UInt32) -> UnsafeRawPointer? {
         var index = index
         var offset = 0
-        var hops = 0
+        // Alias chains have no loops (re-pointing checks), so this ends.
         while let record = indirectRecord(index) {
             offset += Int(record.pointee.offset)
-            guard owns(record.pointee.source), hops < 10_000 else { return nil }
+            guard owns(record.pointee.source) else { return nil }
             index = record.pointee.source.rawValue & _GraphRegistry.indexMask
-            hops += 1
         }
         let node = self.node(index)
         guard !node.pointee.flags.contains(.free), node.pointee.flags.contains(.valueExists) else { return nil }

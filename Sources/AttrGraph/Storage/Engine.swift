@@ -89,12 +89,35 @@ struct _Engine {
         return engine.readUnusualID(index, attribute)
     }
 
+    /// ``readValue(_:)`` of a value read as `Value`: an id without a seed (rebuilt from a number
+    /// with ``AnyAttribute/init(rawValue:)``) may name a slot that now holds another type, so on
+    /// that path — off the fast one — the value type is checked, in every build.
+    @inline(__always)
+    static func readValue<Value>(_ attribute: AnyAttribute, as _: Value.Type) -> UnsafePointer<Value> {
+        guard let state = _GraphRegistry.state(of: attribute) else { _Misuse.unknownAttribute(attribute) }
+        let index = attribute.rawValue & _GraphRegistry.indexMask
+        guard index != 0, index < state.pointee.highWater else { _Misuse.unknownAttribute(attribute) }
+        let engine = _Engine(state)
+        if engine.node(index).pointee.generation == attribute.seed {
+            return engine.read(index, attribute).assumingMemoryBound(to: Value.self)
+        }
+        return engine.readUnusualID(index, attribute, as: Value.self)
+    }
+
     /// ``readValue(_:)`` for an id without a seed (unchecked, ``AnyAttribute/init(rawValue:)``) or
     /// a stale one (named).
     @inline(never)
     func readUnusualID(_ index: UInt32, _ attribute: AnyAttribute) -> UnsafeRawPointer {
         if attribute.seed != 0 { staleAttribute(attribute, index) }
         return read(index, attribute)
+    }
+
+    @inline(never)
+    func readUnusualID<Value>(_ index: UInt32, _ attribute: AnyAttribute, as _: Value.Type) -> UnsafePointer<Value> {
+        if attribute.seed != 0 { staleAttribute(attribute, index) }
+        if node(index).pointee.flags.contains(.free) { _Misuse.destroyedAttribute(attribute) }
+        checkValueType(index, attribute, Value.self)
+        return read(index, attribute).assumingMemoryBound(to: Value.self)
     }
 
     /// Like ``resolve(_:)`` but also rejects destroyed attributes.
@@ -182,7 +205,7 @@ struct _Engine {
             return head
         }
         let index = state.pointee.highWater
-        guard Int(index) < _GraphRegistry.maxNodesPerGraph else {
+        guard Int(index) <= _GraphRegistry.maxNodesPerGraph else {
             _Misuse.fail(
                 "AttrGraph: a graph can hold at most \(_GraphRegistry.maxNodesPerGraph) attributes at once; "
                     + "invalidate subgraphs you no longer need.")

@@ -22,8 +22,9 @@ enum _GraphRegistry {
     static let indexMask: UInt32 = (1 << indexBits) - 1
     /// The number of graph storages that can be alive at once (slot 0 is never used).
     static let slotCount = 1 << Int(slotBits)
-    /// The largest number of attributes one graph storage can hold at once.
-    static let maxNodesPerGraph = Int(indexMask)
+    /// The largest number of attributes one graph storage can hold at once: node indices run
+    /// from 1 (0 is never used) to this number.
+    static let maxNodesPerGraph = Int(indexMask) - 1
 
     /// The table, allocated by the first registration (under `lock`). A variable with a constant
     /// initial value is initialised statically, so reading it costs one load — no lazy-global

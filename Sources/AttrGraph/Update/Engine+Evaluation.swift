@@ -1,3 +1,4 @@
+import AttrGraphShims
 import Synchronization
 
 /// Pull phase: bringing attributes up to date, running rules, recording dependencies, and
@@ -23,7 +24,12 @@ extension _Engine {
                 checkForeignRead(attribute)
                 return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
             }
-            // Inside a rule, reading the input recorded at the expected position.
+            // Inside a rule: the read records a dependency (it writes the rule's input list), so
+            // only the thread running the rule may make it. One thread-local load and a compare.
+            if _slowPath(UnsafeMutableRawPointer(state.pointee.threadContext) != ag_thread_context()) {
+                readInsideAnotherThreadsRule(attribute)
+            }
+            // Reading the input recorded at the expected position.
             let inputs = self.node(current).inputs
             let cursor = Int(state.pointee.cursor)
             if cursor < inputs.count, inputs[cursor].input == index {
@@ -60,6 +66,9 @@ extension _Engine {
         }
         let current = state.pointee.current
         if current != 0 {
+            if UnsafeMutableRawPointer(state.pointee.threadContext) != ag_thread_context() {
+                readInsideAnotherThreadsRule(attribute)
+            }
             if current == index {
                 _Misuse.cyclicEdge(self.attribute(current))
             }
@@ -85,6 +94,18 @@ extension _Engine {
             _Misuse.noValue(attribute, type: type(node).pointee.valueType)
         }
         return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped + offset)
+    }
+
+    /// A read on one thread while a rule of this graph runs on another: the read would be recorded
+    /// as a dependency of that rule (and race with its update). Refused in every build.
+    @inline(never)
+    func readInsideAnotherThreadsRule(_ attribute: AnyAttribute) -> Never {
+        let rule = self.attribute(state.pointee.current)
+        _Misuse.fail(
+            "AttrGraph: reading attribute \(attribute) on a thread that is not updating the graph, while the rule of "
+                + "attribute \(rule) (\(typeSignature(state.pointee.current))) runs on the thread that is: the read would "
+                + "be recorded as that rule's dependency. A graph is used by one thread at a time; read it from the "
+                + "updating thread (inside the rule), or after the update has ended.")
     }
 
     /// A read outside this graph's rules while a rule of *another* graph is running on this
@@ -135,7 +156,6 @@ extension _Engine {
     func resolveAliasSlow(_ start: UInt32) -> (UInt32, Int) {
         var index = start
         var offset = 0
-        var hops = 0
         while node(index).pointee.flags.contains(.indirect) {
             let record = node(index).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _IndirectRecord.self)
             let dependency = record.pointee.dependency
@@ -146,10 +166,6 @@ extension _Engine {
             }
             offset += Int(record.pointee.offset)
             index = localIndex(of: record.pointee.source, use: "the source of indirect attribute \(attribute(index))")
-            hops += 1
-            if hops > 10_000 {
-                _Misuse.fail("AttrGraph: indirect attribute \(attribute(start)) aliases itself through a loop of sources.")
-            }
         }
         return (index, offset)
     }

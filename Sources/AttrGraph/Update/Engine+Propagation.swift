@@ -6,6 +6,18 @@ extension _Engine {
     /// comes from outside the update (an input was set), so consumers that are already dirty
     /// still raise their context's needs-update flag.
     func markOutputsChanged(_ index: UInt32, fromInput: Bool = false) {
+        // Aliases pass the change on to their own readers: each alias met is marked in turn from
+        // this list (no native stack per alias; a chain of 100,000 aliases is a loop, not a
+        // recursion). Empty, it allocates nothing.
+        var aliases: [UInt32] = []
+        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases)
+        while let alias = aliases.popLast() {
+            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases)
+        }
+    }
+
+    @inline(__always)
+    private func markOutputsChanged(of index: UInt32, fromInput: Bool, aliases: inout [UInt32]) {
         let outputs = node(index).outputs
         // Nothing below adds or removes this node's output edges: the list stays where it is.
         let outputBase = outputs.base
@@ -16,7 +28,7 @@ extension _Engine {
             let consumer = node(consumerIndex)
             let consumerFlags = consumer.pointee.flags
             if consumerFlags.contains(.indirect) {
-                markOutputsChanged(consumerIndex, fromInput: fromInput)
+                aliases.append(consumerIndex)
                 continue
             }
             // Where the consumer's input list had this edge last time, if it still does.
