@@ -61,13 +61,24 @@ public final class HangMonitor: Sendable {
         runLoop: CFRunLoop = CFRunLoopGetMain(), threshold: TimeInterval? = nil, graphs: [Graph] = [],
         sink: @escaping @Sendable (Report) -> Void = HangMonitor.standardErrorSink
     ) {
-        let threshold = threshold ?? AGEnvironment.hangThresholdMilliseconds.map { Double($0) / 1000 } ?? Self.defaultThreshold
+        let threshold = threshold ?? Self.environmentThreshold
         self.threshold = threshold
         watchdog = _Watchdog(runLoop: runLoop, threshold: threshold, graphs: graphs, sink: sink)
     }
 
     deinit {
         watchdog.stop()
+    }
+
+    /// `AG_HANG_THRESHOLD_MS`: the threshold in milliseconds, a whole number 1 or more; read once.
+    /// Default: ``defaultThreshold``.
+    static let environmentThreshold: TimeInterval = environmentThreshold()
+
+    package static func environmentThreshold(from source: EnvironmentSetting.Source = .process) -> TimeInterval {
+        let milliseconds = EnvironmentSetting.integer(
+            "AG_HANG_THRESHOLD_MS", default: Int(defaultThreshold * 1000), in: 1...86_400_000,
+            accepted: "a whole number of milliseconds, 1 to 86400000", from: source)
+        return Double(milliseconds) / 1000
     }
 
     /// Adds a graph whose evaluation the reports describe (call it on the graph's thread; the

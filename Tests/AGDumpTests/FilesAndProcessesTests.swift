@@ -69,23 +69,6 @@ extension Archives {
     }
 }
 
-/// A temporary folder for one test.
-struct TemporaryFolder: ~Copyable {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("agdump-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    /// Everything in the folder (to check that no temporary file was left behind).
-    var contents: [String] { (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted() ?? [] }
-}
-
 @Suite struct OutputFileTests {
     static let archive = Archives.bytes(Archives.chain(3))
 

@@ -91,7 +91,7 @@ public func residentMemoryBytes() -> Int? {
 }
 
 /// A deterministic pseudo-random generator (SplitMix64).
-public struct SplitMix64 {
+public struct SplitMix64: RandomNumberGenerator {
     public init(state: UInt64) { self.state = state }
     public var state: UInt64
     public mutating func next() -> UInt64 {
@@ -104,3 +104,21 @@ public struct SplitMix64 {
     public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
+
+/// A temporary folder for one test, removed with everything in it when the test ends.
+public struct TemporaryFolder: ~Copyable {
+    public let path: String
+
+    public init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("attrgraph-test-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// The path of `name` inside the folder.
+    public func file(_ name: String) -> String { path + "/" + name }
+
+    /// Everything in the folder (to check that no temporary file was left behind).
+    public var contents: [String] { (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted() ?? [] }
+}

@@ -1,4 +1,5 @@
 import AttrGraph
+import AttrGraphTestSupport
 import Foundation
 import Testing
 
@@ -128,4 +129,45 @@ struct UncheckedSendableBox<Value>: @unchecked Sendable {
     // @unchecked: the tests use it to reproduce cross-thread misuse on purpose.
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// `AG_TRACE` as an input surface: targets that cannot take a trace are said so, once, and the
+/// program goes on untraced.
+@Suite struct TraceTargetTests {
+    /// A FIFO nobody reads used to block the first `Graph()` forever (a blocking `open`).
+    @Test(.timeLimit(.minutes(1))) func aFIFOWithNoReaderIsRefusedWithoutBlocking() async throws {
+        let folder = TemporaryFolder()
+        let fifo = folder.file("trace.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [fifo = fifo as String] in
+            setenv("AG_TRACE", fifo, 1)
+            let graph = Graph()
+            Subgraph(graph: graph).apply { _ = Attribute(value: 1).value }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("cannot write the trace to \(fifo): it is a FIFO that no process is reading"), "\(stderr)")
+    }
+
+    /// A full disk: the first failed write says so once, tracing stops, the program carries on.
+    @Test func aFullDiskStopsTracingWithOneLine() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            setenv("AG_TRACE", "/dev/full", 1)
+            let graph = Graph()
+            let root = Subgraph(graph: graph)
+            root.apply {
+                let input = Attribute(value: 1)
+                let rule = Attribute(Map(input) { $0 + 1 })
+                for value in 0..<2_000 {
+                    input.value = value
+                    _ = rule.value
+                    graph.update()
+                }
+            }
+            root.invalidate()
+            Graph.finishTrace()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        let line = "AttrGraph: writing the trace to /dev/full failed (No space left on device); tracing stopped"
+        #expect(stderr.components(separatedBy: line).count == 2, "\(stderr)")
+    }
 }

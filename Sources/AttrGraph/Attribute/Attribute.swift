@@ -47,7 +47,7 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
             let (engine, index) = _Engine.resolve(identifier)
             engine.checkValueType(index, identifier, Value.self)
             #endif
-            return _Engine.readValue(identifier, as: Value.self)
+            return _Engine.readValue(identifier, type: Value.self).assumingMemoryBound(to: Value.self)
         }
         @inlinable nonmutating set {
             _ = setValue(newValue)
@@ -60,7 +60,7 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
             let (engine, index) = _Engine.resolve(identifier)
             engine.checkValueType(index, identifier, Value.self)
             #endif
-            return _Engine.readValue(identifier, as: Value.self)
+            return _Engine.readValue(identifier, type: Value.self).assumingMemoryBound(to: Value.self)
         }
         @inlinable nonmutating set {
             _ = setValue(newValue)
@@ -154,22 +154,22 @@ public struct Attribute<Value>: Hashable, CustomStringConvertible {
 
 extension _Engine {
     /// Debug check that an attribute is read as the type it holds.
-    func checkValueType<Value>(_ index: UInt32, _ attribute: AnyAttribute, _ type: Value.Type) {
+    func checkValueType(_ index: UInt32, _ attribute: AnyAttribute, _ expected: Any.Type) {
         let node = self.node(index)
         if node.pointee.flags.contains(.free) { return }
         if let record = indirectRecord(index) {
             if let projected = record.pointee.valueType {
-                if projected != Value.self { _Misuse.typeMismatch(attribute, expected: Value.self, actual: projected) }
+                if projected != expected { _Misuse.typeMismatch(attribute, expected: expected, actual: projected) }
                 return
             }
             let (direct, _) = resolveAlias(index)
             let actual = self.type(self.node(direct)).pointee.valueType
-            if actual != Value.self { _Misuse.typeMismatch(attribute, expected: Value.self, actual: actual) }
+            if actual != expected { _Misuse.typeMismatch(attribute, expected: expected, actual: actual) }
             return
         }
         let actual = self.type(node).pointee.valueType
-        if actual != Value.self {
-            _Misuse.typeMismatch(attribute, expected: Value.self, actual: actual)
+        if actual != expected {
+            _Misuse.typeMismatch(attribute, expected: expected, actual: actual)
         }
     }
 }

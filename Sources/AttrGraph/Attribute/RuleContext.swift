@@ -18,7 +18,7 @@ public struct RuleContext<Value>: Equatable {
     /// Reads `input` as a dependency of this rule.
     public subscript<V>(input: Attribute<V>) -> V {
         unsafeAddress {
-            _Engine.readValue(input.identifier, as: V.self)
+            _Engine.readValue(input.identifier, type: V.self).assumingMemoryBound(to: V.self)
         }
     }
 
@@ -100,7 +100,7 @@ public struct AnyRuleContext: Equatable {
 
     public subscript<V>(input: Attribute<V>) -> V {
         unsafeAddress {
-            _Engine.readValue(input.identifier, as: V.self)
+            _Engine.readValue(input.identifier, type: V.self).assumingMemoryBound(to: V.self)
         }
     }
 

@@ -43,6 +43,8 @@ public struct DiagnosticSink: Sendable {
                 Musl.write(2, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
             }
+            if written < 0, errno == EINTR { continue }
+            // A closed or full standard error loses the report; nothing else can be done.
             if written <= 0 { break }
             offset += written
         }

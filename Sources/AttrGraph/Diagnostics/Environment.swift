@@ -1,76 +1,60 @@
 import Foundation
 
-/// Every environment variable AttrGraph and its companion libraries read, each read once per
-/// process on first use. The README lists them all.
+/// The environment variables the engine reads, each once per process on first use (the
+/// companion modules read their own: DeclarativeViews' `DV_*`, RunLoopBridge's
+/// `AG_HANG_THRESHOLD_MS`). The README's table lists them all.
 ///
 ///     AG_PRINT_CYCLES=2 AG_TRAP_CYCLES=1 swift test
 ///
-/// Values are parsed like AttributeGraph parses them: an integer (`atoi`); anything that is not
-/// a number counts as 0.
+/// Each value is accepted in the form the README documents (integers for the numeric ones); any
+/// other value is reported once, on the diagnostics stream, naming the variable, the value and
+/// what is accepted, and the default is used (``EnvironmentSetting``).
 public enum AGEnvironment {
-    /// `AG_PRINT_CYCLES`: how much to print when a cycle is detected. **Default 1.**
+    /// `AG_PRINT_CYCLES`: how much to print when a cycle is detected, an integer ≥ 0 (values above
+    /// 4 print as much as 4). **Default 1.**
     /// - 0: nothing.
     /// - 1: `=== AttributeGraph: cycle detected through attribute N ===`.
     /// - 2: also the evaluation stack (one `frame S.F: …` line per frame, innermost first, each
     ///   naming the body and value type), the cycle path, the nested update that caused it, `===`.
     /// - 3: also the Graphviz DOT of the attributes on the update stacks, before the stack.
     /// - 4: also writes the archive `cycle.ag-json` to the temporary directory and prints its path.
-    public static let printCycles: Int = integer("AG_PRINT_CYCLES") ?? 1
+    public static let printCycles: Int = printCycles()
 
-    /// `AG_TRAP_CYCLES`: non-zero stops the process at the first cycle, after reporting it, with
-    /// `precondition failure: cyclic graph: N` (a trap a debugger stops on; SIGILL on x86-64 Linux).
-    public static let trapCycles: Bool = (integer("AG_TRAP_CYCLES") ?? 0) != 0
+    /// `AG_PRINT_CYCLES` read with another default (`agdump demo` prints the stack by default).
+    package static func printCycles(default defaultValue: Int = 1, from source: EnvironmentSetting.Source = .process) -> Int {
+        EnvironmentSetting.integer(
+            "AG_PRINT_CYCLES", default: defaultValue, in: 0...Int.max,
+            accepted: "an integer 0 or more (0 silent, 1 a line, 2 the stack, 3 the DOT, 4 the archive)", from: source)
+    }
 
-    /// `AG_TREE`: non-zero records each subgraph's tree of elements (``Subgraph/beginTreeElement(value:flags:)``;
-    /// DeclarativeViews records its view hierarchy), which descriptions, archives and agdump show.
-    /// ``Subgraph/setShouldRecordTree()`` turns it on from code.
-    public static let recordTree: Bool = (integer("AG_TREE") ?? 0) != 0
+    /// `AG_TRAP_CYCLES`: an integer; non-zero stops the process at the first cycle, after
+    /// reporting it, with `precondition failure: cyclic graph: N` (a trap a debugger stops on;
+    /// SIGILL on x86-64 Linux). Default 0.
+    public static let trapCycles: Bool = trapCycles()
+
+    package static func trapCycles(from source: EnvironmentSetting.Source = .process) -> Bool {
+        EnvironmentSetting.flag("AG_TRAP_CYCLES", from: source)
+    }
+
+    /// `AG_TREE`: an integer; non-zero records each subgraph's tree of elements
+    /// (``Subgraph/beginTreeElement(value:flags:)``; DeclarativeViews records its view hierarchy),
+    /// which descriptions, archives and agdump show. ``Subgraph/setShouldRecordTree()`` turns it on
+    /// from code. Default 0.
+    public static let recordTree: Bool = recordTree()
+
+    package static func recordTree(from source: EnvironmentSetting.Source = .process) -> Bool {
+        EnvironmentSetting.flag("AG_TREE", from: source)
+    }
 
     /// `AG_TRACE`: a path. Every graph is traced from its creation to the process's exit into
     /// this file, in the Chrome trace-event JSON format (open it in ui.perfetto.dev or
     /// chrome://tracing, or summarise it with `agdump FILE --summary`). See ``Graph/startTracing(_:options:)``.
-    public static let tracePath: String? = ProcessInfo.processInfo.environment["AG_TRACE"].flatMap { $0.isEmpty ? nil : $0 }
+    /// A FIFO must have its reader running; a write that fails (a full disk) stops tracing, once,
+    /// with a line on stderr.
+    public static let tracePath: String? = tracePath()
 
-    /// `AG_HANG_THRESHOLD_MS`: how long a run-loop turn may stay busy before RunLoopBridge's
-    /// ``HangMonitor`` reports a hang. Default 250 ms.
-    public static let hangThresholdMilliseconds: Int? = integer("AG_HANG_THRESHOLD_MS")
-
-    /// `DV_RUN_SECONDS`, as set: a headless DeclarativeViews app exits with status 0 after this
-    /// many seconds (fractions allowed) unless something stopped it earlier; anything but a
-    /// non-negative number makes it stop with an error.
-    public static let runSeconds: String? = ProcessInfo.processInfo.environment["DV_RUN_SECONDS"]
-
-    /// `DV_PRINT_RENDER`: `1` makes a headless DeclarativeViews app print its text rendering to
-    /// stdout after every update that changed it; `frames` adds each node's frame; `boxes`
-    /// draws the layout as boxes instead.
-    public static let printRender: String? = ProcessInfo.processInfo.environment["DV_PRINT_RENDER"]
-
-    /// `DV_ARCHIVE`: a headless DeclarativeViews app that exits after `DV_RUN_SECONDS` writes its
-    /// view graph's archive (for `agdump`) to this path first.
-    public static let archivePath: String? = ProcessInfo.processInfo.environment["DV_ARCHIVE"]
-
-    /// `DV_SCRIPT`: a file (or `-` for stdin) of steps that drive a headless DeclarativeViews app
-    /// (`tap`, `toggle`, `type … into …`, `select`, `wait`, `print`), each step's rendering printed.
-    public static let script: String? = ProcessInfo.processInfo.environment["DV_SCRIPT"]
-
-    /// `DV_LAYOUT_FEEDBACK_THRESHOLD`: layout passes per view per run-loop turn after which the
-    /// layout-feedback-loop detector reports the view and stops laying it out for that turn
-    /// (like UIKit's `UIViewLayoutFeedbackLoopDebuggingThreshold`). Default 100.
-    public static let layoutFeedbackThreshold: Int = integer("DV_LAYOUT_FEEDBACK_THRESHOLD") ?? 100
-
-    package static func integer(_ name: String) -> Int? {
-        guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
-        // atoi semantics: leading whitespace, optional sign, digits; anything else stops.
-        let trimmed = text.drop(while: { $0 == " " || $0 == "\t" })
-        var digits = ""
-        for (offset, character) in trimmed.enumerated() {
-            if character.isASCII, character.isNumber || (offset == 0 && (character == "-" || character == "+")) {
-                digits.append(character)
-            } else {
-                break
-            }
-        }
-        return Int(digits) ?? 0
+    package static func tracePath(from source: EnvironmentSetting.Source = .process) -> String? {
+        EnvironmentSetting.path("AG_TRACE", from: source)
     }
 }
 

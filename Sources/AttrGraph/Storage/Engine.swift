@@ -76,9 +76,12 @@ struct _Engine {
     /// The address of `attribute`'s up-to-date value (``read(_:_:)``) with the id checked as
     /// ``resolve(_:)`` checks it, in one pass over the node: the common case — a live id with its
     /// seed, a clean value, read outside a rule or in the running rule's recorded order — costs
-    /// a registry load, two compares and the node's cache line.
+    /// a registry load, two compares and the node's cache line. An id without a seed (rebuilt
+    /// from a number with ``AnyAttribute/init(rawValue:)``) may name a slot that now holds another
+    /// type: on that path — off the fast one — the value is checked to be of `type` (when given),
+    /// in every build.
     @inline(__always)
-    static func readValue(_ attribute: AnyAttribute) -> UnsafeRawPointer {
+    static func readValue(_ attribute: AnyAttribute, type: Any.Type? = nil) -> UnsafeRawPointer {
         guard let state = _GraphRegistry.state(of: attribute) else { _Misuse.unknownAttribute(attribute) }
         let index = attribute.rawValue & _GraphRegistry.indexMask
         guard index != 0, index < state.pointee.highWater else { _Misuse.unknownAttribute(attribute) }
@@ -86,38 +89,19 @@ struct _Engine {
         if engine.node(index).pointee.generation == attribute.seed {
             return engine.read(index, attribute)
         }
-        return engine.readUnusualID(index, attribute)
+        return engine.readUnusualID(index, attribute, type: type)
     }
 
-    /// ``readValue(_:)`` of a value read as `Value`: an id without a seed (rebuilt from a number
-    /// with ``AnyAttribute/init(rawValue:)``) may name a slot that now holds another type, so on
-    /// that path — off the fast one — the value type is checked, in every build.
-    @inline(__always)
-    static func readValue<Value>(_ attribute: AnyAttribute, as _: Value.Type) -> UnsafePointer<Value> {
-        guard let state = _GraphRegistry.state(of: attribute) else { _Misuse.unknownAttribute(attribute) }
-        let index = attribute.rawValue & _GraphRegistry.indexMask
-        guard index != 0, index < state.pointee.highWater else { _Misuse.unknownAttribute(attribute) }
-        let engine = _Engine(state)
-        if engine.node(index).pointee.generation == attribute.seed {
-            return engine.read(index, attribute).assumingMemoryBound(to: Value.self)
+    /// ``readValue(_:type:)`` for an id without a seed (unchecked, ``AnyAttribute/init(rawValue:)``)
+    /// or a stale one (named).
+    @inline(never)
+    func readUnusualID(_ index: UInt32, _ attribute: AnyAttribute, type: Any.Type?) -> UnsafeRawPointer {
+        if attribute.seed != 0 { staleAttribute(attribute, index) }
+        if let type {
+            if node(index).pointee.flags.contains(.free) { _Misuse.destroyedAttribute(attribute) }
+            checkValueType(index, attribute, type)
         }
-        return engine.readUnusualID(index, attribute, as: Value.self)
-    }
-
-    /// ``readValue(_:)`` for an id without a seed (unchecked, ``AnyAttribute/init(rawValue:)``) or
-    /// a stale one (named).
-    @inline(never)
-    func readUnusualID(_ index: UInt32, _ attribute: AnyAttribute) -> UnsafeRawPointer {
-        if attribute.seed != 0 { staleAttribute(attribute, index) }
         return read(index, attribute)
-    }
-
-    @inline(never)
-    func readUnusualID<Value>(_ index: UInt32, _ attribute: AnyAttribute, as _: Value.Type) -> UnsafePointer<Value> {
-        if attribute.seed != 0 { staleAttribute(attribute, index) }
-        if node(index).pointee.flags.contains(.free) { _Misuse.destroyedAttribute(attribute) }
-        checkValueType(index, attribute, Value.self)
-        return read(index, attribute).assumingMemoryBound(to: Value.self)
     }
 
     /// Like ``resolve(_:)`` but also rejects destroyed attributes.

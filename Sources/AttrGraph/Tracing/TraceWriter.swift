@@ -90,10 +90,17 @@ package enum AGTrace {
     static func start(path: String) -> Result<String, TraceStartError> {
         let result = writer.withLock { (file: inout TraceFile?) -> Result<String, TraceStartError> in
             if let file { return .success(file.path) }
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            // Non-blocking, so that a FIFO nobody reads fails at once (ENXIO) instead of blocking
+            // the first graph forever; writes block again once it is open.
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
             guard descriptor >= 0 else {
-                return .failure(TraceStartError(path: path, reason: String(cString: strerror(errno))))
+                let code = errno
+                let reason = code == ENXIO
+                    ? "it is a FIFO that no process is reading (start the reader first)"
+                    : String(cString: strerror(code))
+                return .failure(TraceStartError(path: path, reason: reason))
             }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             file = TraceFile(path: path, descriptor: descriptor, origin: now())
             return .success(path)
         }
@@ -225,19 +232,36 @@ final class TraceFile: @unchecked Sendable {
         if buffer.count >= Self.bufferLimit { flush() }
     }
 
+    /// Whether a write failed: the trace ends there (said once) and later events are dropped.
+    private var failed = false
+
     func flush() {
         var offset = 0
-        while offset < buffer.count {
+        while !failed, offset < buffer.count {
             let written = buffer.withUnsafeBytes { bytes in
                 write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             }
             if written < 0 {
-                if errno == EINTR { continue }
-                break  // the disk is full or the file went away: the trace ends here
+                let code = errno
+                if code == EINTR { continue }
+                writeFailed(String(cString: strerror(code)))
+            } else if written == 0 {
+                writeFailed("nothing more could be written")
+            } else {
+                offset += written
             }
-            offset += written
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The disk is full or the file went away: tracing stops, once, with a line on stderr. What
+    /// was written stays a trace cut short (agdump reads it up to its last complete event).
+    private func writeFailed(_ reason: String) {
+        failed = true
+        ag_set_trace_active(0)
+        DiagnosticSink.default(
+            "AttrGraph: writing the trace to \(path) failed (\(reason)); tracing stopped, the file keeps the events "
+                + "written before\n")
     }
 
     func finish() {

@@ -24,12 +24,8 @@ extension _Engine {
                 checkForeignRead(attribute)
                 return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
             }
-            // Inside a rule: the read records a dependency (it writes the rule's input list), so
-            // only the thread running the rule may make it. One thread-local load and a compare.
-            if _slowPath(UnsafeMutableRawPointer(state.pointee.threadContext) != ag_thread_context()) {
-                readInsideAnotherThreadsRule(attribute)
-            }
-            // Reading the input recorded at the expected position.
+            checkRuleReader(attribute)
+            // Inside a rule, reading the input recorded at the expected position.
             let inputs = self.node(current).inputs
             let cursor = Int(state.pointee.cursor)
             if cursor < inputs.count, inputs[cursor].input == index {
@@ -66,9 +62,7 @@ extension _Engine {
         }
         let current = state.pointee.current
         if current != 0 {
-            if UnsafeMutableRawPointer(state.pointee.threadContext) != ag_thread_context() {
-                readInsideAnotherThreadsRule(attribute)
-            }
+            checkRuleReader(attribute)
             if current == index {
                 _Misuse.cyclicEdge(self.attribute(current))
             }
@@ -94,6 +88,16 @@ extension _Engine {
             _Misuse.noValue(attribute, type: type(node).pointee.valueType)
         }
         return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped + offset)
+    }
+
+    /// Inside a rule, a read records a dependency (it writes the rule's input list), so only the
+    /// thread running the rule may make it: one thread-local load and a compare, in every build.
+    /// (A function of its own, so that debug builds do not grow the frame of every nested read.)
+    @inline(__always)
+    func checkRuleReader(_ attribute: AnyAttribute) {
+        if _slowPath(UnsafeMutableRawPointer(state.pointee.threadContext) != ag_thread_context()) {
+            readInsideAnotherThreadsRule(attribute)
+        }
     }
 
     /// A read on one thread while a rule of this graph runs on another: the read would be recorded

@@ -55,12 +55,12 @@ extension ViewHost {
 
 /// Runs an app on the main run loop with no window.
 @MainActor
-enum HeadlessRunner {
+package enum HeadlessRunner {
     static func run<A: App>(_ app: A) -> Never {
-        let seconds = parseRunSeconds(AGEnvironment.runSeconds)
-        let archivePath = AGEnvironment.archivePath.flatMap { $0.isEmpty ? nil : $0 }
+        let seconds = parseRunSeconds(ViewsEnvironment.runSeconds)
+        let archivePath = ViewsEnvironment.archivePath
         let host = ViewHost(app: app)
-        if let mode = parsePrintRender(AGEnvironment.printRender) {
+        if let mode = ViewsEnvironment.printRender {
             var renders = 0
             host.onRender = { host in
                 renders += 1
@@ -74,7 +74,7 @@ enum HeadlessRunner {
             }
         }
         let runLoop = CFRunLoopGetCurrent()
-        if let scriptPath = AGEnvironment.script.flatMap({ $0.isEmpty ? nil : $0 }) {
+        if let scriptPath = ViewsEnvironment.script {
             runScript(at: scriptPath, host: host, archivePath: archivePath)
         }
         // Something to wait for, so that the run loop keeps running with no other source.
@@ -97,29 +97,14 @@ enum HeadlessRunner {
         }
     }
 
-    enum PrintRender {
+    package enum PrintRender: Sendable {
         case text, frames, boxes
     }
 
-    /// `DV_PRINT_RENDER`: unset or `0` nothing; `1` the text rendering; `frames` the text
-    /// rendering with frames; `boxes` the layout drawn as boxes.
-    static func parsePrintRender(_ text: String?) -> PrintRender? {
-        switch text?.trimmingCharacters(in: .whitespaces).lowercased() {
-        case nil, "", "0": return nil
-        case "frames": return .frames
-        case "boxes": return .boxes
-        default:
-            if let number = Int(text ?? ""), number != 0 { return .text }
-            DiagnosticSink.default(
-                "DeclarativeViews: DV_PRINT_RENDER must be 1, frames or boxes; got \(quoted(text ?? "")). Printing the text rendering.\n")
-            return .text
-        }
-    }
-
     /// `DV_RUN_SECONDS`: a non-negative number of seconds, or unset.
-    static func parseRunSeconds(_ text: String?) -> Double? {
-        guard let text, !text.isEmpty else { return nil }
-        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds.isFinite else {
+    package static func parseRunSeconds(_ text: String?) -> Double? {
+        guard let text else { return nil }
+        guard let seconds = EnvironmentSetting.parseSeconds(text) else {
             DiagnosticSink.default(
                 "DeclarativeViews: DV_RUN_SECONDS must be a number of seconds, such as 2 or 0.5; got \(quoted(text)).\n")
             exit(2)
@@ -131,9 +116,11 @@ enum HeadlessRunner {
     /// rendering, then exits — 0 when every step was done, 1 (naming the step and what is on
     /// screen) when one could not be, 2 when the script cannot be read.
     static func runScript(at path: String, host: ViewHost, archivePath: String?) {
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-        guard let data, let script = String(data: data, encoding: .utf8) else {
-            DiagnosticSink.default("DeclarativeViews: DV_SCRIPT: cannot read \(quoted(path)) as UTF-8 text.\n")
+        let script: String
+        switch readScript(at: path) {
+        case .success(let text): script = text
+        case .failure(let problem):
+            DiagnosticSink.default("DeclarativeViews: DV_SCRIPT: \(problem.description)\n")
             exit(2)
         }
         // After the first render: the run loop's first turn.
@@ -154,6 +141,43 @@ enum HeadlessRunner {
             }
         }
         CFRunLoopWakeUp(CFRunLoopGetCurrent())
+    }
+
+    /// Why a script file cannot be run.
+    package struct ScriptFileProblem: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// The most a script file may hold (a script is a few lines; a huge one is a mistake).
+    nonisolated package static let largestScript = 16 << 20
+
+    /// Reads a `DV_SCRIPT` file (`-` for stdin) as UTF-8 text, saying exactly what is wrong
+    /// when it cannot: missing, a directory, unreadable, too large, not UTF-8.
+    nonisolated package static func readScript(at path: String) -> Result<String, ScriptFileProblem> {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readData(ofLength: largestScript + 1)
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                return .failure(ScriptFileProblem(description: "there is no file at \(quoted(path))"))
+            }
+            guard !isDirectory.boolValue else {
+                return .failure(ScriptFileProblem(description: "\(quoted(path)) is a directory, not a script file"))
+            }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                return .failure(ScriptFileProblem(description: "cannot open \(quoted(path)) for reading (check its permissions)"))
+            }
+            defer { try? handle.close() }
+            data = handle.readData(ofLength: largestScript + 1)
+        }
+        guard data.count <= largestScript else {
+            return .failure(ScriptFileProblem(description: "\(quoted(path)) is larger than \(largestScript >> 20) MiB; a script is a few lines of steps"))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return .failure(ScriptFileProblem(description: "\(quoted(path)) is not UTF-8 text"))
+        }
+        return .success(text)
     }
 
     /// Writes the archive (`.ag-gzon` names are compressed); AttrGraph prints where it went.

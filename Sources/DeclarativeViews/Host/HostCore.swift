@@ -23,7 +23,7 @@ public final class _HostCore {
     /// Sizes and places the render tree.
     let layoutEngine = LayoutEngine()
     /// Counts layout passes per view per run-loop turn (seed 000).
-    let feedback = LayoutFeedbackDetector(threshold: AGEnvironment.layoutFeedbackThreshold)
+    let feedback = LayoutFeedbackDetector(threshold: ViewsEnvironment.layoutFeedbackThreshold)
     /// What the host registered with the scheduler: its root fragment and observers.
     var registrations: (fragment: UpdateFragment, flushObserver: Int, turnObserver: Int)?
     /// Whether the scheduler was made for this host (and goes away with it).

@@ -1,3 +1,4 @@
+import AttrGraph
 import Foundation
 
 /// A headless driver script (`DV_SCRIPT=file` for a headless `App`, or ``ViewHost/run(script:output:settle:)``
@@ -40,7 +41,7 @@ extension ViewHost {
     public func run(script: String, output: (String) -> Void, settle: (() -> Void)? = nil) throws(ViewHostScriptError) {
         let settle = settle ?? { self.update() }
         var number = 0
-        for (index, rawLine) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in Self.lines(of: script).enumerated() {
             var line = Substring(rawLine)
             // A trailing comment starts at " # "; `#` right before a word (`tap #save`) is not one.
             if let comment = line.range(of: " # ") { line = line[..<comment.lowerBound] }
@@ -79,8 +80,8 @@ extension ViewHost {
         case "select":
             try select(try Self.required(argument, "a tab's label, e.g. select Settings"))
         case "wait":
-            guard let seconds = Double(argument), seconds >= 0, seconds.isFinite else {
-                throw ScriptStepError("expected a number of seconds, e.g. wait 0.5")
+            guard let seconds = EnvironmentSetting.parseSeconds(argument), seconds <= Self.longestWait else {
+                throw ScriptStepError("expected a number of seconds from 0 to \(Int(Self.longestWait)), e.g. wait 0.5")
             }
             RunLoop.current.run(until: Date(timeIntervalSinceNow: seconds))
         case "print":
@@ -95,7 +96,7 @@ extension ViewHost {
             try swipeDelete(try Self.required(argument, "a row's text, e.g. swipe-delete Milk"))
         case "move":
             guard let to = argument.range(of: " to ", options: .backwards),
-                let destination = Int(argument[to.upperBound...].trimmingCharacters(in: .whitespaces)), destination >= 0
+                let destination = EnvironmentSetting.parseInteger(String(argument[to.upperBound...])), destination >= 0
             else {
                 throw ScriptStepError("write it as: move ROW to POSITION (0 is the top)")
             }
@@ -105,6 +106,30 @@ extension ViewHost {
                 "unknown step; the steps are tap, toggle, type … [into …], submit, select, back, dismiss, swipe-delete, move … to …, wait, print")
         }
         settle()
+    }
+
+    /// The script's lines, split on line feeds, carriage returns and CRLF by Unicode scalar
+    /// (a Swift `Character` is a whole CRLF pair, so splitting characters on "\n" would keep
+    /// a CRLF script in one line).
+    package static func lines(of script: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCarriageReturn = false
+        for scalar in script.unicodeScalars {
+            if scalar == "\n", afterCarriageReturn {
+                afterCarriageReturn = false
+                continue
+            }
+            afterCarriageReturn = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
     }
 
     private static func split(_ step: String) -> (String, String) {
@@ -120,6 +145,11 @@ extension ViewHost {
         guard !argument.isEmpty else { throw ScriptStepError("expected \(hint)") }
         return argument
     }
+}
+
+extension ViewHost {
+    /// The longest `wait` a script may ask for, in seconds (a typo of 1e9 must not hang a test run).
+    static let longestWait: Double = 3600
 }
 
 /// Why a script step is malformed.

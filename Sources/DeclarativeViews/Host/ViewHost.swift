@@ -397,6 +397,10 @@ public final class ViewHost {
         if let mode = edit.handlers.editMode, !mode.wrappedValue.isEditing {
             throw ViewHostError.notEditing(row: label)
         }
+        // SwiftUI's .onMove destinations are offsets to insert before: 0 through the row count.
+        guard (0...edit.count).contains(destination) else {
+            throw ViewHostError.moveOutOfRange(row: label, destination: destination, count: edit.count)
+        }
         edit.handlers.move?(IndexSet(integer: edit.offset), destination)
     }
 
@@ -490,6 +494,7 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case nothingPresented
     case rowNotFound(row: String, kind: String, available: [String])
     case notEditing(row: String)
+    case moveOutOfRange(row: String, destination: Int, count: Int)
 
     public var description: String {
         switch self {
@@ -527,6 +532,9 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
                 ? "there are no \(kind) rows (a ForEach needs .on\(kind == "deletable" ? "Delete" : "Move"))"
                 : "\(kind) rows: " + available.map(quoted).joined(separator: ", ")
             return "no \(kind) row shows \(quoted(row)) (\(list))"
+        case .moveOutOfRange(let row, let destination, let count):
+            return "row \(quoted(row)) cannot move to \(destination): its list has \(count) row\(count == 1 ? "" : "s"), "
+                + "so a destination is 0 (the top) through \(count) (the end)"
         case .notEditing(let row):
             return "row \(quoted(row)) can be moved only in edit mode: tap Edit first"
         case .tabNotSelectable(let label):

@@ -18,9 +18,11 @@ final class _RowEditHandlers: @unchecked Sendable {
 struct _RowEdit: Equatable {
     let handlers: _RowEditHandlers
     let offset: Int
+    /// How many rows the `ForEach` has (a move's destination is 0 through this).
+    let count: Int
 
     static func == (lhs: _RowEdit, rhs: _RowEdit) -> Bool {
-        lhs.handlers === rhs.handlers && lhs.offset == rhs.offset
+        lhs.handlers === rhs.handlers && lhs.offset == rhs.offset && lhs.count == rhs.count
     }
 }
 
@@ -45,9 +47,10 @@ public nonisolated struct _EditableForEach<Data: RandomAccessCollection, ID: Has
         }
         let content = forEach.content
         let marks = (delete != nil, move != nil)
+        let count = forEach.data.count
         return ForEach(forEach.data, id: idPath) { element in
             content(element).modifier(_RowEditModifier(
-                edit: _RowEdit(handlers: handlers, offset: offsets[element[keyPath: idPath]] ?? 0),
+                edit: _RowEdit(handlers: handlers, offset: offsets[element[keyPath: idPath]] ?? 0, count: count),
                 deletable: marks.0, movable: marks.1))
         }
     }

@@ -19,7 +19,7 @@ enum Demo {
             let host = ViewHost(app: AGIssueApp(), scheduler: coalescer)
             host.graph.diagnosticSink = DiagnosticSink { text in diagnostics(text) }
             host.graph.cycleReporting = CycleReporting(
-                printLevel: AGEnvironment.integer("AG_PRINT_CYCLES") ?? 2, trap: false)
+                printLevel: AGEnvironment.printCycles(default: 2), trap: false)
             // Something to wait for, so that the run loop runs until the updates settle.
             let keepAlive = CFRunLoopTimerCreateWithHandler(
                 kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + 3600, 3600, 0, 0) { _ in }
