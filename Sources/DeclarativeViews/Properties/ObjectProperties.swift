@@ -1,5 +1,6 @@
 import AttrGraph
 import Foundation
+import Synchronization
 
 /// A view's subscription to an ``ObservableObject``: an input attribute the body reads (so the
 /// body depends on it), bumped whenever the object sends `objectWillChange` — on the graph's
@@ -26,14 +27,22 @@ final class _ObjectChangeLink: @unchecked Sendable {
         let identifier = ObjectIdentifier(object)
         guard identifier != observed else { return }
         observed = identifier
-        subscription = object.objectWillChange.sink { [weak self] in self?.objectWillChange() }
+        subscription = object.objectWillChange.followForView { [weak self] in self?.objectChanged() }
     }
 
-    private func objectWillChange() {
+    /// Set by a change on any thread, cleared on the graph's thread when the body is marked: a
+    /// burst of changes costs one hop to the graph's thread, and a change after the mark (made
+    /// while the body runs, say) makes another.
+    private let changePending = Atomic<Bool>(false)
+
+    /// The object changed (a `@Published` value is stored, or it sent `objectWillChange`).
+    private func objectChanged() {
+        if changePending.exchange(true, ordering: .acquiringAndReleasing) { return }
         graphThread.deliver { [self] in bump() }
     }
 
     private func bump() {
+        changePending.store(false, ordering: .releasing)
         guard subgraph.isValid else { return }
         version.value &+= 1
     }

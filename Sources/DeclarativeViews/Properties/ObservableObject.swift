@@ -65,20 +65,46 @@ final class _Subscribers<Output>: @unchecked Sendable {
 
 /// The publisher an ``ObservableObject`` announces its changes with (Combine's
 /// `ObservableObjectPublisher`): `@Published` properties call ``send()`` before they change.
+///
+/// Views follow the object through a channel of their own, told *after* a `@Published` value is
+/// stored: a view that re-runs its body because of the change then reads the new value whatever
+/// thread made it (with `objectWillChange` alone, a change from another thread could be rendered
+/// before it was stored, and the last one of a burst lost). A `send()` of the object's own —
+/// not through `@Published` — tells views at once, as it tells every subscriber.
 public final class ObservableObjectPublisher: @unchecked Sendable {
     // @unchecked: `_Subscribers` is thread-safe.
     private let subscribers = _Subscribers<Void>()
+    /// The views following the object (``_ObjectChangeLink``).
+    private let views = _Subscribers<Void>()
 
     public init() {}
 
-    /// Tells subscribers that the object is about to change.
+    /// Tells subscribers (and the views following the object) that the object is about to change.
     public func send() {
         subscribers.send(())
+        views.send(())
     }
 
     /// Calls `receiveValue` before each change, until the result is released or cancelled.
     public func sink(receiveValue: @escaping () -> Void) -> AnyCancellable {
         subscribers.subscribe { receiveValue() }
+    }
+
+    /// A `@Published` property is about to change: its subscribers are told (Combine's will-set
+    /// timing); views wait for ``publishedDidChange()``.
+    func publishedWillChange() {
+        subscribers.send(())
+    }
+
+    /// A `@Published` property's new value is stored: the views following the object are told.
+    func publishedDidChange() {
+        views.send(())
+    }
+
+    /// Follows the object for a view: `changed` is called after each `@Published` change is
+    /// stored and at each ``send()``, on the changing thread.
+    func followForView(_ changed: @escaping () -> Void) -> AnyCancellable {
+        views.subscribe { changed() }
     }
 }
 
@@ -163,10 +189,12 @@ public struct Published<Value> {
     ) -> Value {
         get { object[keyPath: storageKeyPath].storage.value }
         set {
-            object.objectWillChange.send()
+            let publisher = object.objectWillChange
+            publisher.publishedWillChange()
             let storage = object[keyPath: storageKeyPath].storage
             storage.value = newValue
             storage.subscribers.send(newValue)
+            publisher.publishedDidChange()
         }
     }
 

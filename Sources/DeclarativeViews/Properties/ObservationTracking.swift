@@ -1,23 +1,59 @@
 import AttrGraph
 import CoreFoundation
 import Foundation
+import Synchronization
+#if canImport(Darwin)
 import Observation
+#else
+// Did-set tracking (`withObservationTracking(_:didSet:)`), which Apple platforms keep to
+// SwiftUI; the Swift toolchains for other platforms ship it.
+@_spi(SwiftUI) import Observation
+#endif
 
 /// Observation (`@Observable`) as a source of dependencies, the way SwiftUI does it: the
 /// properties of observable objects a body reads while it runs become dependencies of that
 /// body's attribute. A mutation (on any thread) invalidates exactly the bodies that read the
-/// property — on the graph's thread (the main thread, for an app) — and the host's scheduler coalesces the
-/// re-run into its next flush.
+/// property — on the graph's thread (the main thread, for an app) — and the host's scheduler
+/// coalesces the re-run into its next flush.
 ///
-/// One `_ObservationInvalidator` per body rule; `withObservationTracking` registers it for the
-/// properties read by one run (Observation calls `onChange` once, so each run registers again).
+/// One `_ObservationInvalidator` per body rule; each run of the body registers a tracking of the
+/// properties it read (Observation registers it when the run returns). What makes a change from
+/// another thread impossible to lose:
+/// - **after the store**: a tracking is told after the new value is stored (Observation's
+///   did-set tracking), so the run it causes reads the new value — not the old one, which a
+///   will-set notification delivered to another thread can race past;
+/// - **overlap**: the previous run's tracking stays armed until the next run's is registered, so
+///   a property changed while the body runs — after the body read it, before the run's own
+///   tracking exists — still marks the body; a tracking's later changes count only while it is
+///   the newest (older ones cancel themselves when they fire);
+/// - **one hop per burst**: a change sets a flag and hops to the graph's thread once; the flag is
+///   cleared there before the body is marked, so a change after that hops again.
+///
+/// What Observation leaves open: a property a run reads for the first time (the first run, or a
+/// new branch) and another thread changes during that very run — between the read and the end of
+/// the run — has no tracking yet that could see it. Observation offers no earlier registration;
+/// SwiftUI has the same gap.
+///
+/// Apple platforms' Observation has no did-set tracking in its public interface: there, changes
+/// are taken at will-set, as SwiftUI's public API does, with the overlap but not the first point.
 final class _ObservationInvalidator: @unchecked Sendable {
-    // @unchecked: `attribute` is immutable; `subgraph` and `changed` are used on the graph's thread only.
+    // @unchecked: `attribute`, `subgraph` and `graphThread` are immutable; `generation` and
+    // `changed` are used on the graph's thread only; the rest is atomic or behind a lock.
     let attribute: AnyAttribute
     /// Whether the view's subgraph is still valid (a view that left the tree has nothing to change).
     private let subgraph: SubgraphValidity
     /// The thread the graph is updated on (the main thread, for a host).
     private let graphThread: _GraphThread
+    /// The generation of the newest registered tracking (0: none yet). Read on any thread.
+    private let newest = Atomic<UInt64>(0)
+    /// A change hop to the graph's thread is on its way.
+    private let invalidationPending = Atomic<Bool>(false)
+    /// Set when the view left the tree: every tracking that fires cancels itself.
+    private let retired = Atomic<Bool>(false)
+    /// Trackings that fired and stay armed until a newer one is registered, to cancel then.
+    private let armed = Mutex<[(generation: UInt64, tracking: _Tracking)]>([])
+    /// The generation of the run in progress or last made (graph's thread).
+    private var generation: UInt64 = 0
 
     init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: _GraphThread) {
         self.attribute = attribute
@@ -28,21 +64,50 @@ final class _ObservationInvalidator: @unchecked Sendable {
     /// Runs `body`, recording the observable properties it reads.
     @inline(__always)
     func tracking<Result>(_ body: () -> Result) -> Result {
-        withObservationTracking(body, onChange: { [self] in propertyWillChange() })
+        generation &+= 1
+        let run = generation
+        let result = _trackChanges(body) { [self] tracking in changed(tracking, generation: run) }
+        newest.store(run, ordering: .releasing)
+        cancelSuperseded(before: run)
+        return result
     }
 
-    /// Called by Observation before a property read by the last run changes, on the mutating
-    /// thread: on the graph's thread the body is invalidated at once (the flush that follows sees
-    /// the new value); from another thread the invalidation goes through the graph thread's run
-    /// loop (the main run loop, for an app: the main actor).
-    private func propertyWillChange() {
-        graphThread.deliver { [self] in invalidate() }
+    /// A property read by run `generation` changed (on the changing thread, after the store).
+    private func changed(_ tracking: _Tracking, generation: UInt64) {
+        if retired.load(ordering: .acquiring) || generation < newest.load(ordering: .acquiring) {
+            // Superseded: a newer run's tracking covers what the body reads now.
+            tracking.cancel()
+            return
+        }
+        armed.withLock { armed in
+            // A tracking stays armed after it fires: record it once, to cancel when superseded.
+            if armed.last?.generation != generation { armed.append((generation, tracking)) }
+        }
+        if !invalidationPending.exchange(true, ordering: .acquiringAndReleasing) {
+            graphThread.deliver { [self] in invalidate() }
+        }
+    }
+
+    /// Cancels the trackings that fired and are older than `run`'s.
+    private func cancelSuperseded(before run: UInt64) {
+        let superseded = armed.withLock { armed -> [_Tracking] in
+            guard !armed.isEmpty else { return [] }
+            let old = armed.filter { $0.generation < run }.map(\.tracking)
+            armed.removeAll { $0.generation < run }
+            return old
+        }
+        for tracking in superseded { tracking.cancel() }
     }
 
     /// Marks the body to run again (the graph asks the host's scheduler for an update). A view
-    /// that left the tree has nothing to invalidate.
+    /// that left the tree has nothing to invalidate: its trackings are retired.
     private func invalidate() {
-        guard subgraph.isValid else { return }
+        invalidationPending.store(false, ordering: .releasing)
+        guard subgraph.isValid else {
+            retired.store(true, ordering: .releasing)
+            cancelSuperseded(before: .max)
+            return
+        }
         changed = true
         attribute.invalidateValue()
     }
@@ -53,6 +118,45 @@ final class _ObservationInvalidator: @unchecked Sendable {
     func takeChanged() -> Bool {
         defer { changed = false }
         return changed
+    }
+}
+
+#if canImport(Darwin)
+/// The public interface's tracking: told at will-set, once, with nothing to cancel.
+struct _Tracking: @unchecked Sendable {
+    // @unchecked: it holds nothing.
+    func cancel() {}
+}
+
+/// Runs `body` and calls `changed` when a property it read is about to change (once).
+@inline(__always)
+func _trackChanges<Result>(_ body: () -> Result, _ changed: @escaping @Sendable (_Tracking) -> Void) -> Result {
+    withObservationTracking(body, onChange: { changed(_Tracking()) })
+}
+#else
+/// Observation's tracking of one run's reads, told after each change until cancelled.
+typealias _Tracking = ObservationTracking
+
+/// Runs `body` and calls `changed` after each change of a property it read is stored, until
+/// the tracking passed to it is cancelled.
+@inline(__always)
+func _trackChanges<Result>(_ body: () -> Result, _ changed: @escaping @Sendable (_Tracking) -> Void) -> Result {
+    withObservationTracking(body, didSet: changed)
+}
+#endif
+
+/// The invalidator of a rule that is not a body (a `GeometryReader`'s content), made on its
+/// first run: the rule's value is rebuilt, this box is not.
+final class _ObservationSlot {
+    private var invalidator: _ObservationInvalidator?
+
+    /// Runs `body` for the running rule, recording the observable properties it reads.
+    func tracking<Result>(graphThread: _GraphThread, _ body: () -> Result) -> Result {
+        if invalidator == nil {
+            let current = AnyAttribute.current.unsafelyUnwrapped
+            invalidator = _ObservationInvalidator(attribute: current, subgraph: current.subgraph, graphThread: graphThread)
+        }
+        return invalidator.unsafelyUnwrapped.tracking(body)
     }
 }
 

@@ -35,15 +35,14 @@ public nonisolated struct GeometryReader<Content: View>: View {
         /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
         /// with it this value) when it is torn down or released, so the host outlives every use.
         unowned(unsafe) let host: _HostCore
+        /// Tracks the `@Observable` properties the content reads, across runs.
+        let observation = _ObservationSlot()
 
         var value: Content {
             let build = reader.value.content
             let proxy = geometry.value
             // `@Observable` properties the content closure reads are dependencies too.
-            let current = AnyAttribute.current.unsafelyUnwrapped
-            let invalidator = _ObservationInvalidator(
-                attribute: current, subgraph: current.subgraph, graphThread: host.graphThread)
-            return invalidator.tracking { build(proxy) }
+            return observation.tracking(graphThread: host.graphThread) { build(proxy) }
         }
     }
 }
