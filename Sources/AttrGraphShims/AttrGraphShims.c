@@ -1,3 +1,5 @@
+#define _GNU_SOURCE
+#include <pthread.h>
 #include "AttrGraphShims.h"
 
 _Atomic(int) ag_trace_active_flag = 0;
@@ -60,4 +62,10 @@ void ag_project_enum_data(const void *metadata, void *value) {
 
 void ag_inject_enum_tag(const void *metadata, void *value, uint32_t tag) {
     ((ag_inject_enum_tag_fn)ag_value_witnesses(metadata)[ag_vwt_inject_enum_tag])(value, tag, metadata);
+}
+
+// MARK: - Threads
+
+int ag_thread_name(uintptr_t thread, char *buffer, size_t size) {
+    return pthread_getname_np((pthread_t)thread, buffer, size);
 }

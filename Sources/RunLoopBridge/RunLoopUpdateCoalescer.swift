@@ -45,6 +45,14 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
     /// A wake-up timer is pending (see `observe(_:nestedOnly:)`).
     private var wakeScheduled = false
 
+    /// The thread of ``runLoop``, once known (the coalescer is made, or first flushes, there).
+    private var runLoopThread: Graph.PinnedThread?
+
+    override var pinThread: Graph.PinnedThread? {
+        if runLoopThread == nil, CFRunLoopGetCurrent() === runLoop { runLoopThread = .current }
+        return runLoopThread
+    }
+
     /// Observes `runLoop` (the main run loop by default) in its common modes.
     public init(runLoop: CFRunLoop = CFRunLoopGetMain(), order: CFIndex = RunLoopUpdateCoalescer.defaultOrder,
                 deferNestedUpdates: Bool = false) {

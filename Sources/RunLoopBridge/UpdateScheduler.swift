@@ -72,6 +72,8 @@ final class _FragmentQueue {
         weak var graph: Graph?
         /// The graph's update handlers this scheduler added (``Graph/addUpdateHandler(_:)``).
         var handlers: [Int] = []
+        /// Whether this scheduler pinned the graph to its thread (unpinned when it lets go).
+        var pinned = false
     }
 
     var hasPending: Bool { entries.contains { $0.pending } }
@@ -91,6 +93,7 @@ final class _FragmentQueue {
         entries.removeAll()
         for entry in graphs {
             for handler in entry.handlers { entry.graph?.removeUpdateHandler(handler) }
+            if entry.pinned { entry.graph?.pin(to: nil) }
         }
         graphs.removeAll()
     }
@@ -103,6 +106,11 @@ final class _FragmentQueue {
 
     func setAllPending() {
         for index in entries.indices { entries[index].pending = true }
+    }
+
+    /// Records that this scheduler pinned `graph` to its thread.
+    func notePinned(_ graph: Graph) {
+        if let index = graphs.firstIndex(where: { $0.graph === graph }) { graphs[index].pinned = true }
     }
 
     /// Records that `graph`'s update handler `handler` asks this scheduler for flushes.
@@ -214,7 +222,16 @@ public class _FragmentScheduler {
             if let fragment { self.setNeedsUpdate(fragment) } else { self.setNeedsUpdate() }
         }
         queue.addGraph(graph, handler: handler)
+        if let thread = pinThread {
+            graph.pin(to: thread)
+            queue.notePinned(graph)
+        }
     }
+
+    /// The thread this scheduler updates its graphs on, if it always updates them on one: an
+    /// attached graph is pinned there (``Graph/pin(to:)``), so that a change made on another
+    /// thread — which the next flush would race with — stops with a message at once.
+    var pinThread: Graph.PinnedThread? { nil }
 
     @discardableResult
     public func addFlushObserver(_ observer: @escaping () -> Void) -> Int {

@@ -181,7 +181,11 @@ import Testing
             let input = Attribute(value: 1)
             let doubled = Attribute(Doubler(source: input, label: "d"))
             _ = doubled.value
-            let options = [DescriptionOption.format: Graph.descriptionFormatDictionary] as NSDictionary
+            // As in AttributeGraph: without a graph, only `all_graphs` lists any.
+            let none = try #require(Graph.description(nil, options: [DescriptionOption.format: Graph.descriptionFormatDictionary] as NSDictionary))
+            #expect((none as? [String: Any])?["graphs"] as? [Any] != nil)
+            #expect(((none as? [String: Any])?["graphs"] as? [Any])?.isEmpty == true)
+            let options = [DescriptionOption.format: Graph.descriptionFormatDictionary, DescriptionOption.allGraphs: true] as NSDictionary
             let description = try #require(Graph.description(nil, options: options))
             let dictionary = try #require(description as? [String: AnyHashable])
             #expect(dictionary["version"] as? UInt32 == 2)

@@ -135,17 +135,18 @@ import Testing
     /// store (as a setter that computes does): the other thread is held up exactly where a
     /// change told at will-set could be rendered before it is stored.
     @Observable final class SlowModel: @unchecked Sendable {
-        // @unchecked: as `Model`.
+        // @unchecked: `stored` is accessed under `lock` (the model is written from other threads).
         @ObservationIgnored private var stored = 0
+        @ObservationIgnored private let lock = NSLock()
         var value: Int {
             get {
                 access(keyPath: \.value)
-                return stored
+                return lock.withLock { stored }
             }
             set {
                 withMutation(keyPath: \.value) {
                     if newValue % 3 == 0 { usleep(1_000) }
-                    stored = newValue
+                    lock.withLock { stored = newValue }
                 }
             }
         }

@@ -83,7 +83,8 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         }
         nonmutating set {
             let (engine, index) = _Engine.resolveLive(self)
-            engine.checkOwner("setting attribute flags")
+            let entered = engine.enter("setting attribute flags")
+            defer { engine.leave(entered) }
             engine.node(index).pointee.subgraphFlags = newValue.rawValue
         }
     }
@@ -103,7 +104,8 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     ///   - token: accepted for AttributeGraph compatibility; unused.
     public func addInput(_ attribute: AnyAttribute, options: InputOptions = [], token: Int) {
         let (engine, index) = _Engine.resolveLive(self)
-        engine.checkOwner("addInput")
+        let entered = engine.enter("addInput")
+        defer { engine.leave(entered) }
         let inputIndex = engine.localIndex(of: attribute, use: "addInput on \(self)")
         if inputIndex == index {
             _Misuse.cyclicEdge(self)
@@ -214,7 +216,8 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// Traps when `type` is not the body type.
     public func mutateBody<Body>(as type: Body.Type, invalidating: Bool, _ body: (inout Body) -> Void) {
         let (engine, index) = _Engine.resolveLive(self)
-        engine.checkOwner("mutateBody")
+        let entered = engine.enter("mutateBody")
+        defer { engine.leave(entered) }
         let node = engine.node(index)
         let bodyType = engine.type(node).pointee.bodyType
         guard bodyType == Body.self else {
@@ -285,7 +288,8 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         }
         nonmutating set {
             let (engine, index) = _Engine.resolveLive(self)
-            engine.checkOwner("setting the dependency of an indirect attribute")
+            let entered = engine.enter("setting the dependency of an indirect attribute")
+            defer { engine.leave(entered) }
             guard let record = engine.indirectRecord(index) else {
                 _Misuse.fail("AttrGraph: \(self) is not an indirect attribute; it has no dependency to set.")
             }

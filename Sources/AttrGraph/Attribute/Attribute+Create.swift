@@ -35,7 +35,8 @@ extension _Engine {
     ) -> AnyAttribute {
         let unretained = creationSubgraph(creating: Body.self)
         let engine = unretained._withUnsafeGuaranteedRef { $0.graph.storage.engine }
-        engine.checkOwner("creating an attribute")
+        let entered = engine.enter("creating an attribute")
+        defer { engine.leave(entered) }
         // Nothing below runs code that could release the subgraph, except the body type's own
         // code (its comparison mode and flags) the first time the graph sees the type: the
         // subgraph is held for that.

@@ -8,19 +8,19 @@ import Darwin
 import Foundation
 
 extension Graph {
-    /// Writes an archive of the live graphs created on this thread to `name` in the temporary
-    /// directory (an absolute path is used as is), like AttributeGraph's `AGGraphArchiveJSON`,
-    /// and prints `Wrote graph data to "PATH".` to the diagnostics stream. Names ending in
-    /// `.ag-gzon` are zlib-compressed, others plain JSON; the default name is `graph.ag-gzon`.
+    /// Writes an archive of the live graphs to `name` in the temporary directory (an absolute
+    /// path is used as is), like AttributeGraph's `AGGraphArchiveJSON`, and prints
+    /// `Wrote graph data to "PATH".` to the diagnostics stream. Names ending in `.ag-gzon` are
+    /// zlib-compressed, others plain JSON; the default name is `graph.ag-gzon`.
     ///
-    /// Graphs owned by other threads are left out: they may be changing while this one reads.
-    /// Call it on the thread that owns the graphs (the main thread for an app). Returns the file's
-    /// URL, or `nil` when it could not be written (the reason is printed).
+    /// Each graph is held while it is described; graphs another thread is using at that moment
+    /// are left out (they may be changing). Returns the file's URL, or `nil` when it could not be
+    /// written (the reason is printed).
     @discardableResult
     public static func archiveJSON(name: String? = nil, includeValues: Bool = true) -> URL? {
-        let storages = _GraphRegistry.storagesOwnedByCurrentThread()
-        let archive = GraphArchive(
-            graphs: storages.map { $0.archiveGraph(includeValues: includeValues, truncationLimit: 1024) })
+        let archive = _GraphRegistry.withGraphsHeldForArchiving { storages in
+            GraphArchive(graphs: storages.map { $0.archiveGraph(includeValues: includeValues, truncationLimit: 1024) })
+        }
         return write(archive, name: name ?? "graph.ag-gzon", sink: .default)
     }
 

@@ -111,17 +111,18 @@ extension Graph {
             guard let graph, graph.isUpdating else { return nil }
             return graph.description(options: typed)
         case .dictionary:
-            var storages: [GraphStorage] = graph.map { [$0.storage] } ?? []
-            if allGraphs || graph == nil {
-                // Only this thread's graphs: others may be changing theirs meanwhile.
-                let own = _GraphRegistry.storagesOwnedByCurrentThread()
-                storages += own.filter { candidate in !storages.contains { $0 === candidate } }
+            // The graph given; every live graph only with `all_graphs` (as AttributeGraph: with
+            // neither, no graph). Graphs other threads are using meanwhile are left out.
+            let describe = { (storage: GraphStorage) in
+                storage.archiveGraph(includeValues: typed.includeValues, truncationLimit: typed.truncationLimit ?? 1024)
             }
-            let archive = GraphArchive(
-                graphs: storages.map {
-                    $0.archiveGraph(includeValues: typed.includeValues, truncationLimit: typed.truncationLimit ?? 1024)
-                })
-            return archive.json.foundationObject.base
+            var graphs = graph.map { [describe($0.storage)] } ?? []
+            if allGraphs {
+                _GraphRegistry.withGraphsHeldForArchiving { others in
+                    for other in others where other !== graph?.storage { graphs.append(describe(other)) }
+                }
+            }
+            return GraphArchive(graphs: graphs).json.foundationObject.base
         }
     }
 

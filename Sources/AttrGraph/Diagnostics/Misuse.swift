@@ -34,14 +34,6 @@ enum _Misuse {
                 + "Graph(shared:) to connect them.")
     }
 
-    static func releasedOnWrongThread(_ object: String) -> Never {
-        fail(
-            "AttrGraph: the last reference to a \(object) was released on a thread that does not own its graph; "
-                + "releasing it changes the graph (a subgraph's attributes are destroyed). Let the last reference go on "
-                + "the graph's thread (hop there first, as for any other use), or hand the graph over with "
-                + "Graph.handOff().")
-    }
-
     static func staleAttribute(_ attribute: AnyAttribute, replacement: String) -> Never {
         fail(
             "AttrGraph: attribute \(attribute) is stale: the attribute it named was destroyed (its subgraph was "
@@ -49,17 +41,22 @@ enum _Misuse {
                 + "attributes past their subgraph; hold a WeakAttribute to find out when an attribute has gone.")
     }
 
-    static func wrongThread(use: String, handedOff: Bool, updating: Bool) -> Never {
-        if handedOff {
-            fail(
-                "AttrGraph: \(use) on a graph that is being handed to another thread (Graph.handOff()); call "
-                    + "receive() on the handoff in the thread that takes the graph over, then use it only there.")
-        }
+    /// Two threads inside one graph at once (see ``_Engine/enter(_:)``).
+    static func overlappingUse(use: String, holder: UInt, holderUse: String) -> Never {
         fail(
-            "AttrGraph: \(use) on a thread that does not own the graph\(updating ? " (it is updating on its own thread)" : ""). "
-                + "A Graph belongs to the thread that created it: hop to that thread first (for the main thread, "
-                + "DispatchQueue.main.async { … } or CFRunLoopPerformBlock(CFRunLoopGetMain(), …); for a "
-                + "MainActor app, MainActor.run), or hand the graph over with Graph.handOff() and receive().")
+            "AttrGraph: overlapping use of a graph: \(_describeThread(_ThreadLocal.identity)) started \(use) while "
+                + "\(_describeThread(holder)) is \(holderUse). A graph may be used from any thread, but by one thread at "
+                + "a time: make its uses serial (one serial DispatchQueue or actor for the graph, or a lock around each "
+                + "use), or give each thread a graph of its own.")
+    }
+
+    /// A use away from the thread a host pinned the graph to (see ``Graph/pin(to:)``).
+    static func pinnedElsewhere(use: String, pinned: UInt) -> Never {
+        fail(
+            "AttrGraph: \(use) on \(_describeThread(_ThreadLocal.identity)), but the graph's host updates it on "
+                + "\(_describeThread(pinned)) (a RunLoopBridge scheduler or a DeclarativeViews host pinned it there): "
+                + "hop to that thread first (for the main thread, DispatchQueue.main.async { … } or "
+                + "CFRunLoopPerformBlock(CFRunLoopGetMain(), …); for a MainActor app, MainActor.run).")
     }
 
     static func setComputedDuringUpdate(_ attribute: AnyAttribute, bodyType: Any.Type) -> Never {

@@ -50,7 +50,8 @@ extension Attribute {
     @usableFromInline
     func _observe(_ callback: @escaping (UnsafeRawPointer) -> Void) -> AttributeObserver {
         let (engine, index) = _Engine.resolveLive(identifier)
-        engine.checkOwner("observe")
+        let entered = engine.enter("observe")
+        defer { engine.leave(entered) }
         guard let subgraph = engine.storage.subgraph(at: engine.node(index).pointee.subgraph) else {
             _Misuse.destroyedAttribute(identifier)
         }
@@ -156,7 +157,8 @@ extension _Engine {
 
     /// Destroys one observer node (cancellation), releasing its callback.
     func destroyObserver(_ index: UInt32) {
-        checkOwner("cancelling an observer")
+        let entered = enter("cancelling an observer")
+        defer { leave(entered) }
         let node = self.node(index)
         guard node.pointee.flags.contains(.observer), !node.pointee.flags.contains(.free),
             !node.pointee.flags.contains(.invalidated)
@@ -185,7 +187,8 @@ extension Graph {
 
     func flushObservers() {
         let engine = storage.engine
-        engine.checkOwner("updating")
+        let entered = engine.enter("updating")
+        defer { engine.leave(entered) }
         let state = engine.state
         let pendingCount = state.pointee.dirtyObservers.count
         if pendingCount == 0 { return }

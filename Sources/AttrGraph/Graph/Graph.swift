@@ -75,11 +75,11 @@ public final class Graph {
         parent = shared
     }
 
-    /// A graph's last reference goes on its thread (checked): its context slot is the owner's.
+    /// A graph's last reference may go on any thread that is not overlapping another's use.
     deinit {
-        if !storage.isOwnedByCurrentThread {
-            _Misuse.releasedOnWrongThread("Graph")
-        }
+        let engine = storage.engine
+        let entered = engine.enter("releasing a graph")
+        defer { engine.leave(entered) }
         storage.removeContext(contextIndex)
     }
 
@@ -95,7 +95,8 @@ public final class Graph {
     /// that share a graph (schedulers, view hosts) use ``addUpdateHandler(_:)`` instead, which
     /// this slot never disturbs.
     public func onUpdate(_ callback: @escaping () -> Void) {
-        storage.engine.checkOwner("onUpdate")
+        let entered = storage.engine.enter("onUpdate")
+        defer { storage.engine.leave(entered) }
         updateCallback = callback
     }
 
@@ -104,7 +105,8 @@ public final class Graph {
     /// stays until ``removeUpdateHandler(_:)``. Returns its id.
     @discardableResult
     public func addUpdateHandler(_ handler: @escaping () -> Void) -> Int {
-        storage.engine.checkOwner("addUpdateHandler")
+        let entered = storage.engine.enter("addUpdateHandler")
+        defer { storage.engine.leave(entered) }
         defer { nextUpdateHandlerID += 1 }
         updateHandlers.append((nextUpdateHandlerID, handler))
         return nextUpdateHandlerID
@@ -138,7 +140,8 @@ public final class Graph {
     /// Raises ``needsUpdate`` and calls the update callback if it was not raised yet.
     public func setNeedsUpdate() {
         let engine = storage.engine
-        engine.checkOwner("setNeedsUpdate")
+        let entered = engine.enter("setNeedsUpdate")
+        defer { engine.leave(entered) }
         if !engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] {
             engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] = true
             engine.state.pointee.contextsToNotify.append(contextIndex)
@@ -160,7 +163,8 @@ public final class Graph {
 
     /// Invalidates every subgraph of this context.
     public func invalidate() {
-        storage.engine.checkOwner("invalidating a graph")
+        let entered = storage.engine.enter("invalidating a graph")
+        defer { storage.engine.leave(entered) }
         for subgraph in storage.allSubgraphs where subgraph.contextIndex == contextIndex {
             subgraph.invalidate()
         }
@@ -168,7 +172,8 @@ public final class Graph {
 
     /// Marks every computed attribute of this context to run again on its next read.
     public func invalidateAllValues() {
-        storage.engine.checkOwner("invalidateAllValues")
+        let entered = storage.engine.enter("invalidateAllValues")
+        defer { storage.engine.leave(entered) }
         for subgraph in storage.allSubgraphs where subgraph.contextIndex == contextIndex {
             for index in subgraph.nodes {
                 storage.engine.invalidateValue(index)

@@ -23,6 +23,12 @@ package final class GraphActivity: Sendable {
     let profiling = Atomic<Bool>(false)
     /// Set by ``Graph/resetProfile(_:)`` from another thread: the data goes when the next update starts.
     let profileResetRequested = Atomic<Bool>(false)
+    /// The thread using the graph now (``_ThreadLocal/identity``), 0 when none: exclusive use.
+    let holder = Atomic<UInt>(0)
+    /// What the holder is doing (``_GraphUse``), for the message when another thread overlaps.
+    let holderUse = Atomic<UInt>(0)
+    /// The thread the graph is pinned to (``Graph/pin(to:)``), 0 when it is not.
+    let pinned = Atomic<UInt>(0)
     /// Body and value type names, by type index.
     private let typeNames = Locked<[(body: String, value: String)]>([])
 

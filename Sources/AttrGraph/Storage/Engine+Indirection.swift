@@ -26,7 +26,8 @@ extension _Engine {
         source: AnyAttribute, sourceIndex: UInt32, offset: Int, size: Int, mutable: Bool,
         valueType: Any.Type? = nil
     ) -> AnyAttribute {
-        checkOwner("creating an indirect attribute")
+        let entered = enter("creating an indirect attribute")
+        defer { leave(entered) }
         if !mutable,
             let cached = storage.offsetAliases[
                 _OffsetAliasKey(source: sourceIndex, offset: offset, size: size, valueType: valueType)],
@@ -65,7 +66,8 @@ extension _Engine {
     /// Re-points the alias `index` to `newSource`: readers of the alias see the new source's
     /// value (their edges are marked changed and they become dirty).
     func setIndirectSource(_ index: UInt32, _ newSource: AnyAttribute) {
-        checkOwner("setting the source of an indirect attribute")
+        let entered = enter("setting the source of an indirect attribute")
+        defer { leave(entered) }
         guard let record = indirectRecord(index) else {
             _Misuse.fail("AttrGraph: \(attribute(index)) is not an indirect attribute; its source cannot be set.")
         }

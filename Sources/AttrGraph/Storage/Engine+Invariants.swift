@@ -165,7 +165,8 @@ extension Graph {
     /// also run it at the end of update episodes (amortised).
     @_spi(Debug)
     public func checkInvariants() {
-        storage.engine.checkOwner("checkInvariants")
+        let entered = storage.engine.enter("checkInvariants")
+        defer { storage.engine.leave(entered) }
         storage.engine.checkInvariants()
     }
 

@@ -137,22 +137,6 @@ struct _Engine {
 
     var isUpdating: Bool { !state.pointee.segments.isEmpty }
 
-    /// The ownership check: a graph is used from the thread that owns it (its creator, or the
-    /// thread it was handed to with ``Graph/handOff()``). Every mutating entry point and every
-    /// update episode checks it, in release builds too; per-read checks run under
-    /// `AG_INTERNAL_CHECKS`.
-    @inline(__always)
-    func checkOwner(_ use: StaticString) {
-        if state.pointee.owner != _currentThreadID() {
-            wrongThread(use)
-        }
-    }
-
-    @inline(never)
-    func wrongThread(_ use: StaticString) -> Never {
-        _Misuse.wrongThread(use: "\(use)", handedOff: state.pointee.owner == 0, updating: isUpdating)
-    }
-
     // MARK: Attribute types
 
     /// The type-table index for a body type, interning it on first use.

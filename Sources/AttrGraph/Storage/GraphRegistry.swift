@@ -13,7 +13,7 @@
 /// load one aligned pointer without the lock: a graph's slot is written before any of its ids
 /// exist, and ids only reach another thread through the user's own synchronisation. Code that
 /// needs the graph objects themselves (archiving every graph) goes through
-/// ``storagesOwnedByCurrentThread()``, which retains only the calling thread's graphs.
+/// ``withGraphsHeldForArchiving(_:)``, which holds each graph it visits instead of retaining it.
 enum _GraphRegistry {
     /// Bits of an attribute id that name the graph slot.
     static let slotBits: UInt32 = 10
@@ -37,21 +37,18 @@ enum _GraphRegistry {
     @inline(__always)
     static var table: UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?> { tableStorage.unsafelyUnwrapped }
 
-    /// `@unchecked Sendable`: carries storages owned by the calling thread out of the mutex, to
-    /// that same thread.
-    private struct OwnStorages: @unchecked Sendable {
-        var storages: [GraphStorage]
-    }
-
     private struct Bookkeeping: ~Copyable {
         var nextSlot = 1
         var nextSerial: UInt32 = 1
+        /// Slots handed out whose graph is not published yet (``reserve()`` … ``publish(_:slot:)``).
+        var reserved: Set<Int> = []
     }
 
     private static let lock = Locked(Bookkeeping())
 
-    /// Reserves a slot for `state`. Traps with advice when every slot is in use.
-    static func register(_ state: UnsafeMutablePointer<_GraphState>) -> (slot: UInt32, serial: UInt32) {
+    /// Reserves a slot for a graph being made. Traps with advice when every slot is in use. The
+    /// slot stays empty (readers see no graph there) until ``publish(_:slot:)``.
+    static func reserve() -> (slot: UInt32, serial: UInt32) {
         lock.withLock { books in
             if tableStorage == nil {
                 let table = UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?>.allocate(capacity: slotCount)
@@ -60,8 +57,8 @@ enum _GraphRegistry {
             }
             for probe in 0..<(slotCount - 1) {
                 let slot = (books.nextSlot - 1 + probe) % (slotCount - 1) + 1
-                if table[slot] == nil {
-                    table[slot] = state
+                if table[slot] == nil, !books.reserved.contains(slot) {
+                    books.reserved.insert(slot)
                     books.nextSlot = slot % (slotCount - 1) + 1
                     let serial = books.nextSerial
                     books.nextSerial &+= 1
@@ -72,6 +69,14 @@ enum _GraphRegistry {
             _Misuse.fail(
                 "AttrGraph: more than \(slotCount - 1) graphs are alive at once. "
                     + "Release graphs you no longer use, or share one with Graph(shared:).")
+        }
+    }
+
+    /// Puts the initialised `state` in its reserved slot: from now on its ids resolve.
+    static func publish(_ state: UnsafeMutablePointer<_GraphState>, slot: UInt32) {
+        lock.withLock { books in
+            books.reserved.remove(Int(slot))
+            table[Int(slot)] = state
         }
     }
 
@@ -86,23 +91,27 @@ enum _GraphRegistry {
         return table[Int(attribute.rawValue >> indexBits)]
     }
 
-    /// The live graph storages the calling thread owns, in slot order, as strong references taken
-    /// under the lock (a storage being destroyed meanwhile is left out).
-    static func storagesOwnedByCurrentThread() -> [GraphStorage] {
-        let thread = _currentThreadID()
-        return lock.withLock { _ in
-            // Ownership is read from the state, valid while registered (unregistering takes this
-            // lock). Only this thread's storages are retained: their last reference can only go
-            // on this thread (Graph and Subgraph check it in `deinit`), so none is being destroyed.
-            var own: [GraphStorage] = []
-            // Before the first graph there is no table (and nothing to own).
-            guard let table = tableStorage else { return OwnStorages(storages: own) }
+    /// Calls `body` with every live graph this thread could take for reading (``_Engine/enterForArchiving()``),
+    /// in slot order, while it holds them all; graphs another thread is using are left out. No
+    /// graph is retained: one whose last reference goes meanwhile waits in its `deinit` until
+    /// `body` returns (it cannot be torn down while this thread holds it).
+    static func withGraphsHeldForArchiving<Result>(_ body: ([GraphStorage]) -> Result) -> Result {
+        let held: [UnsafeMutablePointer<_GraphState>] = lock.withLock { _ in
+            guard let table = tableStorage else { return [] }
+            var held: [UnsafeMutablePointer<_GraphState>] = []
             for slot in 1..<slotCount {
-                guard let state = table[slot], state.pointee.owner == thread else { continue }
-                own.append(state.pointee.storage)
+                guard let state = table[slot], _Engine(state).enterForArchiving() else { continue }
+                held.append(state)
             }
-            return OwnStorages(storages: own)
-        }.storages
+            return held
+        }
+        defer { for state in held { _Engine(state).leaveAfterArchiving() } }
+        // The strong references taken here go before the graphs are left (above).
+        let result = { () -> Result in
+            let storages = held.map { $0.pointee.storage }
+            return body(storages)
+        }()
+        return result
     }
 
     /// Calls `body` with the activity of every live graph storage, under the lock (no storage is

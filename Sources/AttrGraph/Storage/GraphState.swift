@@ -95,9 +95,6 @@ struct _Counters {
 struct _GraphState: ~Copyable {
     var slot: UInt32
     var serial: UInt32
-    /// The thread that owns the graph (``_currentThreadID()``); 0 while it is being handed to
-    /// another thread (``Graph/handOff()``). Every mutating entry point checks it.
-    var owner: UInt
     /// The Swift object that owns this state (for slow paths: type interning, subgraphs, reports).
     /// Unowned and unchecked: the storage allocates this state in its `init` and frees it in its
     /// `deinit`, so the storage is alive whenever the state is.
@@ -152,6 +149,9 @@ struct _GraphState: ~Copyable {
     var activeNestedUpdate: Int32
     /// The updating thread's context, for the duration of an update episode.
     var threadContext: UnsafeMutablePointer<_ThreadContext>?
+    /// Whether the episode took the graph for its thread (``_Engine/enter(_:)``): it leaves it
+    /// when it ends.
+    var episodeEntered: Bool
     /// Set when the episode left work for its end: cycle marks, nested updates, deferred
     /// invalidations. Keeps the end of an ordinary episode to a flag test.
     var episodeHasWork: Bool
@@ -192,7 +192,7 @@ struct _GraphState: ~Copyable {
         _Node.checkLayout()
         slot = 0
         serial = 0
-        owner = _currentThreadID()
+        episodeEntered = false
         self.storage = storage
         self.activity = activity
         nodeTable = _NodeTable()

@@ -74,11 +74,12 @@ final class GraphStorage {
     init() {
         state = .allocate(capacity: 1)
         graphID = GraphStorage.nextGraphID.add(1, ordering: .relaxed).oldValue
-        let (slot, serial) = _GraphRegistry.register(state)
+        let (slot, serial) = _GraphRegistry.reserve()
         activity = GraphActivity(slot: slot)
         state.initialize(to: _GraphState(storage: self, activity: activity))
         state.pointee.slot = slot
         state.pointee.serial = serial
+        _GraphRegistry.publish(state, slot: slot)
         if Graph.tracesEveryGraph {
             activity.setTraceOptions(Graph.TraceOptions([.enabled, .full]).rawValue)
         }
@@ -86,8 +87,10 @@ final class GraphStorage {
 
     deinit {
         // Every subgraph holds its graph, so by now all subgraphs (and their nodes) are gone;
-        // destroy any node left over defensively, then free the memory.
+        // destroy any node left over defensively, then free the memory. An archiver describing
+        // every graph may hold this one for a moment: teardown waits for it.
         let engine = self.engine
+        engine.enterForTeardown()
         var leftovers: [_Engine.DetachedBody] = []
         for index in 1..<state.pointee.highWater where !engine.node(index).pointee.flags.contains(.free) {
             leftovers.append(engine.detachNode(index, dying: { _ in true }))
@@ -98,8 +101,6 @@ final class GraphStorage {
         state.deallocate()
     }
 
-    /// Whether the calling thread owns this graph (see ``Graph/handOff()``).
-    var isOwnedByCurrentThread: Bool { state.pointee.owner == _currentThreadID() }
 
     // MARK: Types
 

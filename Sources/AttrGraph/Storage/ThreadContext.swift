@@ -25,6 +25,8 @@ struct _ThreadContext {
     var largestLevel: UInt = 0
     /// Whether this is the main thread (decided once, when the context is created).
     var isMainThread: Bool
+    /// The thread (`pthread_self()`), to name it in messages to other threads.
+    var thread: UInt = _currentThreadID()
     /// This thread's track in the timeline trace (see ``AGTrace``), valid for trace
     /// ``traceGeneration``; 0 until the thread first records an event.
     var traceThreadID: UInt32 = 0
@@ -48,6 +50,13 @@ enum _ThreadLocal {
             return raw.assumingMemoryBound(to: _ThreadContext.self)
         }
         return makeContext()
+    }
+
+    /// This thread's identity for exclusive use: its context's address (never 0, unique among
+    /// live threads).
+    @inline(__always)
+    static var identity: UInt {
+        UInt(bitPattern: context)
     }
 
     /// This thread's context if it has one (a thread that never used a graph has none).
@@ -83,6 +92,24 @@ private func _destroyThreadContext(_ raw: UnsafeMutableRawPointer) {
     context.pointee.subgraph?.release()
     context.deinitialize(count: 1)
     context.deallocate()
+}
+
+/// Lets other threads run (a thread waiting for another to leave a graph).
+func _yieldThread() {
+    sched_yield()
+}
+
+/// A description of the thread whose identity (``_ThreadLocal/identity``) is `identity`, for
+/// messages: "the main thread", or its number and name. Reads that thread's context, which is
+/// alive while the thread holds or pins a graph.
+func _describeThread(_ identity: UInt) -> String {
+    guard let context = UnsafeMutablePointer<_ThreadContext>(bitPattern: identity) else { return "no thread" }
+    if context.pointee.isMainThread { return "the main thread" }
+    var name = [CChar](repeating: 0, count: 64)
+    let status = ag_thread_name(context.pointee.thread, &name, name.count)
+    let label = status == 0 ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let number = "thread 0x" + String(context.pointee.thread, radix: 16)
+    return label.isEmpty ? number : "\(number) (\"\(label)\")"
 }
 
 /// The calling thread's identity, for the graph's ownership checks: one libc call, no lookup.

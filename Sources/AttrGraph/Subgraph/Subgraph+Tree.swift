@@ -86,7 +86,8 @@ extension Subgraph {
 
     private static func treeForRecording() -> _SubgraphTree? {
         guard let subgraph = recordingSubgraph(), subgraph.isValid else { return nil }
-        subgraph.graph.storage.engine.checkOwner("recording a subgraph tree")
+        let entered = subgraph.graph.storage.engine.enter("recording a subgraph tree")
+        defer { subgraph.graph.storage.engine.leave(entered) }
         return subgraph.makeTreeIfNeeded()
     }
 

@@ -45,7 +45,8 @@ public final class Subgraph {
 
     /// Creates a subgraph recording `attribute` as the attribute that created it.
     public init(graph: Graph, attribute: AnyAttribute) {
-        graph.storage.engine.checkOwner("creating a subgraph")
+        let entered = graph.storage.engine.enter("creating a subgraph")
+        defer { graph.storage.engine.leave(entered) }
         self.graph = graph
         creator = attribute == .nil ? nil : attribute
         contextIndex = graph.contextIndex
@@ -61,12 +62,12 @@ public final class Subgraph {
         }
     }
 
-    /// Releasing the last reference invalidates the subgraph; it must happen on the graph's
-    /// thread (checked), like everything else that changes the graph.
+    /// Releasing the last reference invalidates the subgraph: a use of the graph like any other
+    /// (it may not overlap another thread's).
     deinit {
-        if !graph.storage.isOwnedByCurrentThread {
-            _Misuse.releasedOnWrongThread("Subgraph")
-        }
+        let engine = graph.storage.engine
+        let entered = engine.enter("releasing a subgraph")
+        defer { engine.leave(entered) }
         invalidate()
         // A valid parent retains its children, so by now no parent lists this subgraph.
         graph.storage.removeSubgraph(at: index)
@@ -119,7 +120,8 @@ public final class Subgraph {
         guard valid else { return }
         let storage = graph.storage
         let engine = storage.engine
-        engine.checkOwner("invalidating a subgraph")
+        let entered = engine.enter("invalidating a subgraph")
+        defer { engine.leave(entered) }
         var batch: [Subgraph] = [self]
         valid = false
         var position = 0
@@ -192,7 +194,8 @@ public final class Subgraph {
         guard child.graph.storage === graph.storage else {
             _Misuse.fail("AttrGraph: addChild: the child subgraph belongs to another graph.")
         }
-        graph.storage.engine.checkOwner("adding a child subgraph")
+        let entered = graph.storage.engine.enter("adding a child subgraph")
+        defer { graph.storage.engine.leave(entered) }
         guard child.valid else { return }
         guard valid else {
             child.invalidate()
@@ -206,7 +209,8 @@ public final class Subgraph {
     }
 
     public func removeChild(_ child: Subgraph) {
-        graph.storage.engine.checkOwner("removing a child subgraph")
+        let entered = graph.storage.engine.enter("removing a child subgraph")
+        defer { graph.storage.engine.leave(entered) }
         guard let position = children.firstIndex(where: { $0.subgraph === child }) else { return }
         children.remove(at: position)
         child.parents.removeAll { $0.takeUnretainedValue() === self }
@@ -266,7 +270,8 @@ public final class Subgraph {
     /// id for ``removeObserver(_:)``. The function is released after it is called.
     @discardableResult
     public func addObserver(_ observer: @escaping () -> Void) -> Int {
-        graph.storage.engine.checkOwner("adding a subgraph observer")
+        let entered = graph.storage.engine.enter("adding a subgraph observer")
+        defer { graph.storage.engine.leave(entered) }
         let id = nextObserverID
         nextObserverID += 1
         if valid {
@@ -287,7 +292,8 @@ public final class Subgraph {
     /// flags intersect `flags` (all when `flags` is empty). O(attributes in the subtree).
     public func update(flags: AnyAttribute.Flags = []) {
         let engine = graph.storage.engine
-        engine.checkOwner("updating")
+        let entered = engine.enter("updating")
+        defer { engine.leave(entered) }
         graph.clearNeedsUpdate()
         Graph.withoutUpdate {
             forEachNode(flags: flags) { index in

@@ -24,7 +24,13 @@ extension Graph {
     /// thread than the graph's, the data is dropped when its next update starts.
     public static func resetProfile(_ graph: Graph?) {
         if let graph {
-            if graph.storage.isOwnedByCurrentThread, !graph.storage.engine.isUpdating {
+            let engine = graph.storage.engine
+            if engine.tryEnter("resetting the profile") {
+                defer { engine.leave(true) }
+                if !engine.isUpdating { graph.storage.profile = _Profile() } else {
+                    graph.storage.activity.profileResetRequested.store(true, ordering: .relaxed)
+                }
+            } else if !engine.isHeldByAnotherThread, !engine.isUpdating {
                 graph.storage.profile = _Profile()
             } else {
                 graph.storage.activity.profileResetRequested.store(true, ordering: .relaxed)
@@ -37,7 +43,8 @@ extension Graph {
     /// The profile data collected so far (AttrGraph's addition; AttributeGraph shows it in
     /// Instruments only). Read on the graph's thread.
     public var profile: Profile {
-        storage.engine.checkOwner("reading the profile")
+        let entered = storage.engine.enter("reading the profile")
+        defer { storage.engine.leave(entered) }
         return storage.makeProfile()
     }
 

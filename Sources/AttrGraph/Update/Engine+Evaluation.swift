@@ -19,7 +19,7 @@ extension _Engine {
         {
             if current == 0 {
                 #if AG_INTERNAL_CHECKS
-                checkOwner("reading an attribute")
+                checkUnrecordedRead()
                 #endif
                 checkForeignRead(attribute)
                 return UnsafeRawPointer(node.pointee.value.unsafelyUnwrapped)
@@ -55,7 +55,7 @@ extension _Engine {
         -> UnsafeRawPointer
     {
         #if AG_INTERNAL_CHECKS
-        checkOwner("reading an attribute")
+        checkUnrecordedRead()
         #endif
         if node(index).pointee.flags.contains(.free) {
             _Misuse.destroyedAttribute(attribute)
@@ -562,7 +562,8 @@ extension _Engine {
     /// Sets the value of `index` from outside its rule (an input, or overriding a rule's value
     /// when no update is running). Returns whether the value changed.
     func setValue<Value>(_ index: UInt32, offset: Int, _ newValue: UnsafePointer<Value>) -> Bool {
-        checkOwner("setting an attribute's value")
+        let entered = enter("setting an attribute's value")
+        defer { leave(entered) }
         let node = self.node(index)
         guard let valueAddress = node.pointee.value else {
             _Misuse.fail("AttrGraph: attribute \(attribute(index)) has no value storage to set.")
@@ -605,7 +606,8 @@ extension _Engine {
 
     /// Marks a computed node to re-run on its next read and its dependents dirty.
     func invalidateValue(_ index: UInt32) {
-        checkOwner("invalidating an attribute's value")
+        let entered = enter("invalidating an attribute's value")
+        defer { leave(entered) }
         let node = self.node(index)
         if node.pointee.flags.contains(.external) || node.pointee.flags.contains(.indirect) { return }
         node.pointee.flags.insert(.pending)

@@ -1,3 +1,4 @@
+import AttrGraphShims
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,8 @@ extension _Engine {
         let thread: UnsafeMutablePointer<_ThreadContext>
         let here = _StackGuard.currentAddress()
         if state.pointee.segments.isEmpty {
-            checkOwner("updating")
+            // The episode holds the graph for this thread until it ends (``endSegment()``).
+            state.pointee.episodeEntered = enter("updating")
             thread = _ThreadLocal.context
             state.pointee.threadContext = thread
             state.pointee.onMainThread = thread.pointee.isMainThread
@@ -34,10 +36,12 @@ extension _Engine {
                 beginInstrumentedEpisode()
             }
         } else {
-            // Checked here too: another thread reading a dirty attribute while the owner updates
-            // would otherwise join the owner's update stacks.
-            checkOwner("updating")
+            // Checked here too: another thread reading a dirty attribute while this one updates
+            // would otherwise join its update stacks.
             thread = state.pointee.threadContext.unsafelyUnwrapped
+            if _slowPath(UnsafeMutableRawPointer(thread) != ag_thread_context()) {
+                _ = enter("updating")
+            }
             _StackGuard.check(
                 depth: state.pointee.segments.count, here: here, previous: state.pointee.segments.last.stackAddress,
                 outermost: state.pointee.segments[0].stackAddress, thread: thread)
@@ -60,6 +64,8 @@ extension _Engine {
         state.pointee.cursor = segment.savedCursor
         state.pointee.threadContext.unsafelyUnwrapped.pointee.updating = segment.savedThreadUpdating
         if state.pointee.segments.isEmpty {
+            // Read now: the end-of-episode work below may run episodes of its own.
+            let entered = state.pointee.episodeEntered
             if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.trace.rawValue != 0) { endTracedEpisode() }
             state.pointee.threadContext = nil
             state.pointee.activity.root.store(0, ordering: .relaxed)
@@ -69,6 +75,7 @@ extension _Engine {
             #if AG_INTERNAL_CHECKS
             checkInvariantsAfterEpisode()
             #endif
+            leave(entered)
         }
     }
 

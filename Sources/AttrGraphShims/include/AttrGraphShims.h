@@ -69,6 +69,10 @@ void ag_project_enum_data(const void *metadata, void *value);
 /// Makes the payload at `value` an enum value of case `tag`.
 void ag_inject_enum_tag(const void *metadata, void *value, uint32_t tag);
 
+/// The name of the thread `thread` (a `pthread_t`) into `buffer`; 0 on success
+/// (`pthread_getname_np`, which Swift's Glibc module does not show).
+int ag_thread_name(uintptr_t thread, char *buffer, size_t size);
+
 #pragma clang assume_nonnull end
 
 #endif

@@ -159,10 +159,19 @@ enum _ObjectPublishers {
 @propertyWrapper
 public struct Published<Value> {
     /// Values and subscribers live in a box so that the enclosing object's copies share them.
-    final class Storage {
-        var value: Value
+    /// The value is read and written under a lock: a model changed on a background thread while
+    /// a view reads it on the main thread reads a whole value, old or new.
+    final class Storage: @unchecked Sendable {
+        // @unchecked: `stored` is accessed under `lock` only.
+        private var stored: Value
+        private let lock = NSLock()
         let subscribers = _Subscribers<Value>()
-        init(_ value: Value) { self.value = value }
+        init(_ value: Value) { stored = value }
+
+        var value: Value {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
     }
 
     private let storage: Storage

@@ -51,7 +51,7 @@ final class _ObservationInvalidator: @unchecked Sendable {
     /// Set when the view left the tree: every tracking that fires cancels itself.
     private let retired = Atomic<Bool>(false)
     /// Trackings that fired and stay armed until a newer one is registered, to cancel then.
-    private let armed = Mutex<[(generation: UInt64, tracking: _Tracking)]>([])
+    private let armed = Locked<[(generation: UInt64, tracking: _Tracking)]>([])
     /// The generation of the run in progress or last made (graph's thread).
     private var generation: UInt64 = 0
 

@@ -1,0 +1,150 @@
+import AttrGraphShims
+import Synchronization
+
+/// Exclusive use: as in AttributeGraph, any thread may use a graph, one thread at a time.
+///
+///     let graph = Graph()                       // made on one thread…
+///     DispatchQueue.global().async {            // …used on another, once the first is done with it
+///         graph.update()
+///     }
+///
+/// Each use — creating attributes or subgraphs, writing values, invalidating, updating, and
+/// reading inside a rule (a read that records a dependency) — takes the graph for the calling
+/// thread for its duration, nested uses on that thread included. A use that starts while
+/// another thread holds the graph is *overlapping* use: it stops the process, in release builds
+/// too, with a message naming both threads and what each was doing. Serial use from any number
+/// of threads (a serial queue, an actor, Swift Testing hopping threads between awaits) is fine.
+///
+/// What costs: one atomic compare-and-exchange when a use starts on a graph no thread holds,
+/// and a store when it ends; a load and a compare for a use nested in another.
+///
+/// Hosts that update a graph on one thread of their own (RunLoopBridge's schedulers,
+/// DeclarativeViews' hosts) *pin* it to that thread (``pin(to:)``): any use elsewhere then stops
+/// even when it would not overlap — a change the host's next update would race with. AttributeGraph
+/// code never pins.
+extension _Engine {
+    /// Takes the graph for `use` on this thread: `true` when this call took it (the outermost
+    /// use, which ``leave(_:)`` releases), `false` when this thread held it already.
+    @inline(__always)
+    func enter(_ use: StaticString) -> Bool {
+        let me = _ThreadLocal.identity
+        let activity = state.pointee.activity
+        if activity.holder.load(ordering: .relaxed) == me { return false }
+        return take(use, me: me, activity)
+    }
+
+    @inline(never)
+    private func take(_ use: StaticString, me: UInt, _ activity: GraphActivity) -> Bool {
+        let pinned = activity.pinned.load(ordering: .relaxed)
+        if pinned != 0, pinned != me { _Misuse.pinnedElsewhere(use: "\(use)", pinned: pinned) }
+        while true {
+            let (taken, holder) = activity.holder.compareExchange(expected: 0, desired: me, ordering: .acquiring)
+            if taken { break }
+            // An archiver describing every graph holds each for a moment: wait for it.
+            if activity.holderUse.load(ordering: .relaxed) != _GraphUse.archiving {
+                overlapping(use, holder: holder, activity)
+            }
+            _yieldThread()
+        }
+        activity.holderUse.store(_GraphUse.pack(use), ordering: .relaxed)
+        return true
+    }
+
+    /// Ends the use ``enter(_:)`` began (a no-op for a nested use).
+    @inline(__always)
+    func leave(_ took: Bool) {
+        if took { state.pointee.activity.holder.store(0, ordering: .releasing) }
+    }
+
+    /// Takes the graph to tear it down (its last reference went) — waiting, as every use does,
+    /// for an archiver that holds it for a moment; it is not left again.
+    func enterForTeardown() {
+        _ = enter("releasing the graph's last reference")
+    }
+
+    /// Another thread holds the graph: overlapping use.
+    @inline(never)
+    private func overlapping(_ use: StaticString, holder: UInt, _ activity: GraphActivity) -> Never {
+        _Misuse.overlappingUse(
+            use: "\(use)", holder: holder, holderUse: _GraphUse.unpack(activity.holderUse.load(ordering: .relaxed)))
+    }
+
+    /// Takes the graph for `use` if no thread holds it (then `true`: ``leave(_:)`` it); `false`
+    /// when this thread holds it already or another thread does.
+    func tryEnter(_ use: StaticString) -> Bool {
+        let activity = state.pointee.activity
+        guard activity.holder.compareExchange(expected: 0, desired: _ThreadLocal.identity, ordering: .acquiring).exchanged
+        else { return false }
+        activity.holderUse.store(_GraphUse.pack(use), ordering: .relaxed)
+        return true
+    }
+
+    /// Whether a thread other than this one holds the graph now.
+    var isHeldByAnotherThread: Bool {
+        let holder = state.pointee.activity.holder.load(ordering: .relaxed)
+        return holder != 0 && holder != _ThreadLocal.identity
+    }
+
+    /// Takes the graph to describe it, unless another thread holds it (then `false`). Called
+    /// under the graph registry's lock.
+    func enterForArchiving() -> Bool {
+        let activity = state.pointee.activity
+        let me = _ThreadLocal.identity
+        if activity.holder.load(ordering: .relaxed) == me { return false }
+        guard activity.holder.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged else {
+            return false
+        }
+        activity.holderUse.store(_GraphUse.archiving, ordering: .relaxed)
+        return true
+    }
+
+    func leaveAfterArchiving() {
+        state.pointee.activity.holder.store(0, ordering: .releasing)
+    }
+
+    /// Debug builds: a read outside any rule, from a thread that does not hold the graph while
+    /// another does (it would read values being written).
+    @inline(__always)
+    func checkUnrecordedRead() {
+        #if AG_INTERNAL_CHECKS
+        let activity = state.pointee.activity
+        let holder = activity.holder.load(ordering: .relaxed)
+        if holder != 0, holder != _ThreadLocal.identity, activity.holderUse.load(ordering: .relaxed) != _GraphUse.archiving {
+            overlapping("reading an attribute", holder: holder, activity)
+        }
+        #endif
+    }
+}
+
+extension Graph {
+    /// Pins the graph (every context sharing its storage) to `thread`, the one its host updates
+    /// it on: from now on any use elsewhere stops with a message, even one that would not
+    /// overlap. `nil` unpins. For hosts (RunLoopBridge, DeclarativeViews); not in AttributeGraph.
+    package func pin(to thread: PinnedThread?) {
+        storage.activity.pinned.store(thread?.identity ?? 0, ordering: .relaxed)
+    }
+
+    /// A thread a graph can be pinned to: the calling thread, when made.
+    package struct PinnedThread: Sendable {
+        let identity: UInt
+
+        package static var current: PinnedThread { PinnedThread(identity: _ThreadLocal.identity) }
+    }
+}
+
+/// What a thread holding a graph is doing, packed into one word for other threads to read: the
+/// address and length of a static string (every use names itself with a literal).
+enum _GraphUse {
+    /// The word for "describing the graph for an archive".
+    static let archiving = pack("describing the graph for an archive")
+
+    static func pack(_ use: StaticString) -> UInt {
+        guard use.hasPointerRepresentation else { return 0 }
+        return UInt(bitPattern: use.utf8Start) << 16 | UInt(min(use.utf8CodeUnitCount, 0xFFFF))
+    }
+
+    static func unpack(_ word: UInt) -> String {
+        guard word != 0, let start = UnsafePointer<UInt8>(bitPattern: word >> 16) else { return "using it" }
+        return String(decoding: UnsafeBufferPointer(start: start, count: Int(word & 0xFFFF)), as: UTF8.self)
+    }
+}

@@ -1,0 +1,201 @@
+@_spi(Debug) import AttrGraph
+import AttrGraphTestSupport
+import Foundation
+import Testing
+
+/// Exclusive use, as in AttributeGraph: any thread may use a graph, one thread at a time. Serial
+/// use from several threads works; overlapping use stops the process with a message naming both
+/// threads and what they were doing, in release builds too (these exit tests also run against a
+/// release build in CI). A host's pin keeps the stricter rule where a host updates the graph.
+@Suite struct ExclusiveUseTests {
+    /// Runs `body` on a new thread and waits for it.
+    static func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            body()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    static func stderr(_ result: ExitTest.Result?) -> String {
+        String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    }
+
+    /// A graph made on one thread is built, changed, updated and released on others, one at a
+    /// time — the way Swift concurrency and Swift Testing hop threads between awaits.
+    @Test func serialUseFromSeveralThreadsWorks() {
+        let holder = UncheckedHolder<Graph>(Graph())
+        let root = UncheckedHolder<Subgraph>(Subgraph(graph: holder.value!))
+        let ids = ResultBox<(AnyAttribute, AnyAttribute)>()
+        Self.onAnotherThread {
+            root.value!.apply {
+                let input = Attribute(value: 2)
+                ids.value = (input.identifier, Attribute(Map(input) { $0 * 2 }).identifier)
+            }
+        }
+        let (input, doubled) = ids.value!
+        let result = ResultBox<Int>()
+        Self.onAnotherThread {
+            input.unsafeCast(to: Int.self).value = 5
+            result.value = doubled.unsafeCast(to: Int.self).value
+        }
+        #expect(result.value == 10)
+        input.unsafeCast(to: Int.self).value = 6
+        #expect(doubled.unsafeCast(to: Int.self).value == 12)
+        #expect(holder.value!.counter(for: .nodes) == 2)
+        // The last references go on yet another thread.
+        Self.onAnotherThread {
+            root.value = nil
+            holder.value = nil
+        }
+    }
+
+    /// A graph used from a serial queue by many tasks, each on whatever thread the queue picks.
+    @Test func aSerialQueueCanOwnTheGraphsUses() async {
+        let queue = DispatchQueue(label: "graph")
+        let graph = UncheckedHolder<Graph>(Graph())
+        let state = UncheckedHolder<(Subgraph, Attribute<Int>, Attribute<Int>)>(nil)
+        queue.sync {
+            let root = Subgraph(graph: graph.value!)
+            let (input, total) = root.apply { () -> (Attribute<Int>, Attribute<Int>) in
+                let input = Attribute(value: 0)
+                return (input, Attribute(Map(input) { $0 + 1 }))
+            }
+            state.value = (root, input, total)
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for value in 1...200 {
+                group.addTask { queue.sync { state.value!.1.value = value; _ = state.value!.2.value } }
+            }
+        }
+        let last = queue.sync { () -> Int in
+            state.value!.1.value = 1_000
+            return state.value!.2.value
+        }
+        #expect(last == 1_001)
+        queue.sync {
+            state.value = nil
+            graph.value = nil
+        }
+    }
+
+    @Test func settingAnInputWhileAnotherThreadUpdatesStopsNamingBoth() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            let subgraph = Subgraph(graph: graph)
+            let entered = DispatchSemaphore(value: 0)
+            let (slow, input) = subgraph.apply { () -> (Attribute<Int>, Attribute<Int>) in
+                let input = Attribute(value: 1)
+                let slow = Attribute(Map(input) { value -> Int in
+                    entered.signal()
+                    Thread.sleep(forTimeInterval: 10)
+                    return value
+                })
+                return (slow, input)
+            }
+            let inputID = input.identifier
+            Thread.detachNewThread {
+                entered.wait()
+                inputID.unsafeCast(to: Int.self).value = 2
+            }
+            _ = slow.value
+        }
+        let stderr = Self.stderr(result)
+        #expect(stderr.contains("AttrGraph: overlapping use of a graph: thread 0x"), "\(stderr)")
+        #expect(stderr.contains("started setting an attribute's value while"), "\(stderr)")
+        #expect(stderr.contains("is updating"), "\(stderr)")
+        #expect(stderr.contains("by one thread at a time"), "\(stderr)")
+    }
+
+    /// A read that brings a dirty attribute up to date is a use: it may not join another thread's update.
+    @Test func readingADirtyAttributeWhileAnotherThreadUpdatesStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            let subgraph = Subgraph(graph: graph)
+            let entered = DispatchSemaphore(value: 0)
+            let (slow, other) = subgraph.apply { () -> (Attribute<Int>, Attribute<Int>) in
+                let input = Attribute(value: 1)
+                let slow = Attribute(Map(input) { value -> Int in
+                    entered.signal()
+                    Thread.sleep(forTimeInterval: 10)
+                    return value
+                })
+                return (slow, Attribute(Map(input) { $0 + 1 }))
+            }
+            let otherID = other.identifier
+            Thread.detachNewThread {
+                entered.wait()
+                _ = otherID.unsafeCast(to: Int.self).value  // never computed: needs an update
+            }
+            _ = slow.value
+        }
+        let stderr = Self.stderr(result)
+        #expect(stderr.contains("overlapping use of a graph"), "\(stderr)")
+        // Release builds stop when the update begins, debug builds already at the read.
+        #expect(stderr.contains("started updating while") || stderr.contains("started reading an attribute while"), "\(stderr)")
+        #expect(stderr.contains("is updating"), "\(stderr)")
+    }
+
+    /// A host's pin: the graph is updated on one thread of the host's, so any use elsewhere —
+    /// even one that would not overlap — stops with the old advice.
+    @Test func aPinnedGraphStopsUseOnOtherThreads() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let graph = Graph()
+            graph.pin(to: .current)
+            let root = Subgraph(graph: graph)
+            let input = root.apply { Attribute(value: 1) }
+            let id = input.identifier
+            ExclusiveUseTests.onAnotherThread { id.unsafeCast(to: Int.self).value = 2 }
+            withExtendedLifetime(root) {}
+        }
+        let stderr = Self.stderr(result)
+        #expect(stderr.contains("setting an attribute's value on thread 0x"), "\(stderr)")
+        #expect(stderr.contains("but the graph's host updates it on"), "\(stderr)")
+        #expect(stderr.contains("DispatchQueue.main.async"), "\(stderr)")
+    }
+
+    /// An archive of every graph leaves out a graph another thread is using at that moment, and
+    /// never waits for it.
+    @Test func archivingEveryGraphSkipsAGraphInUseElsewhere() throws {
+        let graph = Graph()
+        let root = Subgraph(graph: graph)
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let slow = root.apply {
+            Attribute(Map(Attribute(value: 1)) { value -> Int in
+                entered.signal()
+                release.wait()
+                return value
+            })
+        }
+        let done = DispatchSemaphore(value: 0)
+        let box = UncheckedBox(slow)
+        Thread.detachNewThread {
+            _ = box.value.value
+            done.signal()
+        }
+        entered.wait()
+        let description = Graph.description(nil, options: [DescriptionOption.format: Graph.descriptionFormatDictionary, DescriptionOption.allGraphs: true] as NSDictionary)
+        let graphs = (description as? [String: Any])?["graphs"] as? [Any]
+        let ids = graphs?.compactMap { ($0 as? [String: Any])?["id"] as? Int } ?? []
+        #expect(!ids.contains(Int(graph.counter(for: .graphID))), "the busy graph is left out")
+        release.signal()
+        done.wait()
+        withExtendedLifetime(root) {}
+    }
+}
+
+/// Carries a non-Sendable value to a thread that uses it in a way the test means to check.
+final class UncheckedBox<Value>: @unchecked Sendable {
+    // @unchecked: the tests use the value on one thread at a time (or expect the engine to stop).
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Holds a value that a test drops on another thread.
+final class UncheckedHolder<Value>: @unchecked Sendable {
+    // @unchecked: the tests set it on one thread at a time, ordered by their semaphores.
+    var value: Value?
+    init(_ value: Value?) { self.value = value }
+}
