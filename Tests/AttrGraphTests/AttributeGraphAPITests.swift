@@ -215,3 +215,25 @@ import Testing
 private final class IDBatch: @unchecked Sendable {
     var ids: [UniqueID] = []
 }
+
+/// AttributeGraph's ids carry their kind in the two low bits — 0 direct, 1 indirect, 2 nil — and
+/// code ported from it relies on that (`rawValue % 2 == 0` for a direct attribute).
+@Suite struct AttributeIDKindTests {
+    @Test func directIdsAreEvenIndirectOnesOddAndNilIsTwo() {
+        let graph = TestGraph()
+        graph {
+            let input = Attribute(value: 1)
+            let rule = Attribute(Map(input) { $0 + 1 })
+            let alias = IndirectAttribute(source: input)
+            let projection = Attribute(value: (1, "a"))[keyPath: \.1]
+            #expect(input.identifier.rawValue & 3 == 0)
+            #expect(rule.identifier.rawValue & 3 == 0)
+            #expect(alias.identifier.rawValue & 3 == 1)
+            #expect(projection.identifier.rawValue & 3 == 1)
+            #expect(AnyAttribute.nil.rawValue == 2)
+            // An id rebuilt from its number reads the same attribute.
+            #expect(AnyAttribute(rawValue: alias.identifier.rawValue).unsafeCast(to: Int.self).value == 1)
+            #expect(alias.identifier.source == input.identifier)
+        }
+    }
+}

@@ -107,20 +107,20 @@ import Testing
         #expect(stderr.contains("would be recorded as that rule's dependency"))
     }
 
-    /// The limit the message states is the limit: 4,194,302 attributes can be made, the next is
+    /// The limit the message states is the limit: 2,097,150 attributes can be made, the next is
     /// refused with that number.
     @Test func theAttributeLimitIsTheOneTheMessageStates() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let graph = Graph()
             Subgraph(graph: graph).apply {
-                for _ in 0..<4_194_302 { _ = Attribute(value: 0) }
-                FileHandle.standardError.write(Data("made 4194302\n".utf8))
+                for _ in 0..<2_097_150 { _ = Attribute(value: 0) }
+                FileHandle.standardError.write(Data("made 2097150\n".utf8))
                 _ = Attribute(value: 0)
             }
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("made 4194302"))
-        #expect(stderr.contains("at most 4194302 attributes"))
+        #expect(stderr.contains("made 2097150"))
+        #expect(stderr.contains("at most 2097150 attributes"))
     }
 }
 

@@ -258,7 +258,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     public var subgraph2: Subgraph? {
         guard let state = _GraphRegistry.state(of: self) else { return nil }
         let engine = _Engine(state)
-        let index = rawValue & _GraphRegistry.indexMask
+        let index = _GraphRegistry.index(rawValue)
         guard index != 0, index < state.pointee.highWater,
             !engine.node(index).pointee.flags.contains(.free)
         else { return nil }

@@ -60,7 +60,7 @@ public struct AnyWeakAttribute: Hashable, Sendable, CustomStringConvertible {
     /// is not a live attribute (destroyed, or its subgraph invalidated) or is stale.
     static func seed(of attribute: AnyAttribute) -> UInt32? {
         guard let state = _GraphRegistry.state(of: attribute) else { return nil }
-        let index = attribute.rawValue & _GraphRegistry.indexMask
+        let index = _GraphRegistry.index(attribute.rawValue)
         guard index != 0, index < state.pointee.highWater else { return nil }
         let node = _Engine(state).node(index)
         if node.pointee.flags.contains(.free) || node.pointee.flags.contains(.invalidated) { return nil }

@@ -29,7 +29,15 @@ extension _Engine {
     func enter(_ use: StaticString) -> Bool {
         let me = _ThreadLocal.identity
         let activity = state.pointee.activity
-        if activity.holder.load(ordering: .relaxed) == me { return false }
+        let holder = activity.holder.load(ordering: .relaxed)
+        if holder == me { return false }
+        // Nobody holds it and it is not pinned: the common case, one compare-and-exchange.
+        if _fastPath(holder == 0 && activity.pinned.load(ordering: .relaxed) == 0),
+            activity.holder.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged
+        {
+            activity.holderUse.store(_GraphUse.pack(use), ordering: .relaxed)
+            return true
+        }
         return take(use, me: me, activity)
     }
 
@@ -138,6 +146,7 @@ enum _GraphUse {
     /// The word for "describing the graph for an archive".
     static let archiving = pack("describing the graph for an archive")
 
+    @inline(__always)
     static func pack(_ use: StaticString) -> UInt {
         guard use.hasPointerRepresentation else { return 0 }
         return UInt(bitPattern: use.utf8Start) << 16 | UInt(min(use.utf8CodeUnitCount, 0xFFFF))

@@ -105,7 +105,7 @@ enum _ObserverVTable: _AttributeVTable {
     static func notify(_ engine: _Engine, node: UInt32) {
         let pointer = engine.node(node).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _ObserverBody.self)
         let observed = pointer.pointee.observed
-        guard let value = engine.currentValue(observed.rawValue & _GraphRegistry.indexMask) else { return }
+        guard let value = engine.currentValue(_GraphRegistry.index(observed.rawValue)) else { return }
         callInPlace(&pointer.pointee, value)
     }
 
@@ -136,7 +136,7 @@ extension _Engine {
         while let record = indirectRecord(index) {
             offset += Int(record.pointee.offset)
             guard owns(record.pointee.source) else { return nil }
-            index = record.pointee.source.rawValue & _GraphRegistry.indexMask
+            index = _GraphRegistry.index(record.pointee.source.rawValue)
         }
         let node = self.node(index)
         guard !node.pointee.flags.contains(.free), node.pointee.flags.contains(.valueExists) else { return nil }

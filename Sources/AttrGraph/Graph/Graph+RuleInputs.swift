@@ -26,7 +26,7 @@ extension Graph {
     package static func anyInputsChanged(except excluded: AnyAttribute) -> Bool {
         guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
         let inputs = _Engine(state).node(state.pointee.current).inputs
-        let excludedIndex = excluded.rawValue & _GraphRegistry.indexMask
+        let excludedIndex = _GraphRegistry.index(excluded.rawValue)
         for position in 0..<inputs.count where inputs[position].flags.contains(.changed) {
             if inputs[position].input != excludedIndex { return true }
         }
@@ -40,7 +40,7 @@ extension Graph {
         let engine = _Engine(state)
         guard engine.owns(input) else { return false }
         let inputs = engine.node(state.pointee.current).inputs
-        let position = inputs.firstIndex(of: input.rawValue & _GraphRegistry.indexMask)
+        let position = inputs.firstIndex(of: _GraphRegistry.index(input.rawValue))
         return position >= 0 && inputs[position].flags.contains(.changed)
     }
 }

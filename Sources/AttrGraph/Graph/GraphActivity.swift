@@ -100,7 +100,7 @@ package final class GraphActivity: Sendable {
         guard let names = typeNames.withLock({ type < $0.count ? $0[type] : nil }) else { return nil }
         // The seed is left out: the answer is for people, not for reading the attribute.
         return UpdateStackEntry(
-            attribute: AnyAttribute(rawValue: slot << _GraphRegistry.indexBits | node), bodyType: names.body,
+            attribute: AnyAttribute(rawValue: _GraphRegistry.rawID(slot: slot, index: node, indirect: false)), bodyType: names.body,
             valueType: names.value)
     }
 }

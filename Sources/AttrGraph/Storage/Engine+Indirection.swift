@@ -88,7 +88,7 @@ extension _Engine {
             _Misuse.fail("AttrGraph: re-pointing \(attribute(index)) to \(newSource) would make it alias itself.")
         }
         // Unlink the old source, unless it was destroyed (which removed the edge already).
-        let oldIndex = oldSource.rawValue & _GraphRegistry.indexMask
+        let oldIndex = _GraphRegistry.index(oldSource.rawValue)
         if node(index).inputs.firstIndex(of: oldIndex) >= 0 {
             node(oldIndex).outputs.removeFirst(index)
             removeInputEdge(consumer: index, input: oldIndex)
@@ -103,7 +103,7 @@ extension _Engine {
 extension GraphStorage {
     /// Drops the cache entry of the offset alias `index` (being destroyed).
     func forgetOffsetAlias(_ index: UInt32, record: _IndirectRecord) {
-        let key = _OffsetAliasKey(record, sourceIndex: record.source.rawValue & _GraphRegistry.indexMask)
+        let key = _OffsetAliasKey(record, sourceIndex: _GraphRegistry.index(record.source.rawValue))
         if offsetAliases[key] == index {
             offsetAliases[key] = nil
         }

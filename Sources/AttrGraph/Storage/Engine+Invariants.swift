@@ -128,7 +128,7 @@ extension _Engine {
                 }
             }
             if let record = indirectRecord(index), owns(record.pointee.source) {
-                let source = record.pointee.source.rawValue & _GraphRegistry.indexMask
+                let source = _GraphRegistry.index(record.pointee.source.rawValue)
                 let sourceLive = source < highWater && !self.node(source).pointee.flags.contains(.free)
                     && (record.pointee.source.seed == 0 || record.pointee.source.seed == self.node(source).pointee.generation)
                 if sourceLive && node.inputs.firstIndex(of: source) < 0 {

@@ -26,13 +26,17 @@ struct _Engine {
     /// The id of node `index`, carrying its current seed.
     @inline(__always)
     func attribute(_ index: UInt32) -> AnyAttribute {
-        AnyAttribute(rawValue: state.pointee.slot << _GraphRegistry.indexBits | index, seed: node(index).pointee.generation)
+        let node = self.node(index)
+        return AnyAttribute(
+            rawValue: _GraphRegistry.rawID(
+                slot: state.pointee.slot, index: index, indirect: node.pointee.flags.contains(.indirect)),
+            seed: node.pointee.generation)
     }
 
     /// The id of node `index` without its seed, for descriptions and reports.
     @inline(__always)
     func rawID(_ index: UInt32) -> UInt32 {
-        state.pointee.slot << _GraphRegistry.indexBits | index
+        _GraphRegistry.rawID(slot: state.pointee.slot, index: index, indirect: node(index).pointee.flags.contains(.indirect))
     }
 
     @inline(__always)
@@ -48,7 +52,7 @@ struct _Engine {
     /// Whether `attribute` belongs to this graph storage.
     @inline(__always)
     func owns(_ attribute: AnyAttribute) -> Bool {
-        attribute.rawValue >> _GraphRegistry.indexBits == state.pointee.slot
+        _GraphRegistry.slot(attribute.rawValue) == state.pointee.slot
     }
 
     /// The engine and node index of `attribute`, trapping with a clear message when the id is
@@ -61,7 +65,7 @@ struct _Engine {
         guard let state = _GraphRegistry.state(of: attribute) else {
             _Misuse.unknownAttribute(attribute)
         }
-        let index = attribute.rawValue & _GraphRegistry.indexMask
+        let index = _GraphRegistry.index(attribute.rawValue)
         guard index != 0, index < state.pointee.highWater else {
             _Misuse.unknownAttribute(attribute)
         }
@@ -83,7 +87,7 @@ struct _Engine {
     @inline(__always)
     static func readValue(_ attribute: AnyAttribute, type: Any.Type? = nil) -> UnsafeRawPointer {
         guard let state = _GraphRegistry.state(of: attribute) else { _Misuse.unknownAttribute(attribute) }
-        let index = attribute.rawValue & _GraphRegistry.indexMask
+        let index = _GraphRegistry.index(attribute.rawValue)
         guard index != 0, index < state.pointee.highWater else { _Misuse.unknownAttribute(attribute) }
         let engine = _Engine(state)
         if engine.node(index).pointee.generation == attribute.seed {

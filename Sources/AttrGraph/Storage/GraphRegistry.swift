@@ -15,11 +15,32 @@
 /// needs the graph objects themselves (archiving every graph) goes through
 /// ``withGraphsHeldForArchiving(_:)``, which holds each graph it visits instead of retaining it.
 enum _GraphRegistry {
+    /// An attribute id is AttributeGraph's 32 bits: from the top, the graph slot, the node's
+    /// index inside its graph, and in the two low bits the kind — 0 a direct attribute, 1 an
+    /// indirect one (an alias), 2 the nil attribute (`rawValue` 2) — which code written for
+    /// AttributeGraph reads (`rawValue % 2 == 0` for "direct").
+    static let kindBits: UInt32 = 2
     /// Bits of an attribute id that name the graph slot.
-    static let slotBits: UInt32 = 10
+    static let slotBits: UInt32 = 9
     /// Bits of an attribute id that name the node inside its graph.
-    static let indexBits: UInt32 = 22
+    static let indexBits: UInt32 = 21
     static let indexMask: UInt32 = (1 << indexBits) - 1
+    /// The kind bits of an alias's id.
+    static let indirectKind: UInt32 = 1
+
+    /// The node index an id names.
+    @inline(__always)
+    static func index(_ raw: UInt32) -> UInt32 { (raw >> kindBits) & indexMask }
+
+    /// The graph slot an id names.
+    @inline(__always)
+    static func slot(_ raw: UInt32) -> UInt32 { raw >> (kindBits + indexBits) }
+
+    /// The id of node `index` of slot `slot`, with its kind.
+    @inline(__always)
+    static func rawID(slot: UInt32, index: UInt32, indirect: Bool) -> UInt32 {
+        (slot << indexBits | index) << kindBits | (indirect ? indirectKind : 0)
+    }
     /// The number of graph storages that can be alive at once (slot 0 is never used).
     static let slotCount = 1 << Int(slotBits)
     /// The largest number of attributes one graph storage can hold at once: node indices run
@@ -88,7 +109,7 @@ enum _GraphRegistry {
     @inline(__always)
     static func state(of attribute: AnyAttribute) -> UnsafeMutablePointer<_GraphState>? {
         guard let table = tableStorage else { return nil }
-        return table[Int(attribute.rawValue >> indexBits)]
+        return table[Int(slot(attribute.rawValue))]
     }
 
     /// Calls `body` with every live graph this thread could take for reading (``_Engine/enterForArchiving()``),

@@ -307,7 +307,7 @@ final class GraphStorage {
         let attributes = invalidatedIndirects
         invalidatedIndirects.removeAll()
         for attribute in attributes {
-            let index = attribute.rawValue & _GraphRegistry.indexMask
+            let index = _GraphRegistry.index(attribute.rawValue)
             let node = engine.node(index)
             guard !node.pointee.flags.contains(.free) else { continue }
             let contextIndex = state.pointee.subgraphContext[Int(node.pointee.subgraph)]

@@ -24,8 +24,8 @@ import Observation
 ///   will-set notification delivered to another thread can race past;
 /// - **overlap**: the previous run's tracking stays armed until the next run's is registered, so
 ///   a property changed while the body runs — after the body read it, before the run's own
-///   tracking exists — still marks the body; a tracking's later changes count only while it is
-///   the newest (older ones cancel themselves when they fire);
+///   tracking exists — still marks the body; a tracking's changes count only while it is the
+///   newest (an older one cancels itself the next time it fires);
 /// - **one hop per burst**: a change sets a flag and hops to the graph's thread once; the flag is
 ///   cleared there before the body is marked, so a change after that hops again.
 ///
@@ -50,8 +50,6 @@ final class _ObservationInvalidator: @unchecked Sendable {
     private let invalidationPending = Atomic<Bool>(false)
     /// Set when the view left the tree: every tracking that fires cancels itself.
     private let retired = Atomic<Bool>(false)
-    /// Trackings that fired and stay armed until a newer one is registered, to cancel then.
-    private let armed = Locked<[(generation: UInt64, tracking: _Tracking)]>([])
     /// The generation of the run in progress or last made (graph's thread).
     private var generation: UInt64 = 0
 
@@ -68,44 +66,29 @@ final class _ObservationInvalidator: @unchecked Sendable {
         let run = generation
         let result = _trackChanges(body) { [self] tracking in changed(tracking, generation: run) }
         newest.store(run, ordering: .releasing)
-        cancelSuperseded(before: run)
         return result
     }
 
     /// A property read by run `generation` changed (on the changing thread, after the store).
+    /// A tracking stays armed after it fires; once superseded (or its view gone), the next change
+    /// it sees cancels it.
     private func changed(_ tracking: _Tracking, generation: UInt64) {
         if retired.load(ordering: .acquiring) || generation < newest.load(ordering: .acquiring) {
             // Superseded: a newer run's tracking covers what the body reads now.
             tracking.cancel()
             return
         }
-        armed.withLock { armed in
-            // A tracking stays armed after it fires: record it once, to cancel when superseded.
-            if armed.last?.generation != generation { armed.append((generation, tracking)) }
-        }
         if !invalidationPending.exchange(true, ordering: .acquiringAndReleasing) {
             graphThread.deliver { [self] in invalidate() }
         }
     }
 
-    /// Cancels the trackings that fired and are older than `run`'s.
-    private func cancelSuperseded(before run: UInt64) {
-        let superseded = armed.withLock { armed -> [_Tracking] in
-            guard !armed.isEmpty else { return [] }
-            let old = armed.filter { $0.generation < run }.map(\.tracking)
-            armed.removeAll { $0.generation < run }
-            return old
-        }
-        for tracking in superseded { tracking.cancel() }
-    }
-
     /// Marks the body to run again (the graph asks the host's scheduler for an update). A view
-    /// that left the tree has nothing to invalidate: its trackings are retired.
+    /// that left the tree has nothing to invalidate: its trackings retire as they fire.
     private func invalidate() {
         invalidationPending.store(false, ordering: .releasing)
         guard subgraph.isValid else {
             retired.store(true, ordering: .releasing)
-            cancelSuperseded(before: .max)
             return
         }
         changed = true
