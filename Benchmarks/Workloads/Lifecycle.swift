@@ -91,7 +91,8 @@ enum Lifecycle {
         // Warm up: the first attributes of a type cost one-time runtime work (metadata,
         // conformance caches) that grows with the libraries linked in, not with the graph.
         do {
-            let warmup = Subgraph(graph: Graph())
+            let warmupGraph = Graph()
+            let warmup = Subgraph(graph: warmupGraph)
             warmup.apply {
                 var last = Attribute(value: 0)
                 for _ in 0..<chainLength { last = Attribute(Increment(input: last)) }

@@ -126,10 +126,10 @@ import Testing
         let parent = Subgraph(graph: graph)
         let first = Subgraph(graph: graph)
         let second = Subgraph(graph: graph)
-        parent.addChild(first, tag: 7)
+        parent.addChild(first, tag: 2)
         parent.addChild(second)
         var tag = -1
-        #expect(parent.child(at: 0, tag: &tag) == first && tag == 7)
+        #expect(parent.child(at: 0, tag: &tag) == first && tag == 2)
         #expect(parent.child(at: 1, tag: &tag) == second && tag == 0)
         #expect(parent.child(at: 1, tag: nil) == second)
     }

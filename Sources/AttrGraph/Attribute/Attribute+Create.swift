@@ -34,7 +34,7 @@ extension _Engine {
         nodeFlags: _NodeFlags, evaluate: _RuleEvaluateFunction? = nil
     ) -> AnyAttribute {
         let unretained = creationSubgraph(creating: Body.self)
-        let engine = unretained._withUnsafeGuaranteedRef { $0.graph.storage.engine }
+        let engine = unretained._withUnsafeGuaranteedRef { $0.storage.engine }
         let entered = engine.enter("creating an attribute")
         defer { engine.leave(entered) }
         // Nothing below runs code that could release the subgraph, except the body type's own

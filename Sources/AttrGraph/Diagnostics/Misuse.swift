@@ -34,6 +34,13 @@ enum _Misuse {
                 + "Graph(shared:) to connect them.")
     }
 
+    static func invalidatedSubgraphsGraph(_ subgraphID: UInt32) -> Never {
+        fail(
+            "AttrGraph: subgraph \(subgraphID) was invalidated (or its graph released) and belongs to no graph any "
+                + "more. Check Subgraph.isValid before asking for its graph, and keep the Graph alive while its "
+                + "subgraphs are in use.")
+    }
+
     static func staleAttribute(_ attribute: AnyAttribute, replacement: String) -> Never {
         fail(
             "AttrGraph: attribute \(attribute) is stale: the attribute it named was destroyed (its subgraph was "

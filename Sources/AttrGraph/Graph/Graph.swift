@@ -75,11 +75,16 @@ public final class Graph {
         parent = shared
     }
 
-    /// A graph's last reference may go on any thread that is not overlapping another's use.
+    /// When a graph's last reference goes, its subgraphs are invalidated (their observers run),
+    /// as in AttributeGraph: subgraphs do not keep their graph alive. It may go on any thread
+    /// that does not overlap another's use.
     deinit {
         let engine = storage.engine
         let entered = engine.enter("releasing a graph")
         defer { engine.leave(entered) }
+        for subgraph in storage.allSubgraphs where subgraph.contextIndex == contextIndex {
+            subgraph.invalidate()
+        }
         storage.removeContext(contextIndex)
     }
 

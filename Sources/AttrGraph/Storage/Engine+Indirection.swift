@@ -47,7 +47,7 @@ extension _Engine {
             }
             subgraph = owner
         }
-        guard subgraph.graph.storage === storage else {
+        guard subgraph.storage === storage else {
             _Misuse.foreignAttribute(source, graphSlot: state.pointee.slot, use: "an indirect attribute of another graph")
         }
         let record = _IndirectRecord(

@@ -152,8 +152,9 @@ extension _Engine {
         if !updating && !state.pointee.changedWhileRunning.isEmpty {
             fail("changes recorded while rules ran were not applied")
         }
-        if storage.liveSubgraphCount != storage.allSubgraphs.count {
-            fail("subgraph count: \(storage.liveSubgraphCount), but \(storage.allSubgraphs.count) subgraphs in the table")
+        let counted = storage.allSubgraphs.count { $0.isValid } + storage.pendingSubgraphRemovals
+        if storage.liveSubgraphCount != counted {
+            fail("subgraph count: \(storage.liveSubgraphCount), but \(counted) valid subgraphs (or invalidated in a deferred batch)")
         }
         return found
     }

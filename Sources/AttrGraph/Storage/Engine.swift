@@ -223,7 +223,7 @@ struct _Engine {
         node.pointee.updateCount = 0
         node.pointee.subgraphFlags = 0
         node.pointee.typeIndex = typeIndex
-        node.pointee.subgraph = unretained._withUnsafeGuaranteedRef { $0.index }
+        node.pointee.subgraph = unretained._withUnsafeGuaranteedRef { $0.slot }
         node.pointee.body = block
         node.pointee.value = record.isIndirect ? nil : block + record.valueOffset
         node.pointee.inputList = .empty

@@ -63,6 +63,11 @@ final class GraphStorage {
     private var keptAlive: [Any] = []
     /// Set by ``Graph/beginDeferringSubgraphInvalidation()``.
     var deferringInvalidation = false
+    /// Subgraphs invalidated in the current deferred batch, and their observers.
+    private var deferredSubgraphCount = 0
+    /// How many invalidated subgraphs wait for the end of a deferred batch to leave the count.
+    var pendingSubgraphRemovals: Int { deferredSubgraphCount }
+    private var deferredSubgraphObservers: [() -> Void] = []
     /// Indirect attributes whose source was destroyed, reported to the invalidation callbacks.
     private var invalidatedIndirects: [AnyAttribute] = []
 
@@ -86,7 +91,7 @@ final class GraphStorage {
     }
 
     deinit {
-        // Every subgraph holds its graph, so by now all subgraphs (and their nodes) are gone;
+        // Every subgraph holds the storage, so by now all subgraphs (and their nodes) are gone;
         // destroy any node left over defensively, then free the memory. An archiver describing
         // every graph may hold this one for a moment: teardown waits for it.
         let engine = self.engine
@@ -218,7 +223,20 @@ final class GraphStorage {
     func removeSubgraph(at index: UInt32) {
         subgraphs[Int(index)] = nil
         freeSubgraphIndices.append(index)
-        liveSubgraphCount -= 1
+    }
+
+    /// `count` subgraphs were invalidated: they leave the graph's count of subgraphs (AG's
+    /// `subgraphs` counter) at once, even while something still refers to them.
+    func subgraphsInvalidated(_ count: Int) {
+        liveSubgraphCount -= count
+    }
+
+    /// Subgraphs invalidated inside a batch of deferred invalidations: they leave the count, and
+    /// their observers run, when the batch ends (``runDeferredInvalidations(engine:)``).
+    func deferSubgraphRemoval(count: Int, observers: [() -> Void]) {
+        deferredSubgraphCount += count
+        deferredSubgraphObservers += observers
+        state.pointee.episodeHasWork = true
     }
 
     func subgraph(at index: UInt32) -> Subgraph? {
@@ -260,6 +278,13 @@ final class GraphStorage {
             let batch = deferredNodes
             deferredNodes.removeAll()
             destroyNodes(batch)
+        }
+        if deferredSubgraphCount != 0 || !deferredSubgraphObservers.isEmpty {
+            liveSubgraphCount -= deferredSubgraphCount
+            deferredSubgraphCount = 0
+            let observers = deferredSubgraphObservers
+            deferredSubgraphObservers.removeAll()
+            for observer in observers { observer() }
         }
         reportInvalidatedIndirects()
     }

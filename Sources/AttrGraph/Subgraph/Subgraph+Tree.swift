@@ -86,8 +86,8 @@ extension Subgraph {
 
     private static func treeForRecording() -> _SubgraphTree? {
         guard let subgraph = recordingSubgraph(), subgraph.isValid else { return nil }
-        let entered = subgraph.graph.storage.engine.enter("recording a subgraph tree")
-        defer { subgraph.graph.storage.engine.leave(entered) }
+        let entered = subgraph.storage.engine.enter("recording a subgraph tree")
+        defer { subgraph.storage.engine.leave(entered) }
         return subgraph.makeTreeIfNeeded()
     }
 

@@ -13,10 +13,17 @@
 /// release it), and calls the subgraph's observers. A subgraph is invalidated when its last
 /// reference goes away. During an update, destruction waits until the update ends.
 ///
-/// Subgraphs belong to their graph's thread, like the graph.
+/// As in AttributeGraph, a subgraph does not keep its graph alive: when the last reference to the
+/// graph goes, its subgraphs are invalidated (their observers called). The graph's storage stays
+/// while a subgraph refers to it. A subgraph is used like its graph: by one thread at a time.
 public final class Subgraph {
-    public let graph: Graph
-    let index: UInt32
+    /// The graph's storage, which holds the subgraph's attributes.
+    let storage: GraphStorage
+    /// The graph context; alive while the subgraph is valid (a graph invalidates its subgraphs
+    /// when its last reference goes).
+    private unowned(unsafe) let context: Graph
+    /// Its slot in the storage's subgraph table.
+    let slot: UInt32
     let contextIndex: UInt32
     /// AttributeGraph's `subgraph_id`.
     let subgraphID: UInt32
@@ -47,11 +54,12 @@ public final class Subgraph {
     public init(graph: Graph, attribute: AnyAttribute) {
         let entered = graph.storage.engine.enter("creating a subgraph")
         defer { graph.storage.engine.leave(entered) }
-        self.graph = graph
+        storage = graph.storage
+        context = graph
         creator = attribute == .nil ? nil : attribute
         contextIndex = graph.contextIndex
-        (index, subgraphID) = graph.storage.reserveSubgraphSlot(contextIndex: graph.contextIndex)
-        graph.storage.setSubgraph(self, at: index)
+        (slot, subgraphID) = graph.storage.reserveSubgraphSlot(contextIndex: graph.contextIndex)
+        graph.storage.setSubgraph(self, at: slot)
         if Subgraph.shouldRecordTree {
             let tree = _SubgraphTree()
             // Created while an element of the current subgraph is open: the tree hangs under it.
@@ -65,13 +73,23 @@ public final class Subgraph {
     /// Releasing the last reference invalidates the subgraph: a use of the graph like any other
     /// (it may not overlap another thread's).
     deinit {
-        let engine = graph.storage.engine
+        let engine = storage.engine
         let entered = engine.enter("releasing a subgraph")
         defer { engine.leave(entered) }
         invalidate()
         // A valid parent retains its children, so by now no parent lists this subgraph.
-        graph.storage.removeSubgraph(at: index)
+        storage.removeSubgraph(at: slot)
     }
+
+    /// The graph the subgraph belongs to. An invalidated subgraph belongs to no graph any more:
+    /// asking stops with a message, as in AttributeGraph.
+    public var graph: Graph {
+        guard valid else { _Misuse.invalidatedSubgraphsGraph(subgraphID) }
+        return context
+    }
+
+    /// AttributeGraph's per-subgraph index, free for its user (SwiftUI numbers subgraphs with it).
+    public var index: UInt32 = 0
 
     /// The subgraph new attributes are created in, on this thread.
     public static var current: Subgraph? {
@@ -86,7 +104,8 @@ public final class Subgraph {
 
     /// The graph context of ``current``.
     public static var currentGraphContext: Graph? {
-        current?.graph
+        guard let current, current.valid else { return nil }
+        return current.context
     }
 
     /// Runs `body` with this subgraph as ``current`` (restored afterwards), outside any running
@@ -118,7 +137,7 @@ public final class Subgraph {
     /// destroyed + their edges + the invalidated subgraphs' parents and children).
     public func invalidate() {
         guard valid else { return }
-        let storage = graph.storage
+        let storage = self.storage
         let engine = storage.engine
         let entered = engine.enter("invalidating a subgraph")
         defer { engine.leave(entered) }
@@ -140,6 +159,7 @@ public final class Subgraph {
             }
         }
         var dying: [UInt32] = []
+        let thread = _ThreadLocal.context
         for subgraph in batch {
             for index in subgraph.nodes {
                 engine.node(index).pointee.flags.insert(.invalidated)
@@ -147,6 +167,10 @@ public final class Subgraph {
             dying += subgraph.nodes
             subgraph.nodes.removeAll()
             subgraph.tree = nil
+            // An invalidated subgraph is no thread's current one any more (this thread's, at least).
+            if thread.pointee.subgraph?.toOpaque() == Unmanaged.passUnretained(subgraph).toOpaque() {
+                Subgraph.current = nil
+            }
         }
         if storage.mustDeferDestruction {
             storage.deferDestruction(of: dying)
@@ -174,8 +198,15 @@ public final class Subgraph {
             }
             subgraph.children.removeAll()
         }
-        for callback in callbacks {
-            callback()
+        // Inside a batch of deferred invalidations (``Graph/beginDeferringSubgraphInvalidation()``)
+        // the subgraphs leave the graph's count and their observers run when the batch ends.
+        if storage.deferringInvalidation {
+            storage.deferSubgraphRemoval(count: batch.count, observers: callbacks)
+        } else {
+            storage.subgraphsInvalidated(batch.count)
+            for callback in callbacks {
+                callback()
+            }
         }
         released.removeAll()
     }
@@ -190,12 +221,14 @@ public final class Subgraph {
 
     /// Adding a child to an invalidated subgraph invalidates the child (it would have gone with
     /// its parent); adding an invalidated child does nothing.
+    /// As in AttributeGraph, a tag keeps its two low bits.
     public func addChild(_ child: Subgraph, tag: UInt8) {
-        guard child.graph.storage === graph.storage else {
+        guard child.storage === storage else {
             _Misuse.fail("AttrGraph: addChild: the child subgraph belongs to another graph.")
         }
-        let entered = graph.storage.engine.enter("adding a child subgraph")
-        defer { graph.storage.engine.leave(entered) }
+        let entered = storage.engine.enter("adding a child subgraph")
+        defer { storage.engine.leave(entered) }
+        let tag = tag & 3
         guard child.valid else { return }
         guard valid else {
             child.invalidate()
@@ -209,8 +242,8 @@ public final class Subgraph {
     }
 
     public func removeChild(_ child: Subgraph) {
-        let entered = graph.storage.engine.enter("removing a child subgraph")
-        defer { graph.storage.engine.leave(entered) }
+        let entered = storage.engine.enter("removing a child subgraph")
+        defer { storage.engine.leave(entered) }
         guard let position = children.firstIndex(where: { $0.subgraph === child }) else { return }
         children.remove(at: position)
         child.parents.removeAll { $0.takeUnretainedValue() === self }
@@ -270,8 +303,8 @@ public final class Subgraph {
     /// id for ``removeObserver(_:)``. The function is released after it is called.
     @discardableResult
     public func addObserver(_ observer: @escaping () -> Void) -> Int {
-        let entered = graph.storage.engine.enter("adding a subgraph observer")
-        defer { graph.storage.engine.leave(entered) }
+        let entered = storage.engine.enter("adding a subgraph observer")
+        defer { storage.engine.leave(entered) }
         let id = nextObserverID
         nextObserverID += 1
         if valid {
@@ -291,7 +324,9 @@ public final class Subgraph {
     /// Brings up to date every dirty attribute of this subgraph and its descendants whose
     /// flags intersect `flags` (all when `flags` is empty). O(attributes in the subtree).
     public func update(flags: AnyAttribute.Flags = []) {
-        let engine = graph.storage.engine
+        guard valid else { return }
+        let graph = context
+        let engine = storage.engine
         let entered = engine.enter("updating")
         defer { engine.leave(entered) }
         graph.clearNeedsUpdate()
@@ -307,7 +342,7 @@ public final class Subgraph {
 
     /// Whether an attribute of this subgraph or its descendants with matching flags is dirty.
     public func isDirty(flags: AnyAttribute.Flags = []) -> Bool {
-        let engine = graph.storage.engine
+        let engine = storage.engine
         var dirty = false
         forEachNode(flags: flags) { index in
             if engine.node(index).pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 { dirty = true }
@@ -325,12 +360,12 @@ public final class Subgraph {
     /// Calls `callback` with every attribute of this subgraph and its descendants whose flags
     /// intersect `flags` (all when `flags` is empty).
     public func forEach(_ flags: AnyAttribute.Flags, _ callback: (AnyAttribute) -> Void) {
-        let engine = graph.storage.engine
+        let engine = storage.engine
         forEachNode(flags: flags) { callback(engine.attribute($0)) }
     }
 
     private func forEachNode(flags: AnyAttribute.Flags, _ body: (UInt32) -> Void) {
-        let engine = graph.storage.engine
+        let engine = storage.engine
         var stack: [Subgraph] = [self]
         var seen: Set<ObjectIdentifier> = []
         while let subgraph = stack.popLast() {

@@ -24,6 +24,8 @@ final class _HostedSlot {
     /// The content's nodes as of the last fragment update; `nil` until the first.
     let hosted: Attribute<[DisplayNode]?>
     private let subgraph: Subgraph
+    /// The graph context the content is built in (a subgraph does not keep its graph alive).
+    private let context: Graph
     private var fragment: UpdateFragment?
     private var content: Attribute<[DisplayNode]>?
 
@@ -37,6 +39,7 @@ final class _HostedSlot {
         }
         hosted = Attribute(value: nil)
         let context = Graph(shared: host.graph)
+        self.context = context
         subgraph = Subgraph(graph: context)
         parent.addChild(subgraph)
         // The fragment first, so that containers built inside the content can request it.
