@@ -185,8 +185,8 @@ import Testing
             let none = try #require(Graph.description(nil, options: [DescriptionOption.format: Graph.descriptionFormatDictionary] as NSDictionary))
             #expect((none as? [String: Any])?["graphs"] as? [Any] != nil)
             #expect(((none as? [String: Any])?["graphs"] as? [Any])?.isEmpty == true)
-            let options = [DescriptionOption.format: Graph.descriptionFormatDictionary, DescriptionOption.allGraphs: true] as NSDictionary
-            let description = try #require(Graph.description(nil, options: options))
+            let options = [DescriptionOption.format: Graph.descriptionFormatDictionary] as NSDictionary
+            let description = try #require(Graph.description(graph.graph, options: options))
             let dictionary = try #require(description as? [String: AnyHashable])
             #expect(dictionary["version"] as? UInt32 == 2)
             let graphs = try #require(dictionary["graphs"] as? [AnyHashable])

@@ -85,8 +85,10 @@ extension Graph {
         func option(_ key: DescriptionOption) -> Any? {
             byName[key.rawValue]
         }
-        let formatName = (option(.format) as? String) ?? descriptionFormatDictionary
-        guard let format = GraphDescriptionOptions.Format(rawValue: formatName) else { return nil }
+        // As AttributeGraph: no format, no description.
+        guard let formatName = option(.format) as? String,
+            let format = GraphDescriptionOptions.Format(rawValue: formatName)
+        else { return nil }
         var typed = GraphDescriptionOptions(format: format)
         typed.includeValues = (option(.includeValues) as? Bool) ?? false
         typed.truncationLimit = option(.truncationLimit) as? Int
@@ -117,12 +119,19 @@ extension Graph {
                 storage.archiveGraph(includeValues: typed.includeValues, truncationLimit: typed.truncationLimit ?? 1024)
             }
             var graphs = graph.map { [describe($0.storage)] } ?? []
+            var bytes = graph.map { $0.storage.nodeBytes } ?? (0, 0)
             if allGraphs {
                 _GraphRegistry.withGraphsHeldForArchiving { others in
-                    for other in others where other !== graph?.storage { graphs.append(describe(other)) }
+                    for other in others where other !== graph?.storage {
+                        graphs.append(describe(other))
+                        bytes = (bytes.0 + other.nodeBytes.0, bytes.1 + other.nodeBytes.1)
+                    }
                 }
             }
-            return GraphArchive(graphs: graphs).json.foundationObject.base
+            // AttributeGraph's top-level counters: the memory of the described graphs' attribute
+            // records, now and at most.
+            let counters = JSONObject([("bytes", .int(bytes.0)), ("max_bytes", .int(bytes.1))])
+            return GraphArchive(graphs: graphs, extra: JSONObject([("counters", .object(counters))])).json.foundationObject.base
         }
     }
 
@@ -151,6 +160,30 @@ extension Graph {
         case .stack:
             return storage.stackDescription(maxFrames: options.maxFrames)
         }
+    }
+
+    /// AttributeGraph's `graph/dot` of this graph: the DOT text ``description(options:)`` gives.
+    public func graphvizDescription(includeValues: Bool) -> String {
+        var options = GraphDescriptionOptions(format: .dot)
+        options.includeValues = includeValues
+        return description(options: options)
+    }
+
+    /// Prints ``graphvizDescription(includeValues:)`` to the diagnostics stream.
+    public func print(includeValues: Bool) {
+        sink(graphvizDescription(includeValues: includeValues))
+    }
+
+    /// AttributeGraph's `stack/text` of the update running on this thread, at most `maxFrames`
+    /// frames, innermost first; empty when no update runs.
+    public static func stackDescription(maxFrames: Int) -> String {
+        guard let state = _ThreadLocal.context.pointee.updating else { return "" }
+        return state.pointee.storage.stackDescription(maxFrames: maxFrames)
+    }
+
+    /// Prints ``stackDescription(maxFrames:)`` to the default diagnostics stream.
+    public static func printStack(maxFrames: Int) {
+        DiagnosticSink.default(stackDescription(maxFrames: maxFrames))
     }
 
     /// The archive of this graph (AttrGraph's typed form of `graph/dict`).
@@ -277,7 +310,9 @@ extension GraphStorage {
         let counters = state.pointee.counters
         let counterObject = JSONObject([
             ("nodes", .int(state.pointee.liveNodes)), ("created_nodes", .int(Int(counters.createdNodes))),
+            ("max_nodes", .int(Int(state.pointee.highWater) - 1)),
             ("subgraphs", .int(liveSubgraphCount)), ("created_subgraphs", .int(Int(counters.createdSubgraphs))),
+            ("max_subgraphs", .int(subgraphTableSize)),
             ("updates", .int(Int(counters.updates))), ("changes", .int(Int(counters.changes))),
             ("transactions", .int(Int(counters.transactions))),
         ])

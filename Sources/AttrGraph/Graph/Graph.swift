@@ -10,11 +10,10 @@
 ///     }
 ///     print(total.value)
 ///
-/// **A graph belongs to one thread**: the thread that created it, or the thread it was handed to
-/// with ``handOff()``. Creating, writing, invalidating and updating it anywhere else stops with a
-/// message saying to hop to the owner, in release builds too (reads are checked in builds with
-/// `AG_INTERNAL_CHECKS`). `Graph`, `Subgraph` and `Attribute` are not `Sendable`. Attributes
-/// live in ``Subgraph``s; a graph lives while any of its subgraphs or contexts is referenced.
+/// **Any thread may use a graph, one thread at a time** (AttributeGraph's model): two threads
+/// inside one graph at once stop the process with a message naming both, in release builds too
+/// (see `Graph+Exclusivity.swift`). `Graph`, `Subgraph` and `Attribute` are not `Sendable`.
+/// Attributes live in ``Subgraph``s; releasing a graph invalidates its subgraphs.
 ///
 /// Hosts learn that inputs changed through ``addUpdateHandler(_:)`` (any number of hosts) or
 /// AttributeGraph's single ``onUpdate(_:)`` slot, and ``needsUpdate``, and decide when to
@@ -56,6 +55,8 @@ public final class Graph {
         set { ownCycleReporting = newValue }
     }
 
+    /// ``context``'s storage.
+    var hostContext: UnsafeRawPointer?
     private var ownSink: DiagnosticSink?
     private var ownCycleReporting: CycleReporting?
     /// The context this one was created to share storage with, for settings it does not set.

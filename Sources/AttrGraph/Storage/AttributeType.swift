@@ -8,6 +8,11 @@ protocol _AttributeVTable {
     /// Writes the rule type's `initialValue` (AG's `_updateDefault`); `false` when it has none.
     static func writeInitialValue(_ engine: _Engine, node: UInt32) -> Bool
     static func destroyBody(_ body: UnsafeMutableRawPointer)
+    /// The body type's `_destroySelf` (called before ``destroyBody(_:)`` when the type's flags
+    /// have ``_AttributeType/Flags/hasDestroySelf``: the body type says so, or the creator did).
+    static func destroySelf(_ body: UnsafeMutableRawPointer)
+    /// Whether the body type asks for ``destroySelf(_:)`` (its `_hasDestroySelf`).
+    static var hasDestroySelf: Bool { get }
     static func destroyValue(_ value: UnsafeMutableRawPointer)
     static func describeBody(_ body: UnsafeRawPointer) -> String
     static func describeValue(_ value: UnsafeRawPointer) -> String
@@ -18,6 +23,8 @@ protocol _AttributeVTable {
 }
 
 extension _AttributeVTable {
+    static func destroySelf(_ body: UnsafeMutableRawPointer) {}
+    static var hasDestroySelf: Bool { false }
     static func writeInitialValue(_ engine: _Engine, node: UInt32) -> Bool { false }
     static func notify(_ engine: _Engine, node: UInt32) {}
     static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {}
@@ -72,6 +79,8 @@ struct _AttributeTypeRecord {
             * MemoryLayout<Value>.alignment
         // Cached for the process: the unmanaged reference stays valid.
         let layout = _ComparisonLayout.of(Value.self, mode: mode)
+        var flags = flags
+        if vtable.hasDestroySelf { flags.insert(.hasDestroySelf) }
         var record = _AttributeTypeRecord(
             vtable: vtable, comparator: nil, layout: nil, compareKind: .layout, mode: mode, flags: flags,
             valueSize: MemoryLayout<Value>.size, valueOffset: valueOffset,
@@ -118,14 +127,15 @@ func _shortTypeName(_ type: Any.Type) -> String {
 
 // MARK: - Vtables for the attribute kinds
 
-/// Describes a body for graph descriptions: its `description` when it has one, else its type name.
+/// Describes a body for graph descriptions: its `description` when it has one, else its type's
+/// full name without module names (`Outer.Inner.Body`), as AttributeGraph names it.
 @inline(never)
 func _describe<Body>(body: UnsafeRawPointer, as _: Body.Type) -> String {
     let value = body.assumingMemoryBound(to: Body.self).pointee
     if let described = value as? any CustomStringConvertible {
         return described.description
     }
-    return _shortTypeName(Body.self)
+    return _typeDescription(Body.self)
 }
 
 enum _RuleVTable<R: Rule>: _AttributeVTable {
@@ -147,8 +157,10 @@ enum _RuleVTable<R: Rule>: _AttributeVTable {
         return true
     }
 
+    static func destroySelf(_ body: UnsafeMutableRawPointer) { R._destroySelf(body) }
+    static var hasDestroySelf: Bool { R._hasDestroySelf }
+
     static func destroyBody(_ body: UnsafeMutableRawPointer) {
-        if R._hasDestroySelf { R._destroySelf(body) }
         body.assumingMemoryBound(to: R.self).deinitialize(count: 1)
     }
 
@@ -182,8 +194,10 @@ enum _StatefulRuleVTable<R: StatefulRule>: _AttributeVTable {
         return true
     }
 
+    static func destroySelf(_ body: UnsafeMutableRawPointer) { R._destroySelf(body) }
+    static var hasDestroySelf: Bool { R._hasDestroySelf }
+
     static func destroyBody(_ body: UnsafeMutableRawPointer) {
-        if R._hasDestroySelf { R._destroySelf(body) }
         body.assumingMemoryBound(to: R.self).deinitialize(count: 1)
     }
 
@@ -245,8 +259,10 @@ enum _ClosureBodyVTable<Body: _AttributeBody, Value>: _AttributeVTable {
         return engine.node(node).pointee.flags.contains(.valueExists)
     }
 
+    static func destroySelf(_ body: UnsafeMutableRawPointer) { Body._destroySelf(body) }
+    static var hasDestroySelf: Bool { Body._hasDestroySelf }
+
     static func destroyBody(_ body: UnsafeMutableRawPointer) {
-        if Body._hasDestroySelf { Body._destroySelf(body) }
         body.assumingMemoryBound(to: Body.self).deinitialize(count: 1)
     }
 

@@ -308,6 +308,7 @@ struct _Engine {
             if body.valueExists, !record.isIndirect {
                 record.vtable.destroyValue(body.block + record.valueOffset)
             }
+            if record.flags.contains(.hasDestroySelf) { record.vtable.destroySelf(body.block) }
             record.vtable.destroyBody(body.block)
             state.pointee.pool.deallocate(body.block, byteCount: record.blockSize, alignment: record.blockAlignment)
         }

@@ -152,6 +152,8 @@ struct _GraphState: ~Copyable {
     /// Whether the episode took the graph for its thread (``_Engine/enter(_:)``): it leaves it
     /// when it ends.
     var episodeEntered: Bool
+    /// ``Graph/cancelUpdate()`` was called in this episode (reset when the next one begins).
+    var updateCancelled: Bool
     /// Set when the episode left work for its end: cycle marks, nested updates, deferred
     /// invalidations. Keeps the end of an ordinary episode to a flag test.
     var episodeHasWork: Bool
@@ -193,6 +195,7 @@ struct _GraphState: ~Copyable {
         slot = 0
         serial = 0
         episodeEntered = false
+        updateCancelled = false
         self.storage = storage
         self.activity = activity
         nodeTable = _NodeTable()

@@ -39,7 +39,6 @@ final class GraphStorage {
     /// Context index → context (unowned: a context removes itself in `deinit`, on the graph's
     /// thread, checked).
     private var contexts: [Unmanaged<Graph>?] = []
-    private var nextContextID: UInt64 = 1
 
     /// The first cycle of the most recent update that had cycles (recorded in archives): later
     /// cycles of the same update are usually its consequences.
@@ -63,6 +62,8 @@ final class GraphStorage {
     private var keptAlive: [Any] = []
     /// Set by ``Graph/beginDeferringSubgraphInvalidation()``.
     var deferringInvalidation = false
+    /// ``Graph/deadline``.
+    var deadline: UInt64 = .max
     /// Subgraphs invalidated in the current deferred batch, and their observers.
     private var deferredSubgraphCount = 0
     /// How many invalidated subgraphs wait for the end of a deferred batch to leave the count.
@@ -74,11 +75,10 @@ final class GraphStorage {
     /// The unique id of this storage (AG's `graphID`).
     let graphID: UInt64
 
-    private static let nextGraphID = Atomic<UInt64>(1)
 
     init() {
         state = .allocate(capacity: 1)
-        graphID = GraphStorage.nextGraphID.add(1, ordering: .relaxed).oldValue
+        graphID = UInt64(makeUniqueID())
         let (slot, serial) = _GraphRegistry.reserve()
         activity = GraphActivity(slot: slot)
         state.initialize(to: _GraphState(storage: self, activity: activity))
@@ -164,19 +164,21 @@ final class GraphStorage {
 
     /// Adds a context, reusing the slot of one that was released (its subgraphs, which hold it,
     /// are gone too).
+    /// Adds a context with an id from the process's unique-ID sequence (``makeUniqueID()``, the
+    /// one graph ids come from too, as in AttributeGraph).
     func addContext(_ graph: Graph) -> (index: UInt32, id: UInt64) {
-        defer { nextContextID += 1 }
+        let id = UInt64(makeUniqueID())
         if let free = contexts.firstIndex(where: { $0 == nil }) {
             contexts[free] = Unmanaged.passUnretained(graph)
             state.pointee.contextNeedsUpdate[free] = false
             state.pointee.contextHasCallbacks[free] = false
-            return (UInt32(free), nextContextID)
+            return (UInt32(free), id)
         }
         let index = UInt32(contexts.count)
         contexts.append(Unmanaged.passUnretained(graph))
         state.pointee.contextNeedsUpdate.append(false)
         state.pointee.contextHasCallbacks.append(false)
-        return (index, nextContextID)
+        return (index, id)
     }
 
     func removeContext(_ index: UInt32) {
@@ -247,6 +249,14 @@ final class GraphStorage {
     func unretainedSubgraph(at index: UInt32) -> Unmanaged<Subgraph>? {
         guard Int(index) < subgraphs.count else { return nil }
         return subgraphs[Int(index)]
+    }
+
+    /// The most subgraphs that were alive at once (the table grows only when no slot is free).
+    var subgraphTableSize: Int { subgraphs.count }
+
+    /// The memory of the attributes' node records: now, and at most so far.
+    var nodeBytes: (Int, Int) {
+        (state.pointee.liveNodes * MemoryLayout<_Node>.stride, (Int(state.pointee.highWater) - 1) * MemoryLayout<_Node>.stride)
     }
 
     /// Live subgraphs in creation order of their ids.

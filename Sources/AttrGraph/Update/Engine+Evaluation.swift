@@ -303,6 +303,12 @@ extension _Engine {
         }
     }
 
+    /// Marks the top frame cancelled (AttributeGraph's `C` in stack listings).
+    @inline(never)
+    private func cancelFrame() {
+        state.pointee.frames.pointer(at: state.pointee.frames.count - 1).pointee.flags.insert(.cancelled)
+    }
+
     /// The cycle contract's re-entrant evaluation: run the rule of `index` (already on an update
     /// stack, without a value) once more, directly, without first walking the inputs its
     /// interrupted run recorded (they lead back into the cycle).
@@ -326,6 +332,12 @@ extension _Engine {
         if flags.rawValue & (_NodeFlags.pending.rawValue | _NodeFlags.inputsChanged.rawValue
             | _NodeFlags.selfModified.rawValue) != 0
         {
+            if _slowPath(state.pointee.updateCancelled), flags.contains(.valueExists) {
+                // A cancelled update (``Graph/cancelUpdate()``): the attribute keeps its value
+                // and stays dirty, for the next update.
+                cancelFrame()
+                return
+            }
             if _slowPath(state.pointee.instrumentation.rawValue != 0) {
                 runRuleInstrumented(index, node)
             } else if flags.contains(.observer) {

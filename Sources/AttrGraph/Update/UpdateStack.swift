@@ -25,6 +25,7 @@ extension _Engine {
         if state.pointee.segments.isEmpty {
             // The episode holds the graph for this thread until it ends (``endSegment()``).
             state.pointee.episodeEntered = enter("updating")
+            state.pointee.updateCancelled = false
             thread = _ThreadLocal.context
             state.pointee.threadContext = thread
             state.pointee.onMainThread = thread.pointee.isMainThread
