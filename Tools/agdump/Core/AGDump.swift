@@ -38,7 +38,7 @@ package enum AGDump {
                 readStdin: { (limit) throws(ArchiveReadError) in try ArchiveReader.readInput(fileDescriptor: 0, limit: limit) },
                 stdinIsTerminal: isatty(0) != 0,
                 writeStdout: { (chunk) throws(AGDumpError) in try stdout?.write(chunk) },
-                writeStderr: { text in FileHandle.standardError.write(Data(text.utf8)) },
+                writeStderr: { text in StandardStreams.writeError(text) },
                 stderrIsTerminal: isatty(2) != 0)
         }
     }

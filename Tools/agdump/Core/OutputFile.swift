@@ -75,15 +75,8 @@ package final class OutputFile {
 
     /// Writes all of `bytes` (retrying short writes and interruptions).
     package func write(_ bytes: UnsafeRawBufferPointer) throws(AGDumpError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc_write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Self.failure(path == "-" ? "stdout" : path, errno)
-            }
-            offset += written
-        }
+        let code = StandardStreams.writeAll(descriptor, bytes)
+        if code != 0 { throw Self.failure(path == "-" ? "stdout" : path, code) }
     }
 
     /// Finishes the file: a replacement is renamed into place; a direct write is closed.
@@ -175,16 +168,4 @@ package final class OutputFile {
         umask(mask)
         return mask
     }
-}
-
-/// `write(2)`, named apart from the `write` methods above.
-@inline(__always)
-private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.write(descriptor, buffer, count)
-    #elseif canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Musl.write(descriptor, buffer, count)
-    #endif
 }
