@@ -134,6 +134,18 @@ package struct Options: Equatable, Sendable {
         return number << shift
     }
 
+    /// `--from` / `--to`: a decimal number of milliseconds (digits, optionally a fraction), at most
+    /// the longest trace (``TraceLoader/maxMicroseconds``) — no exponents, hexadecimal, `inf` or `nan`.
+    static func parseMilliseconds(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard !text.isEmpty, text.utf8.count <= 40, !parts[0].isEmpty,
+            parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
+            parts.count == 1 || !parts[1].isEmpty,
+            let milliseconds = Double(text), milliseconds <= TraceLoader.maxMicroseconds / 1000
+        else { return nil }
+        return milliseconds
+    }
+
     /// Parses `arguments` (without the program name).
     package static func parse(_ arguments: [String]) throws(AGDumpError) -> Options {
         var options = Options()
@@ -211,8 +223,11 @@ package struct Options: Equatable, Sendable {
                 options.force = true
             case "--from", "--to":
                 let text = try value(for: argument)
-                guard let milliseconds = Double(text), milliseconds.isFinite, milliseconds >= 0 else {
-                    throw AGDumpError(.usage, "agdump: \(argument) needs a time in milliseconds from the trace's start, got '\(text)'")
+                guard let milliseconds = parseMilliseconds(text) else {
+                    throw AGDumpError(
+                        .usage,
+                        "agdump: \(argument) needs a time in milliseconds from the trace's start (a decimal number from 0 to "
+                            + "\(Int(TraceLoader.maxMicroseconds / 1000))), got '\(text)'")
                 }
                 if argument == "--from" { options.window.from = milliseconds } else { options.window.to = milliseconds }
             case "--graph":

@@ -115,8 +115,10 @@ package enum TraceSummary {
         return text
     }
 
-    /// Microseconds as milliseconds with three decimals.
+    /// Microseconds as milliseconds with three decimals. Total: past ±10^18 µs (which checked
+    /// times never reach; sums of many may) the number is written as a double.
     static func ms(_ microseconds: Double) -> String {
+        guard microseconds.isFinite, abs(microseconds) < 1e18 else { return "\(microseconds / 1000)" }
         let thousandths = Int((microseconds).rounded())
         let whole = thousandths / 1000
         let fraction = abs(thousandths % 1000)

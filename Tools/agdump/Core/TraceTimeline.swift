@@ -128,11 +128,13 @@ package enum TraceTimeline {
                 tooltip: event.name + " at " + TraceSummary.ms(event.time - bounds.start) + " ms\n" + report,
                 line: style == "alarm" ? (32, bottom - trackGap) : nil))
         }
+        // At most 11 ticks (tickStep keeps length / step ≤ 10); times are range-checked where they
+        // are read, so every number here is finite and far from overflowing.
         let step = tickStep(length)
-        var tick = 0.0
-        while tick <= length + 0.001 {
+        let tickCount = min(10, Int(((length + 0.001) / step).rounded(.down)))
+        for index in 0...max(0, tickCount) {
+            let tick = Double(index) * step
             picture.ticks.append((left + tick / length * plot, TraceSummary.ms(tick + start - bounds.start) + " ms"))
-            tick += step
         }
         picture.footer = "\(trace.events.count) events, \(TraceSummary.ms(bounds.end - bounds.start)) ms"
         if window != Window() {
@@ -271,20 +273,25 @@ package enum TraceTimeline {
         return text
     }
 
-    /// A round tick spacing giving 5–10 ticks.
+    /// A round tick spacing giving 5–10 ticks (for any length: the search is bounded, and a
+    /// length past every power of ten is one tick).
     static func tickStep(_ length: Double) -> Double {
         var magnitude = 1.0
-        while true {
+        for _ in 0..<320 {
             for multiple in [1.0, 2.0, 5.0] where length / (multiple * magnitude) <= 10 {
                 return multiple * magnitude
             }
             magnitude *= 10
         }
+        return length.isFinite && length > 0 ? length : 1
     }
 
+    /// A coordinate with `digits` decimals (1, or 3), trailing zeros dropped. Total: coordinates
+    /// stay within a few picture widths, and anything else is clamped rather than trapping.
     static func f(_ value: Double, digits: Int = 1) -> String {
         let scale = digits == 1 ? 10.0 : 1000.0
-        let rounded = (value * scale).rounded() / scale
+        let clamped = value.isNaN ? 0 : min(max(value, -1e9), 1e9)
+        let rounded = (clamped * scale).rounded() / scale
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 

@@ -372,8 +372,10 @@ struct _JSONScanner {
             switch try readNumber() {
             case .integer(let value): return .int(value)
             case .other(let text):
-                guard let value = Double(text), value.isFinite else { throw error("a number out of range: \(text)") }
-                return .double(value)
+                // Valid JSON whatever its size: a number beyond the range of doubles is an infinity
+                // here, and whoever reads it as a time or a count range-checks it (`--json` writes
+                // numbers from the text, as written).
+                return .double(Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity))
             }
         default: throw error("unexpected \(describe(byte)) (expected a value)")
         }
