@@ -160,6 +160,32 @@ enum Fixture {
     }
 }
 
+@Suite struct VersionAndDemoHelpTests {
+    @Test func versionPrintsThePackageVersion() {
+        let run = AGDumpRun(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "agdump \(AGDump.version)\n")
+        #expect(AGDump.version.split(separator: ".").count == 3 && AGDump.version.split(separator: ".").allSatisfy { Int($0) != nil })
+        #expect(AGDumpRun(["--help"]).stdout.contains("--version"))
+    }
+
+    @Test func demoHelpSaysWhichOptionsApplyToTheDemo() {
+        for arguments in [["demo", "--help"], ["--help", "demo"], ["demo", "-h"]] {
+            let run = AGDumpRun(arguments)
+            #expect(run.status == 0)
+            #expect(run.stdout.hasPrefix("agdump demo"), "\(arguments)")
+            let sections = run.stdout.components(separatedBy: "DO NOT APPLY")
+            #expect(sections.count == 2, "\(run.stdout)")
+            for option in ["--dot", "--summary", "--json", "--svg", "--png", "-o FILE", "--cluster-subgraphs", "--around", "--rankdir"] {
+                #expect(sections[0].contains(option), "\(option) is not listed as applying to demo")
+            }
+            for option in ["--from", "--to", "--max-size", "--profile"] {
+                #expect(sections.count == 2 && sections[1].contains(option), "\(option) is not listed as not applying")
+            }
+        }
+    }
+}
+
 @Suite struct AGDumpBadInputTests {
     @Test func missingFile() {
         let run = AGDumpRun(["/nonexistent/graph.ag-json"])

@@ -57,7 +57,11 @@ package enum AGDump {
     static func perform(_ arguments: [String], io: IO) throws(AGDumpError) {
         let options = try Options.parse(arguments)
         if options.help {
-            try write(Options.usage, to: options.outputFile, io: io)
+            try write(options.demo ? Options.demoUsage : Options.usage, to: options.outputFile, io: io)
+            return
+        }
+        if options.version {
+            try write("agdump \(version)\n", to: options.outputFile, io: io)
             return
         }
         let progress = Progress(enabled: io.stderrIsTerminal, write: io.writeStderr)

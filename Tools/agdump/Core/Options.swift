@@ -38,6 +38,8 @@ package struct Options: Equatable, Sendable {
     /// A trace's `--svg` / `--png`: the part to draw.
     package var window = TraceTimeline.Window()
     package var help = false
+    /// `--version`: print the version and stop.
+    package var version = false
 
     package init() {}
 
@@ -49,7 +51,8 @@ package struct Options: Equatable, Sendable {
           agdump [FILE | -] [--dot | --summary | --json | --profile | --svg OUT | --png OUT] [options]
           agdump TRACE.json [--summary | --svg OUT | --png OUT] [--from MS] [--to MS]
           agdump demo [options]          build a graph with a real cycle and dump it
-          agdump --help
+                                         (agdump demo --help: the options that apply to it)
+          agdump --help | --version
 
         INPUT
           FILE is an archive written by AttrGraph's Graph.archiveJSON(name:), by AG_PRINT_CYCLES=4
@@ -118,6 +121,34 @@ package struct Options: Equatable, Sendable {
         + "\n" + ExitCode.allCases.map { "  \($0.rawValue)".padding(toLength: 6, withPad: " ", startingAt: 0) + $0.summary }
         .joined(separator: "\n") + "\n"
 
+    /// `agdump demo --help`: what the demo does and which options apply to it.
+    package static let demoUsage = """
+        agdump demo: run seed 003's app in this process — TabView → NavigationSplitView → AView,
+        whose body converts HTML and so pumps the run loop — and dump its view graph with the
+        cycle that causes recorded (drawn in magenta). The cycle report goes to stderr
+        (AG_PRINT_CYCLES, default 2); the demo never traps.
+
+        USAGE
+          agdump demo [--dot | --summary | --json | --svg OUT | --png OUT] [options]
+
+        OPTIONS THAT APPLY (as for an archive; see agdump --help)
+          --dot (default), --summary, --json, --svg OUT, --png OUT, -o FILE
+          --cluster-subgraphs, --no-trees, --include-values, --around ID, --depth K, --only IDS,
+          --type REGEX, --rankdir DIR, --graph N, --force
+
+        OPTIONS THAT DO NOT APPLY
+          FILE or -            the demo builds its own graph (an input with demo is an error)
+          --max-size SIZE      bounds reading an input (accepted, without effect)
+          --from MS, --to MS   parts of a timeline trace (accepted, without effect)
+          --profile            the demo does not profile its graph (exit 5: no profile data)
+
+        EXAMPLES
+          agdump demo | dot -Tsvg > demo.svg
+          agdump demo --summary
+          agdump demo --cluster-subgraphs --include-values --svg demo.svg
+
+        """
+
     /// A size in bytes: a number with an optional K, M or G (powers of 1024) and optional B/iB.
     static func parseSize(_ text: String) -> Int? {
         var digits = text.uppercased()
@@ -171,6 +202,8 @@ package struct Options: Equatable, Sendable {
             switch argument {
             case "-h", "--help":
                 options.help = true
+            case "--version":
+                options.version = true
             case "demo" where options.input == nil && !options.demo:
                 options.demo = true
             case "--dot": try choose(.dot, argument)
