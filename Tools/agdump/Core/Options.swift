@@ -61,8 +61,9 @@ package struct Options: Equatable, Sendable {
           UTF-8 (with or without a byte-order mark), UTF-16 or UTF-32. FILE may be a FIFO or
           /dev/stdin; "-" reads stdin (also the default when stdin is not a terminal).
           A timeline trace (AG_TRACE=FILE or Graph.startTracing; Chrome trace-event JSON, an array of
-          events) is recognised by its content; one cut short (no closing "]") is read up to its last
-          complete event, and the output says so.
+          events) is recognised by its content; one cut short (it ends inside its array: no
+          closing "]", or in the middle of an event) is read up to its last complete event, and
+          the output says so; an error before the end is an error, as for an archive.
 
         OUTPUT (one of; --dot is the default)
           --dot                Graphviz DOT with AttributeGraph's styles: bold = has a value but no

@@ -105,7 +105,7 @@ package struct Trace: Equatable, Sendable {
     }
 }
 
-/// Reading traces: detection, parsing, repairing a trace cut short, checking each event.
+/// Reading traces: detection, parsing (a trace cut short is read up to its last complete event), checking each event.
 package enum TraceLoader {
     /// Whether decoded JSON text is a trace rather than a graph archive: an array at the top.
     package static func isTrace(_ text: [UInt8]) -> Bool {
@@ -113,48 +113,39 @@ package enum TraceLoader {
             == UInt8(ascii: "[")
     }
 
-    /// Parses decoded trace text. A file without its closing `]` (a process that stopped
-    /// before finishing the trace) is read up to its last complete event and marked truncated.
+    /// Parses decoded trace text. A trace cut short — its text ends inside the array of events
+    /// (no closing `]`, or in the middle of an event), with nothing wrong before the end, as a
+    /// process that stopped while tracing leaves it — is read up to its last complete event and
+    /// marked truncated. Any other error (a syntax error, a duplicate key, nesting too deep,
+    /// invalid UTF-8) is an error, wherever it is: a damaged trace is never shortened into a
+    /// valid one.
     package static func load(text: [UInt8], name: String, limit: Int) throws(AGDumpError) -> Trace {
+        if isTrace(text) {
+            let read: (elements: [JSONValue], cutShort: Bool)
+            do {
+                read = try ArchiveReader.arrayElements(fromText: text)
+            } catch {
+                throw ArchiveLoader.agdumpError(error, name: name)
+            }
+            return try trace(from: read.elements, name: name, truncated: read.cutShort)
+        }
         let value: JSONValue
-        var truncated = false
         do {
             value = try ArchiveReader.json(from: text, limit: limit)
         } catch {
-            guard isTrace(text), let repaired = repair(text, limit: limit) else {
-                throw ArchiveLoader.agdumpError(error, name: name)
-            }
-            value = repaired
-            truncated = true
+            throw ArchiveLoader.agdumpError(error, name: name)
         }
-        return try trace(from: value, name: name, truncated: truncated)
-    }
-
-    /// `[` … up to the last `}` that closes a complete event, then `]`. Tries the last few
-    /// candidates (a cut inside an event's `args` leaves a `}` that does not close it).
-    static func repair(_ text: [UInt8], limit: Int) -> JSONValue? {
-        var end = text.count
-        for _ in 0..<16 {
-            guard let close = text[..<end].lastIndex(of: UInt8(ascii: "}")) else { return nil }
-            var candidate = Array(text[...close])
-            candidate.append(contentsOf: Array("\n]".utf8))
-            if let value = try? ArchiveReader.json(from: candidate, limit: limit), value.arrayValue != nil {
-                return value
-            }
-            end = close
-        }
-        return nil
+        return try trace(from: value, name: name, truncated: false)
     }
 
     static func trace(from value: JSONValue, name: String, truncated: Bool) throws(AGDumpError) -> Trace {
-        let list: [JSONValue]
-        if let array = value.arrayValue {
-            list = array
-        } else if let array = value.objectValue?["traceEvents"]?.arrayValue {
-            list = array
-        } else {
-            throw AGDumpError(.notAnArchive, "agdump: \(name): valid JSON, but neither a graph archive nor a trace (an array of trace events)")
-        }
+        if let array = value.arrayValue { return try trace(from: array, name: name, truncated: truncated) }
+        if let array = value.objectValue?["traceEvents"]?.arrayValue { return try trace(from: array, name: name, truncated: truncated) }
+        throw AGDumpError(.notAnArchive, "agdump: \(name): valid JSON, but neither a graph archive nor a trace (an array of trace events)")
+    }
+
+    /// The events of a trace, each checked.
+    static func trace(from list: [JSONValue], name: String, truncated: Bool) throws(AGDumpError) -> Trace {
         var events: [Trace.Event] = []
         events.reserveCapacity(list.count)
         for (index, item) in list.enumerated() {

@@ -40,6 +40,15 @@ struct _JSONScanner {
         return ArchiveReadError(.malformedJSON, "malformed JSON at line \(line), column \(column): \(reason)")
     }
 
+    /// The text ran out in the middle of a value: nothing before the end is wrong, the text is
+    /// cut short (``ArchiveReadError/atEndOfInput``; a trace cut short is read up to its last
+    /// complete event).
+    func endOfInput(_ reason: String, at offset: Int? = nil) -> ArchiveReadError {
+        var error = error(reason, at: offset)
+        error.atEndOfInput = true
+        return error
+    }
+
     func describe(_ byte: UInt8) -> String {
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
         let hex = String(byte, radix: 16, uppercase: true)
@@ -93,7 +102,7 @@ struct _JSONScanner {
             position += 1
             depth -= 1
             return false
-        case nil: throw error("unexpected end of input inside an object")
+        case nil: throw endOfInput("unexpected end of input inside an object")
         case let byte?: throw error("unexpected \(describe(byte)) (expected ',' or '}' after an object member)")
         }
     }
@@ -121,7 +130,7 @@ struct _JSONScanner {
             position += 1
             depth -= 1
             return false
-        case nil: throw error("unexpected end of input inside an array")
+        case nil: throw endOfInput("unexpected end of input inside an array")
         case let byte?: throw error("unexpected \(describe(byte)) (expected ',' or ']' after an array element)")
         }
     }
@@ -129,7 +138,7 @@ struct _JSONScanner {
     /// A member's key, as it is in the text (``key(_:is:)`` compares it), with the `:` after it
     /// consumed.
     mutating func readKey() throws(ArchiveReadError) -> _KeySpan {
-        guard let byte = peek() else { throw error("unexpected end of input inside an object") }
+        guard let byte = peek() else { throw endOfInput("unexpected end of input inside an object") }
         guard byte == UInt8(ascii: "\"") else { throw error("unexpected \(describe(byte)) (expected a member name in quotes)") }
         let quote = position
         position += 1
@@ -153,7 +162,7 @@ struct _JSONScanner {
         } else {
             guard position < bytes.count else {
                 let (line, column) = location(of: quote)
-                throw error("unterminated string (started at line \(line), column \(column))")
+                throw endOfInput("unterminated string (started at line \(line), column \(column))")
             }
             span = _KeySpan(start: quote + 1, count: position - quote - 1, decoded: nil)
             if !ascii, String(validating: UnsafeBufferPointer(rebasing: bytes[span.start..<position]), as: UTF8.self) == nil {
@@ -162,7 +171,8 @@ struct _JSONScanner {
             position += 1
         }
         guard peek() == UInt8(ascii: ":") else {
-            throw error(position < bytes.count ? "expected ':' after member name \(keyString(span).debugDescription)" : "unexpected end of input after a member name")
+            if position >= bytes.count { throw endOfInput("unexpected end of input after a member name") }
+            throw error("expected ':' after member name \(keyString(span).debugDescription)")
         }
         position += 1
         return span
@@ -210,7 +220,7 @@ struct _JSONScanner {
         }
         if position >= bytes.count {
             let (line, column) = location(of: start)
-            throw error("unterminated string (started at line \(line), column \(column))")
+            throw endOfInput("unterminated string (started at line \(line), column \(column))")
         }
         return try readEscapedString(from: runStart, quote: start)
     }
@@ -268,13 +278,13 @@ struct _JSONScanner {
             }
         }
         let (line, column) = location(of: quote)
-        throw error("unterminated string (started at line \(line), column \(column))")
+        throw endOfInput("unterminated string (started at line \(line), column \(column))")
     }
 
     private mutating func readHex4() throws(ArchiveReadError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("unexpected end of input in a \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
+            guard position < bytes.count else { throw endOfInput("unexpected end of input in a \\u escape") }
             let byte = bytes[position]
             let digit: UInt32
             switch byte {
@@ -299,9 +309,8 @@ struct _JSONScanner {
             negative = true
             position += 1
         }
-        guard position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 else {
-            throw error("invalid number (expected a digit)")
-        }
+        guard position < bytes.count else { throw endOfInput("unexpected end of input in a number") }
+        guard bytes[position] &- UInt8(ascii: "0") < 10 else { throw error("invalid number (expected a digit)") }
         var magnitude: UInt64 = 0
         var overflow = false
         let digitsStart = position
@@ -319,9 +328,8 @@ struct _JSONScanner {
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             isInteger = false
             position += 1
-            guard position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 else {
-                throw error("invalid number (expected a digit after '.')")
-            }
+            guard position < bytes.count else { throw endOfInput("unexpected end of input in a number") }
+            guard bytes[position] &- UInt8(ascii: "0") < 10 else { throw error("invalid number (expected a digit after '.')") }
             while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
@@ -330,9 +338,8 @@ struct _JSONScanner {
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
                 position += 1
             }
-            guard position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 else {
-                throw error("invalid number (expected a digit in the exponent)")
-            }
+            guard position < bytes.count else { throw endOfInput("unexpected end of input in a number") }
+            guard bytes[position] &- UInt8(ascii: "0") < 10 else { throw error("invalid number (expected a digit in the exponent)") }
             while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
         }
         if isInteger, !overflow {
@@ -346,7 +353,7 @@ struct _JSONScanner {
 
     /// Any value, as a `JSONValue` (for keys the archive model does not know).
     mutating func readValue() throws(ArchiveReadError) -> JSONValue {
-        guard let byte = peek() else { throw error("unexpected end of input (expected a value)") }
+        guard let byte = peek() else { throw endOfInput("unexpected end of input (expected a value)") }
         switch byte {
         case UInt8(ascii: "{"):
             var object = JSONObject()
@@ -383,9 +390,9 @@ struct _JSONScanner {
 
     mutating func readLiteral(_ word: StaticString, _ value: JSONValue) throws(ArchiveReadError) -> JSONValue {
         let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw error("invalid literal (expected \(word))") }
-        for index in 0..<count where bytes[position + index] != word.utf8Start[index] {
-            throw error("invalid literal (expected \(word))")
+        for index in 0..<count {
+            guard position + index < bytes.count else { throw endOfInput("unexpected end of input in \(word)") }
+            if bytes[position + index] != word.utf8Start[index] { throw error("invalid literal (expected \(word))") }
         }
         position += count
         return value
