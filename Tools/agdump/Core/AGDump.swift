@@ -49,7 +49,8 @@ package enum AGDump {
             try perform(arguments, io: io)
             return ExitCode.success.rawValue
         } catch {
-            io.writeStderr(error.message + "\n")
+            // One line, whatever the message echoes (file names, option values, keys from the input).
+            io.writeStderr(TerminalText.escaped(error.message) + "\n")
             return error.code.rawValue
         }
     }
@@ -250,7 +251,7 @@ package final class Progress {
     package func update(_ message: String) {
         guard enabled, Date().timeIntervalSince(start) > 1 else { return }
         shown = true
-        write("\r\u{1B}[Kagdump: \(message)…")
+        write("\r\u{1B}[Kagdump: \(TerminalText.escaped(message))…")
     }
 
     package func finish() {
