@@ -68,6 +68,8 @@ package enum AGDump {
         let progress = Progress(enabled: io.stderrIsTerminal, write: io.writeStderr)
         defer { progress.finish() }
         let archive: GraphArchive
+        /// The archive's JSON text, for --json.
+        var archiveText: [UInt8]?
         if options.demo {
             archive = Demo.archive(diagnostics: io.writeStderr)
         } else {
@@ -93,9 +95,12 @@ package enum AGDump {
                     throw ArchiveLoader.agdumpError(error, name: "stdin")
                 }
             }
-            switch try ArchiveLoader.input(bytes, name: name, limit: options.maxSize, progress: progress) {
-            case .archive(let loaded):
+            switch try ArchiveLoader.input(
+                bytes, name: name, limit: options.maxSize, keepText: options.output == .json, progress: progress)
+            {
+            case .archive(let loaded, let text):
                 archive = loaded
+                archiveText = text
             case .trace(let trace):
                 try output(trace, name: name, options: options, io: io)
                 return
@@ -116,7 +121,16 @@ package enum AGDump {
             }
             try write(text, to: options.outputFile, io: io)
         case .json:
-            try stream(to: options.outputFile, io: io) { output in try archive.writeJSON(to: &output, pretty: true) }
+            // Lossless: the input's text normalised, every value as written (the model, which the
+            // archive was read into to check it, keeps only what it knows). The demo's archive
+            // has no text: the model is all there is.
+            try stream(to: options.outputFile, io: io) { output in
+                if let archiveText {
+                    try ArchiveReader.writeNormalizedJSON(text: archiveText, into: &output)
+                } else {
+                    try archive.writeJSON(to: &output, pretty: true)
+                }
+            }
         case .dot:
             let render = try dotRenderer(archive, options)
             try stream(to: options.outputFile, io: io) { output in

@@ -178,10 +178,13 @@ struct _JSONScanner {
         return span
     }
 
-    /// Whether `span` is the key `name` (ASCII).
+    /// Whether `span` is the key `name` (ASCII), compared by code points: a key is the same
+    /// key only when it is the same text, never by canonical equivalence.
     @inline(__always)
     func key(_ span: _KeySpan, is name: StaticString) -> Bool {
-        if let decoded = span.decoded { return decoded == String(describing: name) }
+        if let decoded = span.decoded {
+            return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
         guard span.count == name.utf8CodeUnitCount else { return false }
         let candidate = name.utf8Start
         for index in 0..<span.count where bytes[span.start + index] != candidate[index] { return false }
@@ -432,17 +435,38 @@ enum _Number {
     case other(String)
 }
 
-/// Keys seen in one object, for duplicate detection (a linear scan while small).
+/// Keys seen in one object, for duplicate detection (a linear scan while small). Keys are
+/// compared by their code points (their UTF-8 bytes): `"café"` in NFC and in NFD, or `"Å"` and
+/// the Ångström sign, are different keys, as they are to any other JSON reader; Swift's `String`
+/// equality (canonical equivalence) would call them duplicates.
 struct _SeenKeys {
     private var keys: [String] = []
-    private var set: Set<String>?
+    private var set: Set<_ExactText>?
 
     /// Inserts `key`; `false` if it was there already.
     mutating func insert(_ key: String) -> Bool {
-        if set != nil { return set!.insert(key).inserted }
-        if keys.contains(key) { return false }
+        if set != nil { return set!.insert(_ExactText(key)).inserted }
+        if keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) { return false }
         keys.append(key)
-        if keys.count > 16 { set = Set(keys) }
+        if keys.count > 16 { set = Set(keys.map(_ExactText.init)) }
         return true
+    }
+}
+
+/// A string hashed and compared by its UTF-8 bytes — its code points — rather than by
+/// canonical equivalence as `String` is: for interning and duplicate detection, where text that
+/// renders the same but is written differently must stay apart.
+struct _ExactText: Hashable {
+    let string: String
+
+    init(_ string: String) {
+        self.string = string
+    }
+
+    static func == (lhs: _ExactText, rhs: _ExactText) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
