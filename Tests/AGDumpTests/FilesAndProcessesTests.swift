@@ -148,6 +148,47 @@ struct TemporaryFolder: ~Copyable {
         #expect(folder.contents == ["dangling.dot", "in.ag-json", "link.dot", "new.dot", "target.dot"])
     }
 
+    @Test func aChainOfDanglingLinksIsFollowedToItsEnd() throws {
+        let folder = TemporaryFolder()
+        let input = folder.file("in.ag-json")
+        _ = FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
+        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: false)
+        // first.dot → second.dot → sub/third.dot → final.dot (relative to sub), none of them a file yet.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("first.dot"), withDestinationPath: "second.dot")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("second.dot"), withDestinationPath: folder.file("sub/third.dot"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("sub/third.dot"), withDestinationPath: "final.dot")
+        let run = AGDumpRun([input, "-o", folder.file("first.dot")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("first.dot")) == "second.dot")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("second.dot")) == folder.file("sub/third.dot"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("sub/third.dot")) == "final.dot")
+        #expect(try String(contentsOfFile: folder.file("sub/final.dot"), encoding: .utf8).hasPrefix("digraph {"))
+        // Written again, through the same chain, now that its end exists.
+        #expect(AGDumpRun([input, "-o", folder.file("first.dot"), "--summary"]).status == 0)
+        #expect(try String(contentsOfFile: folder.file("sub/final.dot"), encoding: .utf8).hasPrefix("archive version 2"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("second.dot")) == folder.file("sub/third.dot"))
+    }
+
+    @Test func aLoopOfLinksIsACleanError() throws {
+        let folder = TemporaryFolder()
+        let input = folder.file("in.ag-json")
+        _ = FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("a.dot"), withDestinationPath: "b.dot")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("b.dot"), withDestinationPath: "a.dot")
+        // And a chain longer than any system follows.
+        for index in 0..<60 {
+            try FileManager.default.createSymbolicLink(atPath: folder.file("l\(index)"), withDestinationPath: "l\(index + 1)")
+        }
+        for link in ["a.dot", "l0"] {
+            let run = AGDumpRun([input, "-o", folder.file(link)])
+            #expect(run.status == ExitCode.outputUnwritable.rawValue, "\(link): \(run.stderr)")
+            #expect(run.stderr.contains("symbolic links"), "\(run.stderr)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("a.dot")) == "b.dot")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("b.dot")) == "a.dot")
+        #expect(folder.contents.count == 63, "nothing replaced, nothing left behind: \(folder.contents.count)")
+    }
+
     @Test func aFIFOIsWrittenThroughNotReplaced() throws {
         let folder = TemporaryFolder()
         let input = folder.file("in.ag-json")
