@@ -250,6 +250,9 @@ enum Fixture {
         #expect(AGDumpRun(["--frobnicate"]).status == ExitCode.usage.rawValue)
         #expect(AGDumpRun([Fixture.archive, "--depth"]).stderr == "agdump: --depth needs a value (see agdump --help)\n")
         #expect(AGDumpRun([Fixture.archive, "--dot", "--json"]).status == ExitCode.usage.rawValue)
+        for flag in ["-o", "--svg", "--png"] {
+            #expect(AGDumpRun([Fixture.archive, flag, ""]).stderr == "agdump: \(flag) needs a file name, got an empty one\n")
+        }
         let around = AGDumpRun([Fixture.archive, "--around", "7"])
         #expect(around.status == ExitCode.usage.rawValue)
         #expect(around.stderr == "agdump: attribute 7 is not in graph 1 (its attribute ids run from 32792 to 41016)\n")

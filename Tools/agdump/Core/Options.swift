@@ -190,6 +190,11 @@ package struct Options: Equatable, Sendable {
             remaining = remaining.dropFirst()
             return next
         }
+        func path(for flag: String) throws(AGDumpError) -> String {
+            let path = try value(for: flag)
+            guard !path.isEmpty else { throw AGDumpError(.usage, "agdump: \(flag) needs a file name, got an empty one") }
+            return path
+        }
         func choose(_ output: Output, _ flag: String) throws(AGDumpError) {
             if let previous = outputChosen, previous != flag {
                 throw AGDumpError(.usage, "agdump: choose one of --dot, --summary, --json, --profile, --svg, --png (got \(previous) and \(flag))")
@@ -211,9 +216,9 @@ package struct Options: Equatable, Sendable {
             case "--summary": try choose(.summary, argument)
             case "--json": try choose(.json, argument)
             case "--profile": try choose(.profile, argument)
-            case "--svg": try choose(.svg(try value(for: argument)), argument)
-            case "--png": try choose(.png(try value(for: argument)), argument)
-            case "-o", "--output": options.outputFile = try value(for: argument)
+            case "--svg": try choose(.svg(try path(for: argument)), argument)
+            case "--png": try choose(.png(try path(for: argument)), argument)
+            case "-o", "--output": options.outputFile = try path(for: argument)
             case "--cluster-subgraphs": options.clusterSubgraphs = true
             case "--no-trees": options.drawTrees = false
             case "--include-values": options.includeValues = true
