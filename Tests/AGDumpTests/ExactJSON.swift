@@ -46,6 +46,32 @@ indirect enum ExactJSON: Equatable, CustomStringConvertible {
         return reader.index == reader.bytes.count ? value : nil
     }
 
+    /// Whether `text` is a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        func digits() -> Int {
+            let count = rest.prefix { $0.isASCII && $0.isNumber }.count
+            rest = rest.dropFirst(count)
+            return count
+        }
+        if rest.first == "-" { rest = rest.dropFirst() }
+        if rest.first == "0" {
+            rest = rest.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if rest.first == "." {
+            rest = rest.dropFirst()
+            if digits() == 0 { return false }
+        }
+        if rest.first == "e" || rest.first == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            if digits() == 0 { return false }
+        }
+        return rest.isEmpty
+    }
+
     private struct Reader {
         let bytes: [UInt8]
         var index = 0
@@ -104,7 +130,7 @@ indirect enum ExactJSON: Equatable, CustomStringConvertible {
                 while index < bytes.count, !",]} \t\r\n".utf8.contains(bytes[index]) { index += 1 }
                 let text = String(decoding: bytes[start..<index], as: UTF8.self)
                 if ["true", "false", "null"].contains(text) { return .literal(text) }
-                return text.isEmpty ? nil : .number(text)
+                return ExactJSON.isNumber(text) ? .number(text) : nil
             }
         }
 
@@ -124,6 +150,7 @@ indirect enum ExactJSON: Equatable, CustomStringConvertible {
                 let byte = bytes[index]
                 index += 1
                 if byte == UInt8(ascii: "\"") { return flush() ? .string(units) : nil }
+                if byte < 0x20 { return nil }
                 guard byte == UInt8(ascii: "\\") else {
                     raw.append(byte)
                     continue
