@@ -56,6 +56,23 @@ import Testing
         #expect(!svg.contains("<script"))
     }
 
+    @Test func theTimelinesDOTForThePNGKeepsNamesInTheirQuotes() throws {
+        // --png draws the same picture through Graphviz: every line is a node with quoted text.
+        guard case .trace(let trace) = try ArchiveLoader.input(Self.trace(Self.hostileNames), name: "stdin", limit: 1 << 20) else {
+            Issue.record("the hostile trace does not read")
+            return
+        }
+        let dot = TraceTimeline.dot(trace, title: Self.hostileNames.joined())
+        let string = #""(?:[^"\\\n\r]|\\.)*""#
+        let value = #"(?:\#(string)|[A-Za-z0-9.#]+)"#
+        let node = try Regex(#"^  n\d+ \[[a-z]+=\#(value)(?:, [a-z]+=\#(value))*\];$"#).matchingSemantics(.unicodeScalar)
+        let lines = dot.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "graph timeline {" && lines.dropLast().last == "}" && lines.last == "")
+        for line in lines.dropFirst(3).dropLast(2) {
+            #expect(line.wholeMatch(of: node) != nil, "\(line.debugDescription)")
+        }
+    }
+
     @Test func theFileNameInTheTitleIsEscapedToo() throws {
         let folder = TemporaryFolder()
         let input = folder.file("<b>&\u{301}.json")
