@@ -193,22 +193,27 @@ struct _JSONNormalizer {
 
     private mutating func writeObject(at position: inout Int, ordinal: Int, depth: Int) throws {
         guard ordinal < ends.count, ends[ordinal] > position else { throw malformed(position) }
-        var members: [(key: [UInt32], value: Int, ordinal: Int)] = []
+        var members: [Member] = []
         var child = ordinal + 1
         var cursor = skipSpace(position + 1)
         while cursor < ends[ordinal] {
-            let (key, afterKey) = try decodeString(at: cursor)
+            let quote = cursor
+            let afterKey = try stringEnd(at: quote)
+            // A key is compared by its UTF-8 bytes as written, unless it has escapes (then by
+            // its decoded bytes): either way, code point order.
+            let escaped = bytes[(quote + 1)..<(afterKey - 1)].contains(UInt8(ascii: "\\"))
+            let decoded = escaped ? Self.wtf8(try decodeString(at: quote).codePoints) : nil
             cursor = skipSpace(afterKey)
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { throw malformed(cursor) }
             cursor = skipSpace(cursor + 1)
             guard cursor < bytes.count else { throw malformed(cursor) }
-            members.append((key, cursor, child))
+            members.append(Member(quote: quote, keyEnd: afterKey - 1, decoded: decoded, value: cursor, ordinal: child))
             if bytes[cursor] == UInt8(ascii: "{") || bytes[cursor] == UInt8(ascii: "[") {
                 guard child < ends.count else { throw malformed(cursor) }
                 cursor = ends[child] + 1
                 child = nexts[child]
             } else if bytes[cursor] == UInt8(ascii: "\"") {
-                cursor = try decodeString(at: cursor).end
+                cursor = try stringEnd(at: cursor)
             } else {
                 let end = scalarEnd(cursor)
                 guard end > cursor else { throw malformed(cursor) }
@@ -218,21 +223,72 @@ struct _JSONNormalizer {
         }
         position = ends[ordinal] + 1
         if members.isEmpty {
-            pending.append(contentsOf: "{}".utf8)
+            pending.append(UInt8(ascii: "{"))
+            pending.append(UInt8(ascii: "}"))
             return
         }
-        members.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        members.sort { precedes($0, $1) }
         pending.append(UInt8(ascii: "{"))
         for (index, member) in members.enumerated() {
             if index > 0 { pending.append(UInt8(ascii: ",")) }
             newline(depth + 1)
-            writeCodePoints(member.key)
-            pending.append(contentsOf: ": ".utf8)
+            var keyPosition = member.quote
+            try writeString(at: &keyPosition)
+            pending.append(UInt8(ascii: ":"))
+            pending.append(UInt8(ascii: " "))
             var valuePosition = member.value
             try writeValue(at: &valuePosition, ordinal: member.ordinal, depth: depth + 1)
         }
         newline(depth)
         pending.append(UInt8(ascii: "}"))
+    }
+
+    /// An object's member, found in the text.
+    private struct Member {
+        /// The offset of the key's opening quote, and of its closing one.
+        var quote: Int
+        var keyEnd: Int
+        /// The key's bytes when it has escapes (decoded; a lone surrogate in the 3-byte form
+        /// UTF-8 would give it, so the order stays code point order).
+        var decoded: [UInt8]?
+        /// Where the value starts, and its ordinal if it is a container.
+        var value: Int
+        var ordinal: Int
+    }
+
+    private func precedes(_ lhs: Member, _ rhs: Member) -> Bool {
+        func withKey<Result>(_ member: Member, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            if let decoded = member.decoded { return decoded.withUnsafeBufferPointer(body) }
+            return body(UnsafeBufferPointer(rebasing: bytes[(member.quote + 1)..<member.keyEnd]))
+        }
+        return withKey(lhs) { left in withKey(rhs) { right in left.lexicographicallyPrecedes(right) } }
+    }
+
+    /// Code points as UTF-8, a surrogate as the three bytes its value would take.
+    private static func wtf8(_ codePoints: [UInt32]) -> [UInt8] {
+        var result: [UInt8] = []
+        for code in codePoints {
+            if let scalar = Unicode.Scalar(code) {
+                UTF8.encode(scalar) { result.append($0) }
+            } else {
+                result += [UInt8(0xE0 | (code >> 12)), UInt8(0x80 | ((code >> 6) & 0x3F)), UInt8(0x80 | (code & 0x3F))]
+            }
+        }
+        return result
+    }
+
+    /// The offset after the closing quote of the string whose opening quote is at `start`.
+    private func stringEnd(at start: Int) throws(ArchiveReadError) -> Int {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { throw malformed(start) }
+        var position = start + 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\""): return position + 1
+            case UInt8(ascii: "\\"): position += 2
+            default: position += 1
+            }
+        }
+        throw malformed(start)
     }
 
     private mutating func writeArray(at position: inout Int, ordinal: Int, depth: Int) throws {
@@ -266,7 +322,7 @@ struct _JSONNormalizer {
 
     private mutating func newline(_ depth: Int) {
         pending.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { pending.append(contentsOf: "  ".utf8) }
+        pending.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
     /// A string value: copied as it is when nothing in it needs writing differently (the usual
@@ -294,14 +350,18 @@ struct _JSONNormalizer {
 
     /// `codePoints` as a JSON string.
     private mutating func writeCodePoints(_ codePoints: [UInt32]) {
+        func escape(_ letter: UInt8) {
+            pending.append(UInt8(ascii: "\\"))
+            pending.append(letter)
+        }
         pending.append(UInt8(ascii: "\""))
         for code in codePoints {
             switch code {
-            case 0x22: pending.append(contentsOf: #"\""#.utf8)
-            case 0x5C: pending.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: pending.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: pending.append(contentsOf: #"\r"#.utf8)
-            case 0x09: pending.append(contentsOf: #"\t"#.utf8)
+            case 0x22: escape(UInt8(ascii: "\""))
+            case 0x5C: escape(UInt8(ascii: "\\"))
+            case 0x0A: escape(UInt8(ascii: "n"))
+            case 0x0D: escape(UInt8(ascii: "r"))
+            case 0x09: escape(UInt8(ascii: "t"))
             case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069,
                 0xD800...0xDFFF:
                 let hex = String(code, radix: 16)
