@@ -1,7 +1,42 @@
 #!/usr/bin/env bash
-# agdump's fuzzer, at length: 18,000 hostile archives by default (CI runs a 1,500-case slice in
-# `swift test`). Usage: Scripts/fuzz-agdump.sh [CASES [FIRST_SEED]]. A failure prints the seed that
-# reproduces it (AG_FUZZ_CASES=1 AG_FUZZ_SEED=S swift test --filter ArchiveFuzzTests).
+# agdump's fuzzers at length, over every input surface: archives, archives with recorded trees,
+# timeline traces and the command line — CASES each (default 3,000: 12,000 cases in one run;
+# every `swift test` runs a slice of each). Prints the cases, failures and exit statuses per
+# surface and the total; exits non-zero if any case failed.
+#
+# Usage: Scripts/fuzz-agdump.sh [CASES_PER_SURFACE [FIRST_SEED]]
+# Without FIRST_SEED each fuzzer starts at its own seed (its in-suite slice is the start of the
+# run). A failure prints the seed that reproduces it, e.g.
+#   AG_FUZZ_CASES=1 AG_FUZZ_SEED=S swift test --filter TraceFuzzTests
 set -euo pipefail
 cd "$(dirname "$0")/.."
-AG_FUZZ_CASES="${1:-18000}" AG_FUZZ_SEED="${2:-4026662912}" swift test --filter ArchiveFuzzTests
+cases="${1:-3000}"
+log="$(mktemp "${TMPDIR:-/tmp}/fuzz-agdump.XXXXXX")"
+trap 'rm -f "$log"' EXIT
+export AG_FUZZ_CASES="$cases"
+if [ -n "${2:-}" ]; then export AG_FUZZ_SEED="$2"; fi
+set +e
+swift test --filter 'AGDumpTests\.(ArchiveFuzzTests|TreeArchiveFuzzTests|TraceFuzzTests|OptionFuzzTests)' >"$log" 2>&1
+status=$?
+set -e
+grep -E 'case failed|error:' "$log" | head -20 || true
+echo "agdump fuzzing: $cases cases per surface${AG_FUZZ_SEED:+ from seed $AG_FUZZ_SEED}"
+awk '
+    /^fuzz [^:]+: [0-9]+ cases, [0-9]+ failures/ {
+        surface = substr($0, 6, index($0, ":") - 6)
+        rest = substr($0, index($0, ":") + 2)
+        split(rest, words, " ")
+        count = words[1]; failed = words[3]
+        statuses = substr(rest, index(rest, "("))
+        printf "  %-14s %7d cases  %d failures  %s\n", surface, count, failed, statuses
+        total += count; failures += failed; surfaces += 1
+    }
+    END {
+        printf "  %-14s %7d cases  %d failures (%d surfaces)\n", "total", total, failures, surfaces
+        if (surfaces < 4 || failures > 0) exit 1
+    }' "$log" || status=1
+if [ "$status" -ne 0 ]; then
+    echo "fuzz-agdump: FAILED (the log: run again with the same arguments, or see the seeds above)" >&2
+    tail -5 "$log" >&2
+fi
+exit "$status"

@@ -160,6 +160,32 @@ enum Fixture {
     }
 }
 
+@Suite struct VersionAndDemoHelpTests {
+    @Test func versionPrintsThePackageVersion() {
+        let run = AGDumpRun(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "agdump \(AGDump.version)\n")
+        #expect(AGDump.version.split(separator: ".").count == 3 && AGDump.version.split(separator: ".").allSatisfy { Int($0) != nil })
+        #expect(AGDumpRun(["--help"]).stdout.contains("--version"))
+    }
+
+    @Test func demoHelpSaysWhichOptionsApplyToTheDemo() {
+        for arguments in [["demo", "--help"], ["--help", "demo"], ["demo", "-h"]] {
+            let run = AGDumpRun(arguments)
+            #expect(run.status == 0)
+            #expect(run.stdout.hasPrefix("agdump demo"), "\(arguments)")
+            let sections = run.stdout.components(separatedBy: "DO NOT APPLY")
+            #expect(sections.count == 2, "\(run.stdout)")
+            for option in ["--dot", "--summary", "--json", "--svg", "--png", "-o FILE", "--cluster-subgraphs", "--around", "--rankdir"] {
+                #expect(sections[0].contains(option), "\(option) is not listed as applying to demo")
+            }
+            for option in ["--from", "--to", "--max-size", "--profile"] {
+                #expect(sections.count == 2 && sections[1].contains(option), "\(option) is not listed as not applying")
+            }
+        }
+    }
+}
+
 @Suite struct AGDumpBadInputTests {
     @Test func missingFile() {
         let run = AGDumpRun(["/nonexistent/graph.ag-json"])
@@ -224,6 +250,9 @@ enum Fixture {
         #expect(AGDumpRun(["--frobnicate"]).status == ExitCode.usage.rawValue)
         #expect(AGDumpRun([Fixture.archive, "--depth"]).stderr == "agdump: --depth needs a value (see agdump --help)\n")
         #expect(AGDumpRun([Fixture.archive, "--dot", "--json"]).status == ExitCode.usage.rawValue)
+        for flag in ["-o", "--svg", "--png"] {
+            #expect(AGDumpRun([Fixture.archive, flag, ""]).stderr == "agdump: \(flag) needs a file name, got an empty one\n")
+        }
         let around = AGDumpRun([Fixture.archive, "--around", "7"])
         #expect(around.status == ExitCode.usage.rawValue)
         #expect(around.stderr == "agdump: attribute 7 is not in graph 1 (its attribute ids run from 32792 to 41016)\n")

@@ -12,6 +12,8 @@ import Testing
 struct AGDumpProcess {
     let status: Int32
     let signaled: Bool
+    /// Whether it was still running after the timeout (then it was killed).
+    let timedOut: Bool
     let stdout: Data
     let stderr: String
 
@@ -22,12 +24,36 @@ struct AGDumpProcess {
         var description: String { "\(name) was not built next to the tests (run `swift build` first)" }
     }
 
-    /// Runs agdump; `stdin` is piped in; with `closeStdout` its output pipe is closed before it writes.
-    init(_ arguments: [String], stdin: [UInt8]? = nil, closeStdout: Bool = false) throws {
+    /// Where the child's standard error goes.
+    enum StandardError {
+        /// A pipe the test reads (``stderr``).
+        case pipe
+        /// Descriptor 2 closed (`2>&-`).
+        case closed
+        /// `/dev/full`: every write fails with ENOSPC.
+        case full
+        /// A pipe whose reading end is closed before agdump starts: every write fails with EPIPE.
+        case brokenPipe
+    }
+
+    /// Runs agdump; `stdin` is piped in; with `closeStdout` its output pipe is closed before it
+    /// writes; after `timeout` seconds it is killed (and ``timedOut`` set).
+    init(
+        _ arguments: [String], stdin: [UInt8]? = nil, closeStdout: Bool = false, standardError: StandardError = .pipe,
+        timeout: TimeInterval = 60
+    ) throws {
         let process = Process()
         guard let binary = Self.binary else { throw MissingExecutable(name: "agdump") }
-        process.executableURL = binary
-        process.arguments = arguments
+        switch standardError {
+        case .closed, .full:
+            // The shell sets up descriptor 2, then becomes agdump (its status is agdump's).
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let redirect = standardError == .closed ? "2>&-" : "2>/dev/full"
+            process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirect)", binary.path] + arguments
+        case .pipe, .brokenPipe:
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
@@ -36,24 +62,40 @@ struct AGDumpProcess {
         let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = errors
+        if standardError == .brokenPipe {
+            try errors.fileHandleForReading.close()
+            process.standardError = errors.fileHandleForWriting
+        } else {
+            process.standardError = errors
+        }
         try process.run()
+        if standardError == .brokenPipe { try errors.fileHandleForWriting.close() }
         if closeStdout { try output.fileHandleForReading.close() }
         let collected = ResultBox<Data>()
+        let message = ResultBox<Data>()
         let group = DispatchGroup()
         if !closeStdout {
             DispatchQueue.global().async(group: group) { collected.value = output.fileHandleForReading.readDataToEndOfFile() }
         }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
+        if standardError != .brokenPipe {
+            DispatchQueue.global().async(group: group) { message.value = errors.fileHandleForReading.readDataToEndOfFile() }
+        }
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin)) }
         try? input.fileHandleForWriting.close()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        timedOut = process.isRunning
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        group.wait()
         status = process.terminationStatus
         signaled = process.terminationReason == .uncaughtSignal
         stdout = collected.value ?? Data()
-        stderr = String(decoding: message, as: UTF8.self)
+        stderr = String(decoding: message.value ?? Data(), as: UTF8.self)
     }
+
+    /// What it wrote to stdout, as text.
+    var output: String { String(decoding: stdout, as: UTF8.self) }
 }
 
 /// Holds a value a background thread produces.
@@ -87,6 +129,47 @@ extension Archives {
         #expect(AGDumpRun([input, "-o", folder.file("dangling.dot")]).status == 0)
         #expect(try String(contentsOfFile: folder.file("new.dot"), encoding: .utf8).hasPrefix("digraph {"))
         #expect(folder.contents == ["dangling.dot", "in.ag-json", "link.dot", "new.dot", "target.dot"])
+    }
+
+    @Test func aChainOfDanglingLinksIsFollowedToItsEnd() throws {
+        let folder = TemporaryFolder()
+        let input = folder.file("in.ag-json")
+        _ = FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
+        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: false)
+        // first.dot → second.dot → sub/third.dot → final.dot (relative to sub), none of them a file yet.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("first.dot"), withDestinationPath: "second.dot")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("second.dot"), withDestinationPath: folder.file("sub/third.dot"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("sub/third.dot"), withDestinationPath: "final.dot")
+        let run = AGDumpRun([input, "-o", folder.file("first.dot")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("first.dot")) == "second.dot")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("second.dot")) == folder.file("sub/third.dot"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("sub/third.dot")) == "final.dot")
+        #expect(try String(contentsOfFile: folder.file("sub/final.dot"), encoding: .utf8).hasPrefix("digraph {"))
+        // Written again, through the same chain, now that its end exists.
+        #expect(AGDumpRun([input, "-o", folder.file("first.dot"), "--summary"]).status == 0)
+        #expect(try String(contentsOfFile: folder.file("sub/final.dot"), encoding: .utf8).hasPrefix("archive version 2"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("second.dot")) == folder.file("sub/third.dot"))
+    }
+
+    @Test func aLoopOfLinksIsACleanError() throws {
+        let folder = TemporaryFolder()
+        let input = folder.file("in.ag-json")
+        _ = FileManager.default.createFile(atPath: input, contents: Data(Self.archive))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("a.dot"), withDestinationPath: "b.dot")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("b.dot"), withDestinationPath: "a.dot")
+        // And a chain longer than any system follows.
+        for index in 0..<60 {
+            try FileManager.default.createSymbolicLink(atPath: folder.file("l\(index)"), withDestinationPath: "l\(index + 1)")
+        }
+        for link in ["a.dot", "l0"] {
+            let run = AGDumpRun([input, "-o", folder.file(link)])
+            #expect(run.status == ExitCode.outputUnwritable.rawValue, "\(link): \(run.stderr)")
+            #expect(run.stderr.contains("symbolic links"), "\(run.stderr)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("a.dot")) == "b.dot")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("b.dot")) == "a.dot")
+        #expect(folder.contents.count == 63, "nothing replaced, nothing left behind: \(folder.contents.count)")
     }
 
     @Test func aFIFOIsWrittenThroughNotReplaced() throws {

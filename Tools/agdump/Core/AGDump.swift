@@ -38,7 +38,7 @@ package enum AGDump {
                 readStdin: { (limit) throws(ArchiveReadError) in try ArchiveReader.readInput(fileDescriptor: 0, limit: limit) },
                 stdinIsTerminal: isatty(0) != 0,
                 writeStdout: { (chunk) throws(AGDumpError) in try stdout?.write(chunk) },
-                writeStderr: { text in FileHandle.standardError.write(Data(text.utf8)) },
+                writeStderr: { text in StandardStreams.writeError(text) },
                 stderrIsTerminal: isatty(2) != 0)
         }
     }
@@ -49,7 +49,8 @@ package enum AGDump {
             try perform(arguments, io: io)
             return ExitCode.success.rawValue
         } catch {
-            io.writeStderr(error.message + "\n")
+            // One line, whatever the message echoes (file names, option values, keys from the input).
+            io.writeStderr(TerminalText.escaped(error.message) + "\n")
             return error.code.rawValue
         }
     }
@@ -57,12 +58,18 @@ package enum AGDump {
     static func perform(_ arguments: [String], io: IO) throws(AGDumpError) {
         let options = try Options.parse(arguments)
         if options.help {
-            try write(Options.usage, to: options.outputFile, io: io)
+            try write(options.demo ? Options.demoUsage : Options.usage, to: options.outputFile, io: io)
+            return
+        }
+        if options.version {
+            try write("agdump \(version)\n", to: options.outputFile, io: io)
             return
         }
         let progress = Progress(enabled: io.stderrIsTerminal, write: io.writeStderr)
         defer { progress.finish() }
         let archive: GraphArchive
+        /// The archive's JSON text, for --json.
+        var archiveText: [UInt8]?
         if options.demo {
             archive = Demo.archive(diagnostics: io.writeStderr)
         } else {
@@ -88,9 +95,12 @@ package enum AGDump {
                     throw ArchiveLoader.agdumpError(error, name: "stdin")
                 }
             }
-            switch try ArchiveLoader.input(bytes, name: name, limit: options.maxSize, progress: progress) {
-            case .archive(let loaded):
+            switch try ArchiveLoader.input(
+                bytes, name: name, limit: options.maxSize, keepText: options.output == .json, progress: progress)
+            {
+            case .archive(let loaded, let text):
                 archive = loaded
+                archiveText = text
             case .trace(let trace):
                 try output(trace, name: name, options: options, io: io)
                 return
@@ -111,10 +121,19 @@ package enum AGDump {
             }
             try write(text, to: options.outputFile, io: io)
         case .json:
-            try stream(to: options.outputFile, io: io) { output in try archive.writeJSON(to: &output, pretty: true) }
+            // Lossless: the input's text normalised, every value as written (the model, which the
+            // archive was read into to check it, keeps only what it knows). The demo's archive
+            // has no text: the model is all there is.
+            try stream(to: options.outputFile, io: io) { output in
+                if let archiveText {
+                    try ArchiveReader.writeNormalizedJSON(text: archiveText, into: &output)
+                } else {
+                    try archive.writeJSON(to: &output, pretty: true)
+                }
+            }
         case .dot:
             let render = try dotRenderer(archive, options)
-            try stream(to: options.outputFile, io: io) { output in
+            try stream(to: options.outputFile, io: io, filter: options.clusterSubgraphs ? DOTClusterNames() : nil) { output in
                 try render(&output) { progress.update("rendering \(Int($0 * 100))%") }
             }
         case .svg(let path), .png(let path):
@@ -126,7 +145,9 @@ package enum AGDump {
             let render = try dotRenderer(archive, options)
             let file = try OutputFile(path: path)
             progress.update("laying out \(nodes) nodes with Graphviz")
-            try Graphviz.render(format: format, nodes: nodes, to: file) { output in try render(&output, nil) }
+            try Graphviz.render(
+                format: format, nodes: nodes, to: file, filter: options.clusterSubgraphs ? DOTClusterNames() : nil
+            ) { output in try render(&output, nil) }
         case .profile:
             break  // handled above
         }
@@ -176,15 +197,22 @@ package enum AGDump {
         try stream(to: path, io: io) { output in try output.write(text) }
     }
 
-    /// Runs `body` with an output that goes to `-o FILE` (complete or not at all), else stdout.
-    static func stream(to path: String?, io: IO, _ body: (inout OutputBuffer) throws -> Void) throws(AGDumpError) {
+    /// Runs `body` with an output that goes to `-o FILE` (complete or not at all), else stdout,
+    /// through `filter` if there is one (DOT).
+    static func stream(
+        to path: String?, io: IO, filter: DOTClusterNames? = nil, _ body: (inout OutputBuffer) throws -> Void
+    ) throws(AGDumpError) {
         let file = try path.map { (path) throws(AGDumpError) in try OutputFile(path: path) }
-        var output = OutputBuffer { chunk in
+        let sink: (UnsafeRawBufferPointer) throws -> Void = { chunk in
             if let file { try file.write(chunk) } else { try io.writeStdout(chunk) }
+        }
+        var output = OutputBuffer { chunk in
+            if let filter { try filter.pass(chunk, to: sink) } else { try sink(chunk) }
         }
         do {
             try body(&output)
             try output.finish()
+            try filter?.finish(to: sink)
         } catch {
             file?.discard()
             if let error = error as? AGDumpError { throw error }
@@ -246,7 +274,7 @@ package final class Progress {
     package func update(_ message: String) {
         guard enabled, Date().timeIntervalSince(start) > 1 else { return }
         shown = true
-        write("\r\u{1B}[Kagdump: \(message)…")
+        write("\r\u{1B}[Kagdump: \(TerminalText.escaped(message))…")
     }
 
     package func finish() {

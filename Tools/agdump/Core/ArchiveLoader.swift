@@ -24,15 +24,18 @@ package enum ArchiveLoader {
         }
     }
 
-    /// What an input holds: a graph archive or a timeline trace.
+    /// What an input holds: a graph archive (with its JSON text, when asked for) or a timeline trace.
     package enum Input {
-        case archive(GraphArchive)
+        case archive(GraphArchive, text: [UInt8]?)
         case trace(Trace)
     }
 
     /// Reads a graph archive or a timeline trace (told apart by the JSON's top level: an
-    /// array is a trace) from the bytes of a file.
-    package static func input(_ bytes: [UInt8], name: String, limit: Int, progress: Progress? = nil) throws(AGDumpError) -> Input {
+    /// array is a trace) from the bytes of a file. With `keepText`, an archive comes with its
+    /// decoded JSON text (for `--json`, which normalises the text itself).
+    package static func input(
+        _ bytes: [UInt8], name: String, limit: Int, keepText: Bool = false, progress: Progress? = nil
+    ) throws(AGDumpError) -> Input {
         let text: [UInt8]
         do {
             text = try ArchiveReader.decodedText(bytes, limit: limit) { progress?.update($0) }
@@ -44,7 +47,7 @@ package enum ArchiveLoader {
             return .trace(try TraceLoader.load(text: text, name: name, limit: limit))
         }
         do {
-            return .archive(try ArchiveReader.archive(fromText: text) { progress?.update($0) })
+            return .archive(try ArchiveReader.archive(fromText: text) { progress?.update($0) }, text: keepText ? text : nil)
         } catch {
             // An object with "traceEvents" is a trace too (the format's other form).
             if error.kind == .notAnArchive, let value = try? ArchiveReader.json(from: text, limit: limit),

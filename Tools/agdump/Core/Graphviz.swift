@@ -56,10 +56,10 @@ package enum Graphviz {
                 + "for another tool, or add --force to render it anyway.")
     }
 
-    /// Runs `dot -T<format>` on the DOT that `produce` writes, into `output` (committed only when
-    /// `dot` succeeded). `nodes` chooses the layout settings.
+    /// Runs `dot -T<format>` on the DOT that `produce` writes (through `filter`, if any), into
+    /// `output` (committed only when `dot` succeeded). `nodes` chooses the layout settings.
     package static func render(
-        format: String, nodes: Int, arguments: [String]? = nil, to output: OutputFile,
+        format: String, nodes: Int, arguments: [String]? = nil, to output: OutputFile, filter: DOTClusterNames? = nil,
         produce: (inout OutputBuffer) throws -> Void
     ) throws(AGDumpError) {
         guard let dot = locateDot() else {
@@ -117,7 +117,7 @@ package enum Graphviz {
         }
         // The DOT, streamed into dot's input; a closed pipe (dot failed) ends the writing.
         let descriptor = input.fileHandleForWriting.fileDescriptor
-        var stream = OutputBuffer { chunk in
+        let toDot: (UnsafeRawBufferPointer) throws -> Void = { chunk in
             var offset = 0
             while offset < chunk.count {
                 let written = write(descriptor, chunk.baseAddress! + offset, chunk.count - offset)
@@ -128,10 +128,14 @@ package enum Graphviz {
                 offset += written
             }
         }
+        var stream = OutputBuffer { chunk in
+            if let filter { try filter.pass(chunk, to: toDot) } else { try toDot(chunk) }
+        }
         var producerError: Error?
         do {
             try produce(&stream)
             try stream.finish()
+            try filter?.finish(to: toDot)
         } catch is _PipeClosed {
             // dot stopped reading: its status and messages say why.
         } catch {

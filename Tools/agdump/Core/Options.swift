@@ -38,6 +38,8 @@ package struct Options: Equatable, Sendable {
     /// A trace's `--svg` / `--png`: the part to draw.
     package var window = TraceTimeline.Window()
     package var help = false
+    /// `--version`: print the version and stop.
+    package var version = false
 
     package init() {}
 
@@ -49,7 +51,8 @@ package struct Options: Equatable, Sendable {
           agdump [FILE | -] [--dot | --summary | --json | --profile | --svg OUT | --png OUT] [options]
           agdump TRACE.json [--summary | --svg OUT | --png OUT] [--from MS] [--to MS]
           agdump demo [options]          build a graph with a real cycle and dump it
-          agdump --help
+                                         (agdump demo --help: the options that apply to it)
+          agdump --help | --version
 
         INPUT
           FILE is an archive written by AttrGraph's Graph.archiveJSON(name:), by AG_PRINT_CYCLES=4
@@ -58,8 +61,9 @@ package struct Options: Equatable, Sendable {
           UTF-8 (with or without a byte-order mark), UTF-16 or UTF-32. FILE may be a FIFO or
           /dev/stdin; "-" reads stdin (also the default when stdin is not a terminal).
           A timeline trace (AG_TRACE=FILE or Graph.startTracing; Chrome trace-event JSON, an array of
-          events) is recognised by its content; one cut short (no closing "]") is read up to its last
-          complete event, and the output says so.
+          events) is recognised by its content; one cut short (it ends inside its array: no
+          closing "]", or in the middle of an event) is read up to its last complete event, and
+          the output says so; an error before the end is an error, as for an archive.
 
         OUTPUT (one of; --dot is the default)
           --dot                Graphviz DOT with AttributeGraph's styles: bold = has a value but no
@@ -118,6 +122,34 @@ package struct Options: Equatable, Sendable {
         + "\n" + ExitCode.allCases.map { "  \($0.rawValue)".padding(toLength: 6, withPad: " ", startingAt: 0) + $0.summary }
         .joined(separator: "\n") + "\n"
 
+    /// `agdump demo --help`: what the demo does and which options apply to it.
+    package static let demoUsage = """
+        agdump demo: run seed 003's app in this process — TabView → NavigationSplitView → AView,
+        whose body converts HTML and so pumps the run loop — and dump its view graph with the
+        cycle that causes recorded (drawn in magenta). The cycle report goes to stderr
+        (AG_PRINT_CYCLES, default 2); the demo never traps.
+
+        USAGE
+          agdump demo [--dot | --summary | --json | --svg OUT | --png OUT] [options]
+
+        OPTIONS THAT APPLY (as for an archive; see agdump --help)
+          --dot (default), --summary, --json, --svg OUT, --png OUT, -o FILE
+          --cluster-subgraphs, --no-trees, --include-values, --around ID, --depth K, --only IDS,
+          --type REGEX, --rankdir DIR, --graph N, --force
+
+        OPTIONS THAT DO NOT APPLY
+          FILE or -            the demo builds its own graph (an input with demo is an error)
+          --max-size SIZE      bounds reading an input (accepted, without effect)
+          --from MS, --to MS   parts of a timeline trace (accepted, without effect)
+          --profile            the demo does not profile its graph (exit 5: no profile data)
+
+        EXAMPLES
+          agdump demo | dot -Tsvg > demo.svg
+          agdump demo --summary
+          agdump demo --cluster-subgraphs --include-values --svg demo.svg
+
+        """
+
     /// A size in bytes: a number with an optional K, M or G (powers of 1024) and optional B/iB.
     static func parseSize(_ text: String) -> Int? {
         var digits = text.uppercased()
@@ -134,6 +166,18 @@ package struct Options: Equatable, Sendable {
         return number << shift
     }
 
+    /// `--from` / `--to`: a decimal number of milliseconds (digits, optionally a fraction), at most
+    /// the longest trace (``TraceLoader/maxMicroseconds``) — no exponents, hexadecimal, `inf` or `nan`.
+    static func parseMilliseconds(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard !text.isEmpty, text.utf8.count <= 40, !parts[0].isEmpty,
+            parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
+            parts.count == 1 || !parts[1].isEmpty,
+            let milliseconds = Double(text), milliseconds <= TraceLoader.maxMicroseconds / 1000
+        else { return nil }
+        return milliseconds
+    }
+
     /// Parses `arguments` (without the program name).
     package static func parse(_ arguments: [String]) throws(AGDumpError) -> Options {
         var options = Options()
@@ -145,6 +189,11 @@ package struct Options: Equatable, Sendable {
             }
             remaining = remaining.dropFirst()
             return next
+        }
+        func path(for flag: String) throws(AGDumpError) -> String {
+            let path = try value(for: flag)
+            guard !path.isEmpty else { throw AGDumpError(.usage, "agdump: \(flag) needs a file name, got an empty one") }
+            return path
         }
         func choose(_ output: Output, _ flag: String) throws(AGDumpError) {
             if let previous = outputChosen, previous != flag {
@@ -159,15 +208,17 @@ package struct Options: Equatable, Sendable {
             switch argument {
             case "-h", "--help":
                 options.help = true
+            case "--version":
+                options.version = true
             case "demo" where options.input == nil && !options.demo:
                 options.demo = true
             case "--dot": try choose(.dot, argument)
             case "--summary": try choose(.summary, argument)
             case "--json": try choose(.json, argument)
             case "--profile": try choose(.profile, argument)
-            case "--svg": try choose(.svg(try value(for: argument)), argument)
-            case "--png": try choose(.png(try value(for: argument)), argument)
-            case "-o", "--output": options.outputFile = try value(for: argument)
+            case "--svg": try choose(.svg(try path(for: argument)), argument)
+            case "--png": try choose(.png(try path(for: argument)), argument)
+            case "-o", "--output": options.outputFile = try path(for: argument)
             case "--cluster-subgraphs": options.clusterSubgraphs = true
             case "--no-trees": options.drawTrees = false
             case "--include-values": options.includeValues = true
@@ -211,8 +262,11 @@ package struct Options: Equatable, Sendable {
                 options.force = true
             case "--from", "--to":
                 let text = try value(for: argument)
-                guard let milliseconds = Double(text), milliseconds.isFinite, milliseconds >= 0 else {
-                    throw AGDumpError(.usage, "agdump: \(argument) needs a time in milliseconds from the trace's start, got '\(text)'")
+                guard let milliseconds = parseMilliseconds(text) else {
+                    throw AGDumpError(
+                        .usage,
+                        "agdump: \(argument) needs a time in milliseconds from the trace's start (a decimal number from 0 to "
+                            + "\(Int(TraceLoader.maxMicroseconds / 1000))), got '\(text)'")
                 }
                 if argument == "--from" { options.window.from = milliseconds } else { options.window.to = milliseconds }
             case "--graph":

@@ -14,7 +14,9 @@ import Foundation
 /// - a **regular file, or a new path**: written to a temporary file beside it and renamed into
 ///   place once complete (keeping an existing file's permissions), so a failure never leaves a
 ///   partial file and an existing one stays intact until the new one is whole;
-/// - a **symbolic link**: followed — its target is written as above and the link stays a link;
+/// - a **symbolic link**, or a chain of them (dangling or not): followed to its end, which is
+///   written as above, and every link stays a link; a loop, or more than ``maxLinks`` links in a
+///   row, is an error;
 /// - a **FIFO, a device, a socket, or a descriptor path** (`/dev/stdout`, `/dev/fd/N`, `-`): written
 ///   straight through, never replaced by a regular file.
 ///
@@ -55,12 +57,9 @@ package final class OutputFile {
             return
         }
         guard errno == ENOENT else { throw Self.failure(path, errno) }
-        // A new file — or a dangling symbolic link, whose target is created.
-        var target = path
-        var linkStatus = stat()
-        if lstat(path, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK, let destination = Self.linkTarget(path) {
-            target = destination
-        }
+        // A new file — or a dangling symbolic link, perhaps through a chain of them: the end of
+        // the chain is created, every link in it stays a link.
+        let target = try Self.endOfLinks(path)
         let folder = (target as NSString).deletingLastPathComponent
         var folderStatus = stat()
         guard stat(folder.isEmpty ? "." : folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
@@ -75,15 +74,8 @@ package final class OutputFile {
 
     /// Writes all of `bytes` (retrying short writes and interruptions).
     package func write(_ bytes: UnsafeRawBufferPointer) throws(AGDumpError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc_write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Self.failure(path == "-" ? "stdout" : path, errno)
-            }
-            offset += written
-        }
+        let code = StandardStreams.writeAll(descriptor, bytes)
+        if code != 0 { throw Self.failure(path == "-" ? "stdout" : path, code) }
     }
 
     /// Finishes the file: a replacement is renamed into place; a direct write is closed.
@@ -145,6 +137,24 @@ package final class OutputFile {
         return String(cString: resolved)
     }
 
+    /// The most symbolic links followed in a row (Linux's limit for a path).
+    static let maxLinks = 40
+
+    /// The path a chain of (dangling) symbolic links starting at `path` ends at — `path` itself
+    /// when it is not a link. A loop, or a chain longer than ``maxLinks``, is an error.
+    private static func endOfLinks(_ path: String) throws(AGDumpError) -> String {
+        var current = path
+        for _ in 0...maxLinks {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let destination = linkTarget(current) else { throw failure(path, errno) }
+            current = destination
+        }
+        throw AGDumpError(
+            .outputUnwritable,
+            "agdump: cannot write \(path): too many levels of symbolic links (a loop, or more than \(maxLinks) in a row)")
+    }
+
     /// Where a (possibly dangling) symbolic link points, relative to its folder.
     private static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -175,16 +185,4 @@ package final class OutputFile {
         umask(mask)
         return mask
     }
-}
-
-/// `write(2)`, named apart from the `write` methods above.
-@inline(__always)
-private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.write(descriptor, buffer, count)
-    #elseif canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Musl.write(descriptor, buffer, count)
-    #endif
 }

@@ -16,7 +16,16 @@ package enum ProfileSummary {
             let attributes = try rows(profile["attributes"], graph: index, key: "attributes") { entry in
                 "#\(entry["attribute"]?.intValue.map(String.init) ?? "?") \(entry["type"]?.stringValue ?? "?")"
             }
-            text += "  rule runs: \(rules.reduce(0) { $0 + $1.runs }), total \(TraceSummary.ms(rules.reduce(0) { $0 + $1.total })) ms\n"
+            var runs = 0
+            for row in rules {
+                let (sum, overflow) = runs.addingReportingOverflow(row.runs)
+                guard !overflow else {
+                    throw AGDumpError(
+                        .notAnArchive, "agdump: graph \(index): attrgraph_profile.rules: the run counts add up to more than \(Int.max)")
+                }
+                runs = sum
+            }
+            text += "  rule runs: \(runs), total \(TraceSummary.ms(rules.reduce(0) { $0 + $1.total })) ms\n"
             text += indent(TraceSummary.table("rule types by total time", rules.sorted(by: TraceSummary.byTotal)))
             text += indent(TraceSummary.table("rule types by runs", rules.sorted(by: TraceSummary.byRuns)))
             text += indent(TraceSummary.table("attributes by total time", attributes.sorted(by: TraceSummary.byTotal)))

@@ -1,7 +1,8 @@
 import AttrGraph
 
 /// `agdump --summary`: what is in an archive, at a glance. Deterministic: types by node count,
-/// then by name.
+/// then by name. Names from the archive are shown through ``TerminalText`` (no control
+/// characters reach the terminal, no name adds a line).
 package enum Summary {
     package static let topTypes = 10
 
@@ -39,7 +40,8 @@ package enum Summary {
             text += "  top types by node count:\n"
             let width = String(ranked[0].value).count
             for (type, count) in ranked.prefix(topTypes) {
-                text += "    " + String(repeating: " ", count: width - String(count).count) + "\(count)  \(typeLabel(graph.types[type]))\n"
+                text += "    " + String(repeating: " ", count: width - String(count).count) + "\(count)  "
+                + TerminalText.escaped(typeLabel(graph.types[type])) + "\n"
             }
             if ranked.count > topTypes {
                 text += "    … and \(ranked.count - topTypes) more types\n"
@@ -47,7 +49,7 @@ package enum Summary {
         }
         if let cycle = graph.cycle {
             text += "  cycle:      through attribute \(cycle.attribute): " + cycle.path.map(String.init).joined(separator: " → ") + "\n"
-            if let cause = cycle.cause { text += "              \(cause)\n" }
+            if let cause = cycle.cause { text += "              \(TerminalText.escaped(cause))\n" }
         } else {
             text += "  cycle:      none recorded\n"
         }
@@ -86,9 +88,12 @@ package enum Summary {
             }
             lines += 1
             let element = trees[index]
-            var line = String(repeating: "  ", count: min(depth, 30) + 2) + (element.desc ?? (element.root ? "root" : "element"))
+            var line = String(repeating: "  ", count: min(depth, 30) + 2)
+                + TerminalText.escaped(element.desc ?? (element.root ? "root" : "element"))
             if let node = element.node { line += " @\(graph.nodes[node].id)" }
-            if !element.values.isEmpty { line += " [" + element.values.map(\.key).joined(separator: ", ") + "]" }
+            if !element.values.isEmpty {
+                line += " [" + element.values.map { TerminalText.escaped($0.key) }.joined(separator: ", ") + "]"
+            }
             text += line + "\n"
             for child in childrenOf[index].reversed() { stack.append((child, depth + 1)) }
         }

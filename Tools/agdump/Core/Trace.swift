@@ -105,7 +105,7 @@ package struct Trace: Equatable, Sendable {
     }
 }
 
-/// Reading traces: detection, parsing, repairing a trace cut short, checking each event.
+/// Reading traces: detection, parsing (a trace cut short is read up to its last complete event), checking each event.
 package enum TraceLoader {
     /// Whether decoded JSON text is a trace rather than a graph archive: an array at the top.
     package static func isTrace(_ text: [UInt8]) -> Bool {
@@ -113,48 +113,39 @@ package enum TraceLoader {
             == UInt8(ascii: "[")
     }
 
-    /// Parses decoded trace text. A file without its closing `]` (a process that stopped
-    /// before finishing the trace) is read up to its last complete event and marked truncated.
+    /// Parses decoded trace text. A trace cut short — its text ends inside the array of events
+    /// (no closing `]`, or in the middle of an event), with nothing wrong before the end, as a
+    /// process that stopped while tracing leaves it — is read up to its last complete event and
+    /// marked truncated. Any other error (a syntax error, a duplicate key, nesting too deep,
+    /// invalid UTF-8) is an error, wherever it is: a damaged trace is never shortened into a
+    /// valid one.
     package static func load(text: [UInt8], name: String, limit: Int) throws(AGDumpError) -> Trace {
+        if isTrace(text) {
+            let read: (elements: [JSONValue], cutShort: Bool)
+            do {
+                read = try ArchiveReader.arrayElements(fromText: text)
+            } catch {
+                throw ArchiveLoader.agdumpError(error, name: name)
+            }
+            return try trace(from: read.elements, name: name, truncated: read.cutShort)
+        }
         let value: JSONValue
-        var truncated = false
         do {
             value = try ArchiveReader.json(from: text, limit: limit)
         } catch {
-            guard isTrace(text), let repaired = repair(text, limit: limit) else {
-                throw ArchiveLoader.agdumpError(error, name: name)
-            }
-            value = repaired
-            truncated = true
+            throw ArchiveLoader.agdumpError(error, name: name)
         }
-        return try trace(from: value, name: name, truncated: truncated)
-    }
-
-    /// `[` … up to the last `}` that closes a complete event, then `]`. Tries the last few
-    /// candidates (a cut inside an event's `args` leaves a `}` that does not close it).
-    static func repair(_ text: [UInt8], limit: Int) -> JSONValue? {
-        var end = text.count
-        for _ in 0..<16 {
-            guard let close = text[..<end].lastIndex(of: UInt8(ascii: "}")) else { return nil }
-            var candidate = Array(text[...close])
-            candidate.append(contentsOf: Array("\n]".utf8))
-            if let value = try? ArchiveReader.json(from: candidate, limit: limit), value.arrayValue != nil {
-                return value
-            }
-            end = close
-        }
-        return nil
+        return try trace(from: value, name: name, truncated: false)
     }
 
     static func trace(from value: JSONValue, name: String, truncated: Bool) throws(AGDumpError) -> Trace {
-        let list: [JSONValue]
-        if let array = value.arrayValue {
-            list = array
-        } else if let array = value.objectValue?["traceEvents"]?.arrayValue {
-            list = array
-        } else {
-            throw AGDumpError(.notAnArchive, "agdump: \(name): valid JSON, but neither a graph archive nor a trace (an array of trace events)")
-        }
+        if let array = value.arrayValue { return try trace(from: array, name: name, truncated: truncated) }
+        if let array = value.objectValue?["traceEvents"]?.arrayValue { return try trace(from: array, name: name, truncated: truncated) }
+        throw AGDumpError(.notAnArchive, "agdump: \(name): valid JSON, but neither a graph archive nor a trace (an array of trace events)")
+    }
+
+    /// The events of a trace, each checked.
+    static func trace(from list: [JSONValue], name: String, truncated: Bool) throws(AGDumpError) -> Trace {
         var events: [Trace.Event] = []
         events.reserveCapacity(list.count)
         for (index, item) in list.enumerated() {
@@ -168,30 +159,67 @@ package enum TraceLoader {
             guard let phase = object["ph"]?.stringValue, phase.count == 1, let character = phase.first else {
                 throw bad("has no \"ph\" (a one-letter phase)")
             }
-            let time = object["ts"].flatMap(number)
+            let time = try microseconds(object["ts"], field: "ts", allowNegative: true, bad: bad)
             if character != "M", time == nil { throw bad("has no \"ts\" (a time in microseconds)") }
-            if let time, !time.isFinite { throw bad("has a time that is not a finite number") }
-            var duration: Double?
-            if let value = object["dur"] {
-                guard let number = number(value), number.isFinite, number >= 0 else {
-                    throw bad("has a \"dur\" that is not a non-negative number")
-                }
-                duration = number
-            }
+            let duration = try microseconds(object["dur"], field: "dur", allowNegative: false, bad: bad)
             if character == "X", duration == nil { throw bad("is a complete event (\"X\") without \"dur\"") }
             events.append(Trace.Event(
                 phase: character, name: object["name"]?.stringValue ?? "", category: object["cat"]?.stringValue ?? "",
-                time: time ?? 0, duration: duration, pid: object["pid"]?.intValue ?? 0, tid: object["tid"]?.intValue ?? 0,
-                args: object["args"]?.objectValue ?? JSONObject()))
+                time: time ?? 0, duration: duration, pid: try identifier(object["pid"], field: "pid", bad: bad),
+                tid: try identifier(object["tid"], field: "tid", bad: bad), args: object["args"]?.objectValue ?? JSONObject()))
         }
         return Trace(events: events, truncated: truncated)
     }
 
-    private static func number(_ value: JSONValue) -> Double? {
+    /// The largest time or duration a trace may hold, in microseconds: 2^53, about 285 years —
+    /// where doubles still count single microseconds, and far from where converting a time to
+    /// an integer, or subtracting two, could overflow.
+    package static let maxMicroseconds: Double = 9_007_199_254_740_992
+
+    /// A time (`ts`) or duration (`dur`): `nil` when absent or `null`, else a number within
+    /// ±``maxMicroseconds`` (a duration not negative).
+    private static func microseconds(
+        _ value: JSONValue?, field: String, allowNegative: Bool, bad: (String) -> AGDumpError
+    ) throws(AGDumpError) -> Double? {
+        let lowest = allowNegative ? -maxMicroseconds : 0
+        let inRange: Bool
+        let number: Double
         switch value {
-        case .int(let number): return Double(number)
-        case .double(let number): return number
-        default: return nil
+        case nil, .null?: return nil
+        case .int(let integer)?:
+            // Compared as integers: 2^53 + 1 would round to 2^53 as a double.
+            inRange = integer >= Int(lowest) && integer <= Int(maxMicroseconds)
+            number = Double(integer)
+        case .double(let double)?:
+            inRange = double >= lowest && double <= maxMicroseconds
+            number = double
+        case let other?: throw bad("has a \"\(field)\" that is \(other.kindName), not a number of microseconds")
+        }
+        if !allowNegative, number < 0 { throw bad("has a \"\(field)\" that is not a non-negative number: \(describe(value!))") }
+        guard inRange else {
+            let range = allowNegative ? "from -2^53 to 2^53" : "from 0 to 2^53"
+            throw bad("has a \"\(field)\" out of range: \(describe(value!)) (microseconds \(range), about 285 years, are allowed)")
+        }
+        return number
+    }
+
+    /// A process or thread id (`pid`, `tid`): an integer, 0 when absent or `null`.
+    private static func identifier(_ value: JSONValue?, field: String, bad: (String) -> AGDumpError) throws(AGDumpError) -> Int {
+        switch value {
+        case nil, .null?: return 0
+        case .int(let integer)?: return integer
+        case .double(let double)? where double.rounded() == double && abs(double) <= maxMicroseconds: return Int(double)
+        case let other?: throw bad("has a \"\(field)\" that is not an integer: \(describe(other))")
+        }
+    }
+
+    /// A number or other value as a message shows it.
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .int(let integer): return String(integer)
+        case .double(let double) where double.isInfinite: return double < 0 ? "a negative number beyond the range of doubles" : "a number beyond the range of doubles"
+        case .double(let double): return "\(double)"
+        default: return value.kindName
         }
     }
 }

@@ -2,7 +2,8 @@ import AttrGraph
 
 /// `agdump TRACE --summary`: where the time of a timeline trace went — rule types and attributes
 /// by total time and by runs, the longest updates and run-loop turns, nested updates, cycles and
-/// other reports. Deterministic: ties are broken by name, then by time.
+/// other reports. Deterministic: ties are broken by name, then by time. Names and arguments
+/// from the trace are shown through ``TerminalText``.
 package enum TraceSummary {
     package static let top = 10
 
@@ -29,13 +30,13 @@ package enum TraceSummary {
         text += longest("longest updates", origin: start, all.filter { $0.event.category == "graph" && $0.event.name == "update" }) { span in
             let root = span.event.args["rootType"]?.stringValue ?? "?"
             let runs = span.event.args["ruleRuns"]?.intValue.map { ", \($0) rule runs" } ?? ""
-            return "root #\(span.event.args["root"]?.intValue.map(String.init) ?? "?") \(root)\(runs)"
+            return "root #\(span.event.args["root"]?.intValue.map(String.init) ?? "?") \(TerminalText.escaped(root))\(runs)"
         }
         text += longest("longest run-loop turns", origin: start, all.filter { $0.event.category == "runloop" && $0.event.name == "turn" }) { span in
             span.unclosed ? "not finished when the trace ended" : ""
         }
         text += longest("longest view bodies", origin: start, all.filter { $0.event.category == "view" && $0.event.name.hasPrefix("body ") }) { span in
-            String(span.event.name.dropFirst(5)) + (span.event.args["changes"]?.stringValue.map { " — \($0)" } ?? "")
+            TerminalText.escaped(String(span.event.name.dropFirst(5)) + (span.event.args["changes"]?.stringValue.map { " — \($0)" } ?? ""))
         }
         let nested = all.filter { $0.event.name == "nested update" }
         if !nested.isEmpty {
@@ -43,7 +44,8 @@ package enum TraceSummary {
             for span in nested.prefix(top) {
                 let reason = span.event.args["reason"]?.stringValue ?? "?"
                 let during = span.event.args["during"]?.stringValue ?? "?"
-                text += "  at \(ms(span.start - start)) ms: \(reason) while attribute \(during) was updating (\(ms(span.duration)) ms)\n"
+                text += "  at \(ms(span.start - start)) ms: \(TerminalText.escaped(reason)) while attribute "
+                    + "\(TerminalText.escaped(during)) was updating (\(ms(span.duration)) ms)\n"
             }
         }
         let instants = trace.instants.sorted { ($0.time, $0.name) < ($1.time, $1.name) }
@@ -55,7 +57,7 @@ package enum TraceSummary {
             for event in matching.prefix(top) {
                 let report = event.args["report"]?.stringValue ?? event.args["message"]?.stringValue ?? ""
                 let firstLine = report.split(separator: "\n").first.map(String.init) ?? ""
-                text += "  at \(ms(event.time - start)) ms: \(firstLine)\n"
+                text += "  at \(ms(event.time - start)) ms: \(TerminalText.escaped(firstLine))\n"
             }
         }
         let cutOffs = instants.count { $0.name == "cut-off" }
@@ -98,7 +100,7 @@ package enum TraceSummary {
         text += "  " + pad("total ms", 10) + pad("runs", 8) + pad("changed", 9) + pad("max ms", 10) + "name\n"
         for row in rows.prefix(top) {
             text += "  " + pad(ms(row.total), 10) + pad(String(row.runs), 8) + pad(String(row.changed), 9)
-                + pad(ms(row.longest), 10) + row.name + "\n"
+                + pad(ms(row.longest), 10) + TerminalText.escaped(row.name) + "\n"
         }
         if rows.count > top { text += "  … \(rows.count - top) more\n" }
         return text
@@ -115,8 +117,10 @@ package enum TraceSummary {
         return text
     }
 
-    /// Microseconds as milliseconds with three decimals.
+    /// Microseconds as milliseconds with three decimals. Total: past ±10^18 µs (which checked
+    /// times never reach; sums of many may) the number is written as a double.
     static func ms(_ microseconds: Double) -> String {
+        guard microseconds.isFinite, abs(microseconds) < 1e18 else { return "\(microseconds / 1000)" }
         let thousandths = Int((microseconds).rounded())
         let whole = thousandths / 1000
         let fraction = abs(thousandths % 1000)

@@ -128,11 +128,13 @@ package enum TraceTimeline {
                 tooltip: event.name + " at " + TraceSummary.ms(event.time - bounds.start) + " ms\n" + report,
                 line: style == "alarm" ? (32, bottom - trackGap) : nil))
         }
+        // At most 11 ticks (tickStep keeps length / step ≤ 10); times are range-checked where they
+        // are read, so every number here is finite and far from overflowing.
         let step = tickStep(length)
-        var tick = 0.0
-        while tick <= length + 0.001 {
+        let tickCount = min(10, Int(((length + 0.001) / step).rounded(.down)))
+        for index in 0...max(0, tickCount) {
+            let tick = Double(index) * step
             picture.ticks.append((left + tick / length * plot, TraceSummary.ms(tick + start - bounds.start) + " ms"))
-            tick += step
         }
         picture.footer = "\(trace.events.count) events, \(TraceSummary.ms(bounds.end - bounds.start)) ms"
         if window != Window() {
@@ -271,36 +273,56 @@ package enum TraceTimeline {
         return text
     }
 
-    /// A round tick spacing giving 5–10 ticks.
+    /// A round tick spacing giving 5–10 ticks (for any length: the search is bounded, and a
+    /// length past every power of ten is one tick).
     static func tickStep(_ length: Double) -> Double {
         var magnitude = 1.0
-        while true {
+        for _ in 0..<320 {
             for multiple in [1.0, 2.0, 5.0] where length / (multiple * magnitude) <= 10 {
                 return multiple * magnitude
             }
             magnitude *= 10
         }
+        return length.isFinite && length > 0 ? length : 1
     }
 
+    /// A coordinate with `digits` decimals (1, or 3), trailing zeros dropped. Total: coordinates
+    /// stay within a few picture widths, and anything else is clamped rather than trapping.
     static func f(_ value: Double, digits: Int = 1) -> String {
         let scale = digits == 1 ? 10.0 : 1000.0
-        let rounded = (value * scale).rounded() / scale
+        let clamped = value.isNaN ? 0 : min(max(value, -1e9), 1e9)
+        let rounded = (clamped * scale).rounded() / scale
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
+    /// Text for the SVG's character data and attribute values (XML 1.0), escaped per Unicode
+    /// scalar, as the DOT writer does: a `<` or `&` that a combining mark, a joiner or a
+    /// prepended character makes part of a larger `Character` is still markup to an XML parser.
+    ///
+    /// What XML 1.0 forbids or discourages is never written: C0 controls other than tab and line
+    /// feed are shown as their control pictures (␀ for NUL, ␛ for ESC), carriage returns dropped,
+    /// DEL as ␡, and C1 controls and noncharacters (U+FDD0–U+FDEF, U+xFFFE and U+xFFFF in every
+    /// plane) as U+FFFD. (Lone surrogates cannot occur: Swift strings hold scalars.)
     static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default:
-                if let ascii = character.asciiValue, ascii < 0x20, character != "\n", character != "\t" { continue }
-                result.append(character)
+        var result = String.UnicodeScalarView()
+        func append(_ literal: String) { result.append(contentsOf: literal.unicodeScalars) }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x26: append("&amp;")
+            case 0x3C: append("&lt;")
+            case 0x3E: append("&gt;")
+            case 0x22: append("&quot;")
+            case 0x27: append("&#39;")
+            case 0x09, 0x0A: result.append(scalar)
+            case 0x0D: continue
+            case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + value)!)
+            case 0x7F: result.append("\u{2421}")
+            case 0x80..<0xA0, 0xFDD0...0xFDEF: result.append("\u{FFFD}")
+            case _ where value & 0xFFFE == 0xFFFE: result.append("\u{FFFD}")
+            default: result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 }

@@ -10,8 +10,9 @@ import AttrGraph
 /// that repeat are stored once.
 struct _ArchiveParser {
     var scanner: _JSONScanner
-    /// Long strings seen so far (short ones are stored inline by `String` anyway).
-    private var interned: [String: String] = [:]
+    /// Long strings seen so far (short ones are stored inline by `String` anyway), keyed by
+    /// their bytes: a description in NFD is never replaced by another node's NFC one.
+    private var interned: [_ExactText: String] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         scanner = _JSONScanner(bytes: bytes)
@@ -79,8 +80,8 @@ struct _ArchiveParser {
 
     mutating func intern(_ string: String) -> String {
         guard string.utf8.count > 15 else { return string }
-        if let existing = interned[string] { return existing }
-        if interned.count < 1 << 16 { interned[string] = string }
+        if let existing = interned[_ExactText(string)] { return existing }
+        if interned.count < 1 << 16 { interned[_ExactText(string)] = string }
         return string
     }
 

@@ -28,6 +28,10 @@ package struct ArchiveReadError: Error, Equatable, CustomStringConvertible {
 
     package var kind: Kind
     package var message: String
+    /// Whether the JSON text ended in the middle of a value with nothing wrong before the end:
+    /// the text was cut short rather than damaged (a trace cut short is read up to its last
+    /// complete event; anything else is an error).
+    package var atEndOfInput = false
 
     package init(_ kind: Kind, _ message: String) {
         self.kind = kind
@@ -150,6 +154,30 @@ package enum ArchiveReader {
             let value = try scanner.readValue()
             try scanner.finish()
             return value
+        }
+    }
+
+    /// The elements of the JSON array at the top of decoded `text` (a trace's events).
+    ///
+    /// A text cut short — it ends inside the array, with nothing wrong before the end — gives
+    /// the elements complete before the cut, and `cutShort`. Anything else that is wrong (a
+    /// syntax error, a duplicate key, nesting too deep, invalid UTF-8, data after the array),
+    /// and a cut before the first element is complete, is thrown as for any JSON.
+    package static func arrayElements(fromText text: [UInt8]) throws(ArchiveReadError) -> (elements: [JSONValue], cutShort: Bool) {
+        try text.withUnsafeBufferPointer { (buffer) throws(ArchiveReadError) -> ([JSONValue], Bool) in
+            var scanner = _JSONScanner(bytes: buffer)
+            var elements: [JSONValue] = []
+            do throws(ArchiveReadError) {
+                if scanner.peek() == nil { throw scanner.error("the input is empty (expected a JSON value)") }
+                if try scanner.beginArray() {
+                    repeat { elements.append(try scanner.readValue()) } while try scanner.nextElement()
+                }
+                try scanner.finish()
+                return (elements, false)
+            } catch {
+                if error.atEndOfInput && !elements.isEmpty { return (elements, true) }
+                throw error
+            }
         }
     }
 

@@ -40,6 +40,15 @@ struct _JSONScanner {
         return ArchiveReadError(.malformedJSON, "malformed JSON at line \(line), column \(column): \(reason)")
     }
 
+    /// The text ran out in the middle of a value: nothing before the end is wrong, the text is
+    /// cut short (``ArchiveReadError/atEndOfInput``; a trace cut short is read up to its last
+    /// complete event).
+    func endOfInput(_ reason: String, at offset: Int? = nil) -> ArchiveReadError {
+        var error = error(reason, at: offset)
+        error.atEndOfInput = true
+        return error
+    }
+
     func describe(_ byte: UInt8) -> String {
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
         let hex = String(byte, radix: 16, uppercase: true)
@@ -93,7 +102,7 @@ struct _JSONScanner {
             position += 1
             depth -= 1
             return false
-        case nil: throw error("unexpected end of input inside an object")
+        case nil: throw endOfInput("unexpected end of input inside an object")
         case let byte?: throw error("unexpected \(describe(byte)) (expected ',' or '}' after an object member)")
         }
     }
@@ -121,7 +130,7 @@ struct _JSONScanner {
             position += 1
             depth -= 1
             return false
-        case nil: throw error("unexpected end of input inside an array")
+        case nil: throw endOfInput("unexpected end of input inside an array")
         case let byte?: throw error("unexpected \(describe(byte)) (expected ',' or ']' after an array element)")
         }
     }
@@ -129,7 +138,7 @@ struct _JSONScanner {
     /// A member's key, as it is in the text (``key(_:is:)`` compares it), with the `:` after it
     /// consumed.
     mutating func readKey() throws(ArchiveReadError) -> _KeySpan {
-        guard let byte = peek() else { throw error("unexpected end of input inside an object") }
+        guard let byte = peek() else { throw endOfInput("unexpected end of input inside an object") }
         guard byte == UInt8(ascii: "\"") else { throw error("unexpected \(describe(byte)) (expected a member name in quotes)") }
         let quote = position
         position += 1
@@ -153,7 +162,7 @@ struct _JSONScanner {
         } else {
             guard position < bytes.count else {
                 let (line, column) = location(of: quote)
-                throw error("unterminated string (started at line \(line), column \(column))")
+                throw endOfInput("unterminated string (started at line \(line), column \(column))")
             }
             span = _KeySpan(start: quote + 1, count: position - quote - 1, decoded: nil)
             if !ascii, String(validating: UnsafeBufferPointer(rebasing: bytes[span.start..<position]), as: UTF8.self) == nil {
@@ -162,16 +171,20 @@ struct _JSONScanner {
             position += 1
         }
         guard peek() == UInt8(ascii: ":") else {
-            throw error(position < bytes.count ? "expected ':' after member name \(keyString(span).debugDescription)" : "unexpected end of input after a member name")
+            if position >= bytes.count { throw endOfInput("unexpected end of input after a member name") }
+            throw error("expected ':' after member name \(keyString(span).debugDescription)")
         }
         position += 1
         return span
     }
 
-    /// Whether `span` is the key `name` (ASCII).
+    /// Whether `span` is the key `name` (ASCII), compared by code points: a key is the same
+    /// key only when it is the same text, never by canonical equivalence.
     @inline(__always)
     func key(_ span: _KeySpan, is name: StaticString) -> Bool {
-        if let decoded = span.decoded { return decoded == String(describing: name) }
+        if let decoded = span.decoded {
+            return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
         guard span.count == name.utf8CodeUnitCount else { return false }
         let candidate = name.utf8Start
         for index in 0..<span.count where bytes[span.start + index] != candidate[index] { return false }
@@ -210,7 +223,7 @@ struct _JSONScanner {
         }
         if position >= bytes.count {
             let (line, column) = location(of: start)
-            throw error("unterminated string (started at line \(line), column \(column))")
+            throw endOfInput("unterminated string (started at line \(line), column \(column))")
         }
         return try readEscapedString(from: runStart, quote: start)
     }
@@ -268,13 +281,13 @@ struct _JSONScanner {
             }
         }
         let (line, column) = location(of: quote)
-        throw error("unterminated string (started at line \(line), column \(column))")
+        throw endOfInput("unterminated string (started at line \(line), column \(column))")
     }
 
     private mutating func readHex4() throws(ArchiveReadError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("unexpected end of input in a \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
+            guard position < bytes.count else { throw endOfInput("unexpected end of input in a \\u escape") }
             let byte = bytes[position]
             let digit: UInt32
             switch byte {
@@ -299,9 +312,8 @@ struct _JSONScanner {
             negative = true
             position += 1
         }
-        guard position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 else {
-            throw error("invalid number (expected a digit)")
-        }
+        guard position < bytes.count else { throw endOfInput("unexpected end of input in a number") }
+        guard bytes[position] &- UInt8(ascii: "0") < 10 else { throw error("invalid number (expected a digit)") }
         var magnitude: UInt64 = 0
         var overflow = false
         let digitsStart = position
@@ -319,9 +331,8 @@ struct _JSONScanner {
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             isInteger = false
             position += 1
-            guard position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 else {
-                throw error("invalid number (expected a digit after '.')")
-            }
+            guard position < bytes.count else { throw endOfInput("unexpected end of input in a number") }
+            guard bytes[position] &- UInt8(ascii: "0") < 10 else { throw error("invalid number (expected a digit after '.')") }
             while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
@@ -330,9 +341,8 @@ struct _JSONScanner {
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
                 position += 1
             }
-            guard position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 else {
-                throw error("invalid number (expected a digit in the exponent)")
-            }
+            guard position < bytes.count else { throw endOfInput("unexpected end of input in a number") }
+            guard bytes[position] &- UInt8(ascii: "0") < 10 else { throw error("invalid number (expected a digit in the exponent)") }
             while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
         }
         if isInteger, !overflow {
@@ -346,7 +356,7 @@ struct _JSONScanner {
 
     /// Any value, as a `JSONValue` (for keys the archive model does not know).
     mutating func readValue() throws(ArchiveReadError) -> JSONValue {
-        guard let byte = peek() else { throw error("unexpected end of input (expected a value)") }
+        guard let byte = peek() else { throw endOfInput("unexpected end of input (expected a value)") }
         switch byte {
         case UInt8(ascii: "{"):
             var object = JSONObject()
@@ -372,8 +382,10 @@ struct _JSONScanner {
             switch try readNumber() {
             case .integer(let value): return .int(value)
             case .other(let text):
-                guard let value = Double(text), value.isFinite else { throw error("a number out of range: \(text)") }
-                return .double(value)
+                // Valid JSON whatever its size: a number beyond the range of doubles is an infinity
+                // here, and whoever reads it as a time or a count range-checks it (`--json` writes
+                // numbers from the text, as written).
+                return .double(Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity))
             }
         default: throw error("unexpected \(describe(byte)) (expected a value)")
         }
@@ -381,9 +393,9 @@ struct _JSONScanner {
 
     mutating func readLiteral(_ word: StaticString, _ value: JSONValue) throws(ArchiveReadError) -> JSONValue {
         let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw error("invalid literal (expected \(word))") }
-        for index in 0..<count where bytes[position + index] != word.utf8Start[index] {
-            throw error("invalid literal (expected \(word))")
+        for index in 0..<count {
+            guard position + index < bytes.count else { throw endOfInput("unexpected end of input in \(word)") }
+            if bytes[position + index] != word.utf8Start[index] { throw error("invalid literal (expected \(word))") }
         }
         position += count
         return value
@@ -423,17 +435,38 @@ enum _Number {
     case other(String)
 }
 
-/// Keys seen in one object, for duplicate detection (a linear scan while small).
+/// Keys seen in one object, for duplicate detection (a linear scan while small). Keys are
+/// compared by their code points (their UTF-8 bytes): `"café"` in NFC and in NFD, or `"Å"` and
+/// the Ångström sign, are different keys, as they are to any other JSON reader; Swift's `String`
+/// equality (canonical equivalence) would call them duplicates.
 struct _SeenKeys {
     private var keys: [String] = []
-    private var set: Set<String>?
+    private var set: Set<_ExactText>?
 
     /// Inserts `key`; `false` if it was there already.
     mutating func insert(_ key: String) -> Bool {
-        if set != nil { return set!.insert(key).inserted }
-        if keys.contains(key) { return false }
+        if set != nil { return set!.insert(_ExactText(key)).inserted }
+        if keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) { return false }
         keys.append(key)
-        if keys.count > 16 { set = Set(keys) }
+        if keys.count > 16 { set = Set(keys.map(_ExactText.init)) }
         return true
+    }
+}
+
+/// A string hashed and compared by its UTF-8 bytes — its code points — rather than by
+/// canonical equivalence as `String` is: for interning and duplicate detection, where text that
+/// renders the same but is written differently must stay apart.
+struct _ExactText: Hashable {
+    let string: String
+
+    init(_ string: String) {
+        self.string = string
+    }
+
+    static func == (lhs: _ExactText, rhs: _ExactText) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
