@@ -49,8 +49,10 @@ public final class HangMonitor: Sendable {
     public static let defaultThreshold: TimeInterval = 0.25
 
     /// The default sink: one line on stderr.
+    /// Writes each report to standard error with `write(2)` (a closed or full stderr loses the
+    /// report instead of stopping the process, as `FileHandle.write` would).
     public static let standardErrorSink: @Sendable (Report) -> Void = { report in
-        FileHandle.standardError.write(Data((report.description + "\n").utf8))
+        DiagnosticSink.standardError(report.description + "\n")
     }
 
     public let threshold: TimeInterval

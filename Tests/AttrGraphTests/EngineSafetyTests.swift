@@ -368,39 +368,41 @@ struct AddressSpaceTests {
 
 /// Static archiving of every graph while other threads create and destroy theirs.
 @Suite struct ArchiveAllGraphsTests {
-    @Test func archivingEveryGraphWhileOtherThreadsChurnGraphsIsSafe() throws {
-        let stop = ManagedAtomicFlag()
-        let done = DispatchSemaphore(value: 0)
-        for _ in 0..<2 {
-            Thread.detachNewThread {
-                while !stop.isSet {
-                    let graph = Graph()
-                    let root = Subgraph(graph: graph)
-                    root.apply { _ = Attribute(Map(Attribute(value: 1)) { $0 + 1 }).value }
+    /// In a child process: describing every graph describes every graph alive, and the test
+    /// process has many of its own.
+    @Test func archivingEveryGraphWhileOtherThreadsChurnGraphsIsSafe() async {
+        await #expect(processExitsWith: .success) {
+            let stop = ManagedAtomicFlag()
+            let done = DispatchSemaphore(value: 0)
+            for _ in 0..<2 {
+                Thread.detachNewThread {
+                    while !stop.isSet {
+                        let graph = Graph()
+                        let root = Subgraph(graph: graph)
+                        root.apply { _ = Attribute(Map(Attribute(value: 1)) { $0 + 1 }).value }
+                    }
+                    done.signal()
                 }
-                done.signal()
             }
+            let graph = Graph()
+            let root = Subgraph(graph: graph)
+            root.apply { _ = Attribute(value: 42) }
+            let ours = Int(graph.counter(for: .graphID))
+            for _ in 0..<200 {
+                let dictionary = Graph.description(
+                    nil, options: [DescriptionOption.format: Graph.descriptionFormatDictionary, DescriptionOption.allGraphs: true])
+                let graphs = (dictionary as? [String: Any])?["graphs"] as? [[String: Any]] ?? []
+                // Graphs the other threads are using at that moment are left out; this one never is.
+                if !graphs.contains(where: { $0["id"] as? Int == ours }) { exit(1) }
+            }
+            let name = "attrgraph-all-\(UUID().uuidString).ag-json"
+            guard let url = Graph.archiveJSON(name: name) else { exit(2) }
+            try? FileManager.default.removeItem(at: url)
+            stop.set()
+            done.wait()
+            done.wait()
+            withExtendedLifetime(root) {}
         }
-        let graph = Graph()
-        let root = Subgraph(graph: graph)
-        root.apply { _ = Attribute(value: 42) }
-        let name = "attrgraph-all-\(UUID().uuidString).ag-json"
-        let ours = Int(graph.counter(for: .graphID))
-        // Every live graph of the test process is described: a few rounds are enough to meet
-        // the churning threads' graphs in every state.
-        for _ in 0..<20 {
-            let dictionary = Graph.description(
-                nil, options: [DescriptionOption.format: Graph.descriptionFormatDictionary, DescriptionOption.allGraphs: true])
-            let graphs = (dictionary as? [String: Any])?["graphs"] as? [[String: Any]] ?? []
-            // Graphs the other threads are using at that moment are left out; this one never is.
-            #expect(graphs.contains { $0["id"] as? Int == ours }, "this thread's idle graph is described")
-        }
-        let url = try #require(Graph.archiveJSON(name: name))
-        try? FileManager.default.removeItem(at: url)
-        stop.set()
-        done.wait()
-        done.wait()
-        withExtendedLifetime(root) {}
     }
 }
 

@@ -356,13 +356,22 @@ import Testing
         }
     }
 
-    @Test func ruleWithInitialValueStartsWithIt() {
+    /// As AttributeGraph: an initial value holds until the attribute is invalidated; the rule
+    /// has never run, so it has no inputs yet to make it dirty.
+    @Test func ruleWithInitialValueHoldsItUntilInvalidated() {
         let test = TestGraph()
+        let trace = Trace()
         test {
             let input = Attribute(value: 3)
-            let attribute = Attribute(Map(input) { $0 + 1 }, initialValue: 0)
+            let attribute = Attribute(Traced("plus one", trace) { input.value + 1 }, initialValue: 0)
             #expect(attribute.hasValue)
+            #expect(attribute.value == 0)
+            #expect(trace.take() == [])
+            attribute.invalidateValue()
             #expect(attribute.value == 4)
+            #expect(trace.take() == ["plus one"])
+            input.value = 5
+            #expect(attribute.value == 6, "after its first run it depends on its inputs")
         }
     }
 

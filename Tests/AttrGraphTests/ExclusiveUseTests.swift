@@ -156,33 +156,41 @@ import Testing
     }
 
     /// An archive of every graph leaves out a graph another thread is using at that moment, and
-    /// never waits for it.
-    @Test func archivingEveryGraphSkipsAGraphInUseElsewhere() throws {
-        let graph = Graph()
-        let root = Subgraph(graph: graph)
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let slow = root.apply {
-            Attribute(Map(Attribute(value: 1)) { value -> Int in
-                entered.signal()
-                release.wait()
-                return value
-            })
+    /// never waits for it. (In a child process: every graph alive is described.)
+    @Test func archivingEveryGraphSkipsAGraphInUseElsewhere() async {
+        await #expect(processExitsWith: .success) {
+            let busy = Graph()
+            let busyRoot = Subgraph(graph: busy)
+            let idle = Graph()
+            let idleRoot = Subgraph(graph: idle)
+            idleRoot.apply { _ = Attribute(value: 1) }
+            let entered = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let slow = busyRoot.apply {
+                Attribute(Map(Attribute(value: 1)) { value -> Int in
+                    entered.signal()
+                    release.wait()
+                    return value
+                })
+            }
+            let done = DispatchSemaphore(value: 0)
+            let box = UncheckedBox(slow)
+            Thread.detachNewThread {
+                _ = box.value.value
+                done.signal()
+            }
+            entered.wait()
+            let options = [DescriptionOption.format: Graph.descriptionFormatDictionary, DescriptionOption.allGraphs: true]
+            let description = Graph.description(nil, options: options as NSDictionary)
+            let graphs = (description as? [String: Any])?["graphs"] as? [Any]
+            let ids = graphs?.compactMap { ($0 as? [String: Any])?["id"] as? Int } ?? []
+            release.signal()
+            done.wait()
+            guard ids.contains(Int(idle.counter(for: .graphID))), !ids.contains(Int(busy.counter(for: .graphID))) else {
+                exit(1)
+            }
+            withExtendedLifetime((busyRoot, idleRoot)) {}
         }
-        let done = DispatchSemaphore(value: 0)
-        let box = UncheckedBox(slow)
-        Thread.detachNewThread {
-            _ = box.value.value
-            done.signal()
-        }
-        entered.wait()
-        let description = Graph.description(nil, options: [DescriptionOption.format: Graph.descriptionFormatDictionary, DescriptionOption.allGraphs: true] as NSDictionary)
-        let graphs = (description as? [String: Any])?["graphs"] as? [Any]
-        let ids = graphs?.compactMap { ($0 as? [String: Any])?["id"] as? Int } ?? []
-        #expect(!ids.contains(Int(graph.counter(for: .graphID))), "the busy graph is left out")
-        release.signal()
-        done.wait()
-        withExtendedLifetime(root) {}
     }
 }
 

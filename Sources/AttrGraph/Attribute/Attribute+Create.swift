@@ -154,7 +154,9 @@ extension Attribute {
         let id = withUnsafePointer(to: rule) { rule in
             _Engine.createAttribute(
                 body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
-                mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending], evaluate: evaluate)
+                mode: R.comparisonMode, typeFlags: R.flags,
+                // As AttributeGraph: an initial value holds until the attribute is invalidated.
+                nodeFlags: initialValue == nil ? [.dirty, .pending] : [], evaluate: evaluate)
         }
         if let update {
             let (engine, index) = _Engine.resolve(id)
@@ -217,8 +219,9 @@ extension Attribute {
         self.init(identifier: Attribute._createRule(rule, initialValue: nil, update: nil, evaluate: _ruleEvaluate(R.self)))
     }
 
-    /// Creates a computed attribute that already holds `initialValue`; the rule still runs on
-    /// the first read, and a cycle that reaches it first sees `initialValue`.
+    /// Creates a computed attribute that holds `initialValue` (as AttributeGraph): reads get it
+    /// until the attribute is invalidated (``invalidateValue()``) or an input it reads changes;
+    /// the rule runs then.
     @inlinable
     public init<R: Rule>(_ rule: R, initialValue: Value) where R.Value == Value {
         self.init(
@@ -249,7 +252,7 @@ extension Attribute {
         withUnsafePointer(to: rule) { rule in
             _Engine.createAttribute(
                 body: rule, value: value, vtable: _StatefulRuleVTable<R>.self,
-                mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: [.dirty, .pending])
+                mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: value == nil ? [.dirty, .pending] : [])
         }
     }
 
@@ -265,7 +268,7 @@ extension Attribute {
         let id = _Engine.createAttribute(
             body: body, value: value, vtable: _ClosureBodyVTable<Body, Value>.self,
             mode: Body.comparisonMode, typeFlags: flags.union(Body.flags),
-            nodeFlags: isExternal ? .external : [.dirty, .pending])
+            nodeFlags: isExternal ? .external : value == nil ? [.dirty, .pending] : [])
         let (engine, index) = _Engine.resolve(id)
         engine.storage.setClosureUpdate(update(), forType: engine.node(index).pointee.typeIndex)
         identifier = id

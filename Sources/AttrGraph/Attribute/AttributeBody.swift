@@ -33,3 +33,33 @@ extension _AttributeBody {
 public protocol AttributeBodyVisitor {
     mutating func visit<Body: _AttributeBody>(body: UnsafePointer<Body>)
 }
+
+/// A body told when its attribute is destroyed (AttributeGraph's `ObservedAttribute`):
+/// ``destroy()`` runs on the body in place, before it is released.
+public protocol ObservedAttribute: _AttributeBody {
+    mutating func destroy()
+}
+
+extension ObservedAttribute {
+    public static func _destroySelf(_ self: UnsafeMutableRawPointer) {
+        self.assumingMemoryBound(to: Self.self).pointee.destroy()
+    }
+
+    public static var _hasDestroySelf: Bool { true }
+}
+
+/// The body of an input attribute in AttributeGraph's 2024 release (AttrGraph's inputs use
+/// ``External``, generic over the value; this one is for code that names it).
+@frozen
+public struct _External: _AttributeBody, CustomStringConvertible, Sendable {
+    public init() {}
+
+    /// Inputs have no rule.
+    public static func _update(_: UnsafeMutableRawPointer, attribute: AnyAttribute) {}
+
+    public var description: String { "External" }
+
+    public static var comparisonMode: ComparisonMode { .equatableAlways }
+
+    public static var flags: _AttributeType.Flags { .external }
+}

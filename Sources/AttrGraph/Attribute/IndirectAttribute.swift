@@ -51,6 +51,13 @@ public struct IndirectAttribute<Value>: Hashable {
         Attribute(identifier: identifier)
     }
 
+    /// Points the alias back at the source it was created with, if that still exists: its
+    /// readers become dirty when that changes what they read.
+    public func resetSource() {
+        let (engine, index) = _Engine.resolveLive(identifier)
+        engine.resetIndirectSource(index)
+    }
+
     /// The alias as an ``Attribute`` (the same as ``projectedValue``).
     public var attribute: Attribute<Value> {
         Attribute(identifier: identifier)

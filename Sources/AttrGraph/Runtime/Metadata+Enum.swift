@@ -38,3 +38,38 @@ extension Metadata {
         }
     }
 }
+
+/// Calls `body` with the case index, payload type and payload address of the enum value at
+/// `enumValue` (AttributeGraph's `withUnsafePointerToEnumCase`); the payload of an `indirect`
+/// case is the boxed value. Returns `false`, without calling `body`, when `Value` is not an enum
+/// or the case has no payload. The value is valid again when `body` returns.
+public func withUnsafePointerToEnumCase<Value>(
+    of enumValue: UnsafeMutablePointer<Value>, do body: (Int, any Any.Type, UnsafeRawPointer) -> Void
+) -> Bool {
+    withUnsafeMutablePointerToEnumCase(of: enumValue) { tag, type, payload in body(tag, type, UnsafeRawPointer(payload)) }
+}
+
+/// ``withUnsafePointerToEnumCase(of:do:)`` with a mutable payload: what `body` writes there is
+/// the case's new payload.
+public func withUnsafeMutablePointerToEnumCase<Value>(
+    of enumValue: UnsafeMutablePointer<Value>, do body: (Int, any Any.Type, UnsafeMutableRawPointer) -> Void
+) -> Bool {
+    let metadata = Metadata(Value.self)
+    guard metadata.hasEnumWitnesses, let cases = _EnumCases(metadata) else { return false }
+    let tag = metadata.enumTag(enumValue)
+    guard Int(tag) < cases.payloadCases.count, let payloadType = cases.payloadCases[Int(tag)].type else { return false }
+    let raw = UnsafeMutableRawPointer(enumValue)
+    metadata.projectEnumData(raw)
+    defer { metadata.injectEnumTag(tag: tag, raw) }
+    if cases.payloadCases[Int(tag)].isIndirect {
+        // The payload is a heap box: a header, then the value at its alignment.
+        let box = raw.load(as: UnsafeMutableRawPointer.self)
+        func alignment<T>(_: T.Type) -> Int { MemoryLayout<T>.alignment }
+        let alignment = _openExistential(payloadType, do: alignment)
+        let offset = (2 * MemoryLayout<Int>.size + alignment - 1) / alignment * alignment
+        body(Int(tag), payloadType, box + offset)
+    } else {
+        body(Int(tag), payloadType, raw)
+    }
+    return true
+}

@@ -52,7 +52,7 @@ extension _Engine {
         }
         let record = _IndirectRecord(
             source: source, offset: Int32(offset), size: Int32(size), dependency: .nil, isMutable: mutable,
-            valueType: valueType)
+            valueType: valueType, initialSource: source)
         let index = createNode(typeIndex: indirectTypeIndex(), subgraph: subgraph, flags: [.indirect]) { block in
             block.initializeMemory(as: _IndirectRecord.self, repeating: record, count: 1)
         }
@@ -97,6 +97,24 @@ extension _Engine {
         addInputEdge(consumer: index, input: newIndex, flags: .alwaysEnabled)
         markOutputsChanged(index, fromInput: true)
         notifyContexts()
+    }
+}
+
+extension _Engine {
+    /// Points the alias `index` back at the source it was created with, if that still exists
+    /// (AttributeGraph's `AGGraphResetIndirectAttribute`); otherwise it keeps its source.
+    func resetIndirectSource(_ index: UInt32) {
+        guard let record = indirectRecord(index), record.pointee.isMutable else {
+            _Misuse.fail("AttrGraph: \(attribute(index)) is not an indirect attribute; its source cannot be reset.")
+        }
+        let initial = record.pointee.initialSource
+        guard owns(initial) else { return }
+        let initialIndex = _GraphRegistry.index(initial.rawValue)
+        guard initialIndex < state.pointee.highWater,
+            !node(initialIndex).pointee.flags.contains(.free),
+            initial.seed == 0 || node(initialIndex).pointee.generation == initial.seed
+        else { return }
+        setIndirectSource(index, initial)
     }
 }
 

@@ -64,6 +64,8 @@ final class GraphStorage {
     var deferringInvalidation = false
     /// ``Graph/deadline``.
     var deadline: UInt64 = .max
+    /// Cached rule attributes (``Rule/cachedValue(options:owner:)``).
+    var ruleCache: [_RuleCache.Key: [_RuleCache.Entry]] = [:]
     /// Subgraphs invalidated in the current deferred batch, and their observers.
     private var deferredSubgraphCount = 0
     /// How many invalidated subgraphs wait for the end of a deferred batch to leave the count.

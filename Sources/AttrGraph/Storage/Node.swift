@@ -174,6 +174,8 @@ struct _IndirectRecord {
     /// The value type the alias presents, when it is known (typed projections and indirect
     /// attributes); `nil` means the source's value type.
     var valueType: Any.Type?
+    /// The source it was created with (``IndirectAttribute/resetSource()`` goes back to it).
+    var initialSource: AnyAttribute
 }
 
 /// Storage of a node's input or output edges (16 bytes inline in the node).
