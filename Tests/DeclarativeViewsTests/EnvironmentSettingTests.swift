@@ -183,6 +183,8 @@ import Testing
         var random = SplitMix64(state: environment["AG_FUZZ_SEED"].flatMap(UInt64.init) ?? 0xE4F0_0000)
         var accepted = 0
         var rejected = 0
+        var failures = 0
+        defer { print("fuzz environment: \(accepted + rejected) cases, \(failures) failures (accepted \(accepted), reported \(rejected))") }
         for _ in 0..<count {
             var text = ""
             for _ in 0..<(random.below(3) + 1) { text += Self.fragments[random.below(Self.fragments.count)] }
@@ -190,17 +192,28 @@ import Testing
             let setting = Self.settings[random.below(Self.settings.count)]
             var value = ""
             let report = Self.read([setting.name: text]) { value = setting.read($0) }
+            var problem: String?
             if let reference = Self.expected(setting.kind, text) {
                 accepted += 1
-                #expect(value == reference, "\(setting.name)=\(text.debugDescription): read \(value), expected \(reference)")
-                #expect(report == "", "\(setting.name)=\(text.debugDescription) reported: \(report)")
+                if value != reference { problem = "read \(value), expected \(reference)" }
+                else if report != "" { problem = "reported \(report.debugDescription)" }
             } else {
                 rejected += 1
-                #expect(value == Self.defaultValue(setting.kind), "\(setting.name)=\(text.debugDescription): read \(value)")
-                #expect(report.utf8.starts(with: "AttrGraph: ignoring \(setting.name)=\"".utf8), "\(report)")
-                #expect(report.hasPrefix("AttrGraph: ignoring \(setting.name)=\""), "the value's first mark joins the quote: \(report)")
-                #expect(report.hasSuffix("\n") && report.dropLast().allSatisfy { $0 != "\n" && $0 != "\r" }, "\(report.debugDescription)")
-                #expect(!report.dropLast().unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+                if value != Self.defaultValue(setting.kind) { problem = "read \(value) instead of the default" }
+                else if !report.utf8.starts(with: "AttrGraph: ignoring \(setting.name)=\"".utf8)
+                    || !report.hasPrefix("AttrGraph: ignoring \(setting.name)=\"")
+                {
+                    problem = "report does not name the variable and quote the value: \(report.debugDescription)"
+                } else if !report.hasSuffix("\n") || report.dropLast().contains(where: { $0 == "\n" || $0 == "\r" }) {
+                    problem = "report is not one line: \(report.debugDescription)"
+                } else if report.dropLast().unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                    problem = "report carries a control character: \(report.debugDescription)"
+                }
+            }
+            if let problem {
+                failures += 1
+                Issue.record("fuzz environment case failed: \(setting.name)=\(text.debugDescription): \(problem)")
+                if failures >= 5 { break }
             }
         }
         #expect(accepted > count / 10 && rejected > count / 10, "accepted \(accepted), rejected \(rejected)")

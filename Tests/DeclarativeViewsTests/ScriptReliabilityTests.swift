@@ -113,26 +113,38 @@ import Testing
         let first = environment["AG_FUZZ_SEED"].flatMap(UInt64.init) ?? 0x5C21_0000
         var completed = 0
         var stopped = 0
+        var failures = 0
+        defer {
+            print("fuzz dv-script: \(completed + stopped) cases, \(failures) failures (completed \(completed), stopped at a step \(stopped))")
+        }
         for seed in first..<(first + UInt64(count)) {
             var random = SplitMix64(state: seed)
             let script = Self.mutatedScript(&random)
             let (host, scheduler) = mount(Groceries())
             var outputs: [String] = []
+            var problem: String?
             do {
                 try host.run(script: script, output: { outputs.append($0) }, settle: { scheduler.flush() })
                 let steps = ViewHost.lines(of: script).filter { Self.isStep($0) }.count
-                #expect(outputs.count == steps, "seed \(seed): \(outputs.count) renderings for \(steps) steps")
+                if outputs.count != steps { problem = "\(outputs.count) renderings for \(steps) steps" }
                 completed += 1
             } catch {
                 let lines = ViewHost.lines(of: script)
-                #expect((1...lines.count).contains(error.line), "seed \(seed): line \(error.line) of \(lines.count)")
-                if (1...lines.count).contains(error.line) {
-                    #expect(lines[error.line - 1].contains(error.step), "seed \(seed): step \(error.step) is not on line \(error.line)")
+                if !(1...lines.count).contains(error.line) {
+                    problem = "line \(error.line) of \(lines.count)"
+                } else if !lines[error.line - 1].contains(error.step) {
+                    problem = "step \(error.step.debugDescription) is not on line \(error.line)"
+                } else if error.reason.isEmpty {
+                    problem = "a step error without a reason"
                 }
-                #expect(!error.reason.isEmpty)
                 stopped += 1
             }
             host.invalidate()
+            if let problem {
+                failures += 1
+                Issue.record("fuzz dv-script case failed: \(problem) — reproduce with AG_FUZZ_CASES=1 AG_FUZZ_SEED=\(seed)")
+                if failures >= 5 { break }
+            }
         }
         if count >= 200 {
             #expect(completed > count / 20 && stopped > count / 20, "completed \(completed), stopped \(stopped)")

@@ -52,7 +52,7 @@ extension Rule where Self: Hashable {
 enum _RuleCache {
     struct Key: Hashable {
         var type: ObjectIdentifier
-        var hashValue: Int
+        var hash: Int
     }
 
     struct Entry {
@@ -69,7 +69,7 @@ enum _RuleCache {
 
     static func existing<R: Rule & Hashable>(_: R.Type, hashValue: Int, body: R, owner: AnyAttribute?) -> Attribute<R.Value>? {
         let storage = subgraph(owner: owner).storage
-        let key = Key(type: ObjectIdentifier(R.self), hashValue: hashValue)
+        let key = Key(type: ObjectIdentifier(R.self), hash: hashValue)
         guard var entries = storage.ruleCache[key] else { return nil }
         // Entries whose attribute was destroyed (its subgraph invalidated) go.
         entries.removeAll { $0.attribute.attribute == nil }
@@ -83,7 +83,7 @@ enum _RuleCache {
     static func make<R: Rule & Hashable>(_ body: R, hashValue: Int, owner: AnyAttribute?) -> Attribute<R.Value> {
         let subgraph = subgraph(owner: owner)
         let attribute = Graph.withoutUpdate { subgraph.apply { Attribute(body) } }
-        let key = Key(type: ObjectIdentifier(R.self), hashValue: hashValue)
+        let key = Key(type: ObjectIdentifier(R.self), hash: hashValue)
         subgraph.storage.ruleCache[key, default: []].append(Entry(body: body, attribute: AnyWeakAttribute(attribute.identifier)))
         return attribute
     }

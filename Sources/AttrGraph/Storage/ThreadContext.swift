@@ -15,6 +15,8 @@ import AttrGraphShims
 struct _ThreadContext {
     /// Retained; released when replaced or when the thread ends.
     var subgraph: Unmanaged<Subgraph>?
+    /// The graph of ``subgraph`` (retained with it: see ``Subgraph/current``).
+    var currentGraph: Unmanaged<Graph>? = nil
     /// The graph state whose update is innermost on this thread.
     var updating: UnsafeMutablePointer<_GraphState>?
     /// The lowest usable stack address (0 until first needed; see ``_StackGuard``).
@@ -90,6 +92,7 @@ private func _destroyThreadContext(_ raw: UnsafeMutableRawPointer) {
     ag_set_thread_context(nil)
     let context = raw.assumingMemoryBound(to: _ThreadContext.self)
     context.pointee.subgraph?.release()
+    context.pointee.currentGraph?.release()
     context.deinitialize(count: 1)
     context.deallocate()
 }

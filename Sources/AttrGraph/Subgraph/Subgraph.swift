@@ -91,14 +91,19 @@ public final class Subgraph {
     /// AttributeGraph's per-subgraph index, free for its user (SwiftUI numbers subgraphs with it).
     public var index: UInt32 = 0
 
-    /// The subgraph new attributes are created in, on this thread.
+    /// The subgraph new attributes are created in, on this thread. The thread holds it — and
+    /// its graph, while it is current: code that makes a graph and a subgraph, sets the
+    /// subgraph current and drops its own reference to the graph keeps a working subgraph.
     public static var current: Subgraph? {
         get { _ThreadLocal.context.pointee.subgraph?.takeUnretainedValue() }
         set {
             let context = _ThreadLocal.context
             let old = context.pointee.subgraph
+            let oldGraph = context.pointee.currentGraph
             context.pointee.subgraph = newValue.map { Unmanaged.passRetained($0) }
+            context.pointee.currentGraph = newValue.flatMap { $0.valid ? Unmanaged.passRetained($0.context) : nil }
             old?.release()
+            oldGraph?.release()
         }
     }
 
@@ -160,6 +165,7 @@ public final class Subgraph {
         }
         var dying: [UInt32] = []
         let thread = _ThreadLocal.context
+        var clearsCurrent = false
         for subgraph in batch {
             for index in subgraph.nodes {
                 engine.node(index).pointee.flags.insert(.invalidated)
@@ -169,7 +175,7 @@ public final class Subgraph {
             subgraph.tree = nil
             // An invalidated subgraph is no thread's current one any more (this thread's, at least).
             if thread.pointee.subgraph?.toOpaque() == Unmanaged.passUnretained(subgraph).toOpaque() {
-                Subgraph.current = nil
+                clearsCurrent = true
             }
         }
         if storage.mustDeferDestruction {
@@ -209,6 +215,8 @@ public final class Subgraph {
             }
         }
         released.removeAll()
+        // Last: letting go of the current subgraph may release its graph.
+        if clearsCurrent { Subgraph.current = nil }
     }
 
     // MARK: Children
