@@ -78,7 +78,8 @@ final class Counter: @unchecked Sendable {
     // @unchecked: `value` is read and written under `lock`.
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.withLock { count += 1 } }
+    func increment() { adjust(1) }
+    func adjust(_ delta: Int) { lock.withLock { count += delta } }
     var value: Int { lock.withLock { count } }
 }
 

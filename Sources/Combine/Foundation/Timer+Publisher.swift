@@ -45,6 +45,10 @@ extension Timer {
             self.options = options
         }
 
+        deinit {
+            ticks.detachAll()
+        }
+
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Date, S.Failure == Never {
             ticks.subscribe(subscriber)
         }

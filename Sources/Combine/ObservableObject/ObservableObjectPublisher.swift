@@ -11,7 +11,8 @@
 /// Besides Apple's API it has a package-only *did-change* channel (``didChange``, ``sendDidChange()``): `@Published`
 /// properties send it after the new value is stored, so code in this package (the view layer) can read the new
 /// value. It is not part of Combine's surface; `send()` does not trigger it.
-public final class ObservableObjectPublisher: Publisher {
+public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
+    // @unchecked: its state lives in two `Broadcast`s, which lock it; send from any thread.
     public typealias Output = Void
     public typealias Failure = Never
 
@@ -20,6 +21,11 @@ public final class ObservableObjectPublisher: Publisher {
 
     /// Creates an observable object publisher instance.
     public init() {}
+
+    deinit {
+        willChange.detachAll()
+        didChangeBroadcast.detachAll()
+    }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
         willChange.subscribe(subscriber)

@@ -128,6 +128,11 @@ final class PublishedSubject<Value>: @unchecked Sendable {
         willSet = Broadcast(name: "PublishedSubject", current: value)
     }
 
+    deinit {
+        willSet.detachAll()
+        didSet.detachAll()
+    }
+
     var value: Value {
         lock.withLock { storage }
     }

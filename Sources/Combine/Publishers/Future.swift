@@ -6,12 +6,13 @@ import Foundation
 ///         DispatchQueue.global().async { promise(.success(42)) }
 ///     }
 ///
-/// The closure runs once, when the future is created. The promise may be called from any thread; only its
+/// The closure runs once, when the future is created. The promise may be called from any thread — it is
+/// `@Sendable` here (Apple's is a plain closure), so Swift 6 code may hand it to another thread — and only its
 /// first call counts. Each subscriber receives the value once it has demand (followed by the completion), or
 /// the failure at once; subscribers that come after fulfilment get the same result.
 public final class Future<Output, Failure: Error>: Publisher {
     /// A type that represents a closure to invoke in the future, when an element or error is available.
-    public typealias Promise = (Result<Output, Failure>) -> Void
+    public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
 
     private let lock = NSLock()
     private var result: Result<Output, Failure>?
@@ -19,7 +20,8 @@ public final class Future<Output, Failure: Error>: Publisher {
 
     /// Creates a publisher that invokes a promise closure when the publisher emits an element.
     public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
-        attemptToFulfill(fulfill)
+        let fulfill = Handoff(self.fulfill)
+        attemptToFulfill { fulfill.value($0) }
     }
 
     private func fulfill(_ result: Result<Output, Failure>) {
@@ -55,6 +57,10 @@ public final class Future<Output, Failure: Error>: Publisher {
         }
     }
 }
+
+// @unchecked: the result and the subscribers are read and written under `lock`; values cross threads only when
+// they are `Sendable`.
+extension Future: @unchecked Sendable where Output: Sendable {}
 
 private class FutureConduitBase<Output, Failure: Error> {
     func fulfill(_ result: Result<Output, Failure>) {}

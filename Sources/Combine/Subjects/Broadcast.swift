@@ -10,6 +10,8 @@ import Foundation
 ///   so a value sent from inside `receive` is delivered nested, as in Apple's subjects.
 /// - After the completion, sends are ignored and late subscribers receive the completion at once.
 /// - A conduit holds the broadcast and the subscriber until it is cancelled or finished; both release them.
+///   When the owner (the subject) goes away, ``detachAll()`` releases the subscribers and cancels the upstreams:
+///   a subscription to a released subject delivers nothing more (Apple's keep their subscribers until cancelled).
 final class Broadcast<Output, Failure: Error>: @unchecked Sendable {
     // @unchecked: all state is read and written under `lock`; calls out happen after it is released.
     private let lock = NSLock()
@@ -99,6 +101,23 @@ final class Broadcast<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
+    /// The owner is going away: releases every subscriber (no completion is sent) and cancels the upstreams.
+    func detachAll() {
+        let (targets, upstreams): ([BroadcastConduit<Output, Failure>], [Subscription]) = lock.withLock {
+            defer {
+                conduits.removeAll()
+                self.upstreams.removeAll()
+            }
+            return (conduits, self.upstreams)
+        }
+        for upstream in upstreams {
+            upstream.cancel()
+        }
+        for conduit in targets {
+            conduit.detach()
+        }
+    }
+
     fileprivate func remove(_ conduit: BroadcastConduit<Output, Failure>) {
         lock.withLock {
             if let index = conduits.firstIndex(where: { $0 === conduit }) {
@@ -112,6 +131,7 @@ final class Broadcast<Output, Failure: Error>: @unchecked Sendable {
 class BroadcastConduit<Output, Failure: Error> {
     func offer(_ value: Output) {}
     func finish(_ completion: Subscribers.Completion<Failure>) {}
+    func detach() {}
 }
 
 extension Broadcast {
@@ -167,6 +187,11 @@ extension Broadcast {
             deliveryLock.lock()
             target.receive(completion: completion)
             deliveryLock.unlock()
+        }
+
+        override func detach() {
+            let released: (Broadcast?, Downstream?) = lock.withLock { (parent.take(), downstream.take()) }
+            _ = released
         }
 
         func request(_ demand: Subscribers.Demand) {

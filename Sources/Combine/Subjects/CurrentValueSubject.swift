@@ -22,6 +22,10 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         broadcast = Broadcast(name: "CurrentValueSubject", current: value)
     }
 
+    deinit {
+        broadcast.detachAll()
+    }
+
     public func send(_ input: Output) {
         broadcast.send(input)
     }
@@ -38,3 +42,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         broadcast.subscribe(subscriber)
     }
 }
+
+// @unchecked: the subject's state lives in its `Broadcast`, which locks it; send from any thread (Apple's contract).
+// Values cross threads only when they are `Sendable`.
+extension CurrentValueSubject: @unchecked Sendable where Output: Sendable {}

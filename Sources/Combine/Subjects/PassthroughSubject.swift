@@ -13,6 +13,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
     public init() {}
 
+    deinit {
+        broadcast.detachAll()
+    }
+
     public func send(_ input: Output) {
         broadcast.send(input)
     }
@@ -29,3 +33,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         broadcast.subscribe(subscriber)
     }
 }
+
+// @unchecked: the subject's state lives in its `Broadcast`, which locks it; send from any thread (Apple's contract).
+// Values cross threads only when they are `Sendable`.
+extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}
