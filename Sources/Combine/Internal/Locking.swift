@@ -10,10 +10,12 @@ import Foundation
 //   into one subscriber are serialised by a recursive lock: a value sent from inside `receive` on the same
 //   thread is then delivered nested, as Apple's are.
 
-/// A value handed to another thread exactly once: a scheduler's action, a dispatch block.
+/// A value handed to another thread: a scheduler's action, a dispatch block, an element for an awaiting task.
 ///
 /// Combine's API takes plain (non-`Sendable`) closures and promises to run each scheduled action once on the
-/// scheduler; the closure is not used from the scheduling thread afterwards, so handing it over is safe.
+/// scheduler; the closure is not used from the scheduling thread afterwards, so handing it over is safe. The
+/// same holds for an element moved to the one task awaiting it. Where a handed-over closure may run more than
+/// once or on several threads (a promise, a timer's tick), the closure itself is thread-safe (it locks).
 struct Handoff<Value>: @unchecked Sendable {
     // @unchecked: see above — the value is moved to one other thread and used only there.
     let value: Value

@@ -85,13 +85,9 @@ extension OperationQueue: Scheduler {
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        let work = Handoff((self, action))
+        let enqueue = Handoff(operationAdder(action))
         let delay = Swift.max(0, date.date.timeIntervalSinceNow)
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
-            let (queue, action) = work.value
-            let operation = Handoff(action)
-            queue.addOperation { operation.value() }
-        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { enqueue.value() }
     }
 
     /// Adds the action to the queue as an operation at each interval, until cancelled.
@@ -99,18 +95,20 @@ extension OperationQueue: Scheduler {
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
-        let work = Handoff((self, action))
+        let enqueue = Handoff(operationAdder(action))
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.setEventHandler {
-            let (queue, action) = work.value
-            let operation = Handoff(action)
-            queue.addOperation { operation.value() }
-        }
+        timer.setEventHandler { enqueue.value() }
         let delay = Swift.max(0, date.date.timeIntervalSinceNow)
         timer.schedule(
             deadline: .now() + delay, repeating: interval.magnitude,
             leeway: .nanoseconds(saturatingNanoseconds(seconds: tolerance.magnitude)))
         timer.resume()
         return AnyCancellable { timer.cancel() }
+    }
+
+    /// A closure that adds `action` to this queue as an operation each time it is called.
+    private func operationAdder(_ action: @escaping () -> Void) -> () -> Void {
+        let operation = Handoff(action)
+        return { [self] in addOperation { operation.value() } }
     }
 }
