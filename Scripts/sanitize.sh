@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Runs the engine and run-loop tests under AddressSanitizer and ThreadSanitizer, each in its own
+# Runs the engine, run-loop and Combine tests under AddressSanitizer and ThreadSanitizer, each in its own
 # build folder (.build-address, .build-thread). Usage: Scripts/sanitize.sh [address|thread ...]
 # Exit status: 0 when every run passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-filter='AttrGraphTests|RunLoopBridgeTests'
+filter='AttrGraphTests|RunLoopBridgeTests|CombineTests'
 sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
 for sanitizer in "${sanitizers[@]}"; do

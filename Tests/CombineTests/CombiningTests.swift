@@ -61,6 +61,7 @@ import Testing
         recorder.request(.max(1))
         a.send(4)
         #expect(recorder.values.map { "\($0.0)\($0.1)" } == ["11", "21", "43"])
+        recorder.cancel()
     }
 
     @Test func zipPairsByIndexAndFinishesWhenAnExhaustedUpstreamFinished() {
@@ -185,6 +186,7 @@ import Testing
         outer.send((1...2).publisher.eraseToAnyPublisher())
         outer.send((10...20).publisher.eraseToAnyPublisher())
         #expect(recorder.values == [1, 2, 10], "three requested, three delivered across two inner publishers")
+        recorder.cancel()
     }
 
     @Test func catchReplacesAFailedPublisherAndKeepsTheDemand() {
@@ -194,6 +196,7 @@ import Testing
         subject.send(1)
         subject.send(completion: .failure(TestError()))
         #expect(recorder.values == [1, 100, 101], "the replacement is asked for what the downstream still wants")
+        recorder.cancel()
         let thrown = collectAll(Fail<Int, TestError>(error: TestError()).tryCatch { _ -> Just<Int> in throw TestError(code: 9) })
         #expect((thrown.completion.flatMap { if case .failure(let e) = $0 { e as? TestError } else { nil } }) == TestError(code: 9))
     }

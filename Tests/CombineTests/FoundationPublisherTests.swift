@@ -59,6 +59,7 @@ import Testing
         center.post(name: name, object: nil)
         center.post(name: name, object: nil)
         #expect(recorder.values.count == 1)
+        recorder.cancel()
     }
 
     @Test func dataTaskPublisherFailsWithAURLErrorWhenNothingListens() {

@@ -23,6 +23,7 @@ func collectAll<P: Publisher>(_ publisher: P) -> (values: [P.Output], completion
         let recorder = Recorder<Int, Never>(demand: .max(2))
         (1...10).publisher.filter { $0 > 5 }.subscribe(recorder)
         #expect(recorder.values == [6, 7], "asking for two gets two, however many were filtered out")
+        recorder.cancel()
     }
 
     @Test func tryOperatorsFailWithTheThrownErrorAndCancelUpstream() {
@@ -109,6 +110,7 @@ func collectAll<P: Publisher>(_ publisher: P) -> (values: [P.Output], completion
         (1...10).publisher.handleEvents(receiveRequest: { requests.append($0) }).collect(3).subscribe(recorder)
         #expect(recorder.values == [[1, 2, 3]])
         #expect(requests == [.max(3)])
+        recorder.cancel()
     }
 
     @Test func reducersDeliverTheirResultWhenDemandArrives() {

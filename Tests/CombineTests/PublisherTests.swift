@@ -38,25 +38,27 @@ import Testing
     @Test func sequenceServesReentrantRequestsWithoutRecursion() {
         var depth = 0
         var maxDepth = 0
-        var recorder: Recorder<Int, Never>!
-        recorder = Recorder<Int, Never>(demand: .max(1)) { _ in
+        weak var weakRecorder: Recorder<Int, Never>?
+        let recorder = Recorder<Int, Never>(demand: .max(1)) { _ in
             depth += 1
             maxDepth = max(maxDepth, depth)
-            recorder.request(.max(1))
+            weakRecorder?.request(.max(1))
             depth -= 1
             return .none
         }
+        weakRecorder = recorder
         (0..<10_000).publisher.subscribe(recorder)
         #expect(recorder.values.count == 10_000 && recorder.isFinished)
         #expect(maxDepth == 1, "each request made inside receive is served after it returns")
     }
 
     @Test func cancellingASequenceStopsIt() {
-        var recorder: Recorder<Int, Never>!
-        recorder = Recorder<Int, Never>(demand: .unlimited) { value in
-            if value == 3 { recorder.cancel() }
+        weak var weakRecorder: Recorder<Int, Never>?
+        let recorder = Recorder<Int, Never>(demand: .unlimited) { value in
+            if value == 3 { weakRecorder?.cancel() }
             return .none
         }
+        weakRecorder = recorder
         (1...10).publisher.subscribe(recorder)
         #expect(recorder.values == [1, 2, 3] && recorder.completion == nil)
     }

@@ -1,4 +1,5 @@
 import Combine
+import CoreFoundation
 import Foundation
 
 /// A subscriber that records what it receives. It asks for `demand` when subscribed and, after each value, for
@@ -89,10 +90,12 @@ func spinRunLoop(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         if Date() > deadline { return false }
-        // A timer keeps the loop from returning at once when it has no other source.
-        let keepAlive = Timer(timeInterval: 0.01, repeats: false) { _ in }
-        RunLoop.current.add(keepAlive, forMode: .default)
+        // A timer keeps the loop from returning at once when it has no other source (a Core Foundation one:
+        // Foundation's block-based Timer leaks on Linux).
+        let keepAlive = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + 0.01, 0, 0, 0) { _ in }
+        CFRunLoopAddTimer(CFRunLoopGetCurrent(), keepAlive, kCFRunLoopDefaultMode)
         _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.01))
+        CFRunLoopTimerInvalidate(keepAlive)
     }
     return true
 }

@@ -35,6 +35,7 @@ import Testing
         subject.send(2)
         scheduler.advance(by: 1)
         #expect(recorder.values == [2])
+        recorder.cancel()
     }
 
     @Test func throttleLatestPublishesTheMostRecentValueOfEachInterval() {
@@ -123,6 +124,7 @@ import Testing
             .subscribe(recorder)
         subject.send(1)
         #expect(recorder.values == [1])
+        recorder.cancel()
     }
 
     @Test func receiveOnADispatchQueueDeliversOnThatQueue() {

@@ -55,12 +55,11 @@ extension Timer {
 
         /// Starts the timer; cancel the result to stop it.
         public func connect() -> Cancellable {
-            let ticks = Handoff(self.ticks)
-            let timer = Timer(timeInterval: interval, repeats: true) { _ in ticks.value.send(Date()) }
-            if let tolerance { timer.tolerance = tolerance }
-            runLoop.add(timer, forMode: mode)
-            let handle = Handoff(timer)
-            return AnyCancellable { handle.value.invalidate() }
+            let ticks = self.ticks
+            let invalidate = runLoop.addTimer(
+                at: Date(timeIntervalSinceNow: interval), interval: interval, tolerance: tolerance ?? 0, mode: mode
+            ) { ticks.send(Date()) }
+            return AnyCancellable(invalidate)
         }
     }
 }

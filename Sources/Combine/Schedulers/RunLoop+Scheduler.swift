@@ -76,13 +76,12 @@ extension RunLoop: Scheduler {
     public var now: SchedulerTimeType { SchedulerTimeType(Date()) }
 
     /// Performs the action on the run loop's next pass, in the default mode; actions run in the order scheduled.
-    /// From another thread, a timer due at once wakes the run loop if it sleeps (a performed block alone does
-    /// not wake it).
+    /// From another thread, the run loop is woken if it sleeps (a performed block alone does not wake it).
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
         let action = Handoff(action)
         perform(inModes: [.default]) { action.value() }
         if RunLoop.current !== self {
-            add(Timer(fire: Date(), interval: 0, repeats: false) { _ in }, forMode: .default)
+            wakeUp()
         }
     }
 
@@ -91,10 +90,7 @@ extension RunLoop: Scheduler {
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        let action = Handoff(action)
-        let timer = Timer(fire: date.date, interval: 0, repeats: false) { _ in action.value() }
-        timer.tolerance = tolerance.magnitude
-        add(timer, forMode: .default)
+        addTimer(at: date.date, interval: 0, tolerance: tolerance.magnitude, mode: .default, action)
     }
 
     /// Performs the action from a repeating timer in the run loop's default mode, until cancelled.
@@ -102,11 +98,7 @@ extension RunLoop: Scheduler {
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
-        let action = Handoff(action)
-        let timer = Timer(fire: date.date, interval: interval.magnitude, repeats: true) { _ in action.value() }
-        timer.tolerance = tolerance.magnitude
-        add(timer, forMode: .default)
-        let handle = Handoff(timer)
-        return AnyCancellable { handle.value.invalidate() }
+        AnyCancellable(
+            addTimer(at: date.date, interval: interval.magnitude, tolerance: tolerance.magnitude, mode: .default, action))
     }
 }
