@@ -1,7 +1,9 @@
 import Foundation
 
+// On Linux `URLSession` lives in FoundationNetworking; `import Combine` brings it along, so that a view model that
+// imports Foundation and Combine (enough on Apple platforms) finds `URLSession.shared.dataTaskPublisher` unchanged.
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    @_exported import FoundationNetworking
 #endif
 
 extension URLSession {
