@@ -9,6 +9,33 @@ let internalChecks: [SwiftSetting] = [
     .define("AG_INTERNAL_CHECKS", .when(configuration: .debug)),
 ]
 
+// MARK: Combine on platforms without Apple's
+//
+// `Sources/Combine` is a Combine for Linux (and the other platforms without Apple's), named `Combine` so that view
+// models `import Combine` unchanged. On Apple platforms the SDK's Combine must stay the only one, and a condition on
+// the dependency is not enough for that: `swift build` builds every target of the root package whatever its
+// dependents' conditions, and every module of a build lands in one module directory that is searched before the SDK
+// — a module named Combine there would shadow Apple's for every target of the build. So the target (with its tests
+// and its product) is declared only when the toolchain that evaluates this manifest has no Combine of its own:
+// `canImport(Combine)` is answered by the host that evaluates the manifest (macOS: yes; Linux: no). Targets that use
+// it name it through `combineDependency`, which adds a platform condition on top, so that no Apple-platform build
+// ever links it even where the target exists. (`swift package describe` on Linux lists the `Combine` target and
+// product; evaluated with Combine available it lists neither. Cross-compiling to Linux from macOS would not get it.)
+#if canImport(Combine)
+    let combineProducts: [Product] = []
+    let combineTargets: [Target] = []
+    let combineDependency: [Target.Dependency] = []
+#else
+    let combineProducts: [Product] = [.library(name: "Combine", targets: ["Combine"])]
+    let combineTargets: [Target] = [
+        .target(name: "Combine"),
+        .testTarget(name: "CombineTests", dependencies: ["Combine"]),
+    ]
+    let combineDependency: [Target.Dependency] = [
+        .target(name: "Combine", condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd]))
+    ]
+#endif
+
 let package = Package(
     name: "AttrGraph",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -17,7 +44,7 @@ let package = Package(
         .library(name: "RunLoopBridge", targets: ["RunLoopBridge"]),
         .library(name: "DeclarativeViews", targets: ["DeclarativeViews"]),
         .executable(name: "agdump", targets: ["agdump"]),
-    ],
+    ] + combineProducts,
     targets: [
         // A C11 thread-local slot for the engine's per-thread context (Swift has none).
         .target(name: "AttrGraphShims"),
@@ -48,6 +75,6 @@ let package = Package(
         .testTarget(
             name: "AGDumpTests", dependencies: ["AGDumpCore", "ArchiveReader", "agdump", "AttrGraph", "AttrGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]),
-    ],
+    ] + combineTargets,
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test target under AddressSanitizer and ThreadSanitizer, each in its own build folder
 # (.build-address, .build-thread): the engine, the run loop, the view layer (whose cross-thread
-# paths deliver model changes) and agdump. Usage: Scripts/sanitize.sh [address|thread ...]
+# paths deliver model changes), Combine and agdump. Usage: Scripts/sanitize.sh [address|thread ...]
 # Exit status: 0 when every run passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+
+extension OperationQueue: Scheduler {
+    /// The scheduler time type used by the operation queue.
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+        /// The date represented by this type.
+        public var date: Date
+
+        /// Initializes a operation queue scheduler time with the given date.
+        public init(_ date: Date) {
+            self.date = date
+        }
+
+        public func distance(to other: SchedulerTimeType) -> Stride {
+            Stride(other.date.timeIntervalSince(date))
+        }
+
+        public func advanced(by n: Stride) -> SchedulerTimeType {
+            SchedulerTimeType(date.addingTimeInterval(n.magnitude))
+        }
+
+        /// The interval by which operation queue times advance (seconds; literals are seconds).
+        public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable, Hashable, Sendable,
+            SchedulerTimeIntervalConvertible
+        {
+            public typealias FloatLiteralType = TimeInterval
+            public typealias IntegerLiteralType = TimeInterval
+            public typealias Magnitude = TimeInterval
+
+            /// The value of this time interval in seconds.
+            public var magnitude: TimeInterval
+
+            /// The value of this time interval in seconds.
+            public var timeInterval: TimeInterval { magnitude }
+
+            public init(_ timeInterval: TimeInterval) {
+                magnitude = timeInterval
+            }
+
+            public init(integerLiteral value: TimeInterval) {
+                self.init(value)
+            }
+
+            public init(floatLiteral value: TimeInterval) {
+                self.init(value)
+            }
+
+            public init?<T: BinaryInteger>(exactly source: T) {
+                guard let value = TimeInterval(exactly: source) else { return nil }
+                self.init(value)
+            }
+
+            public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
+            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
+            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
+            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
+            public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+            public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+            public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+
+            public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
+            public static func seconds(_ s: Double) -> Stride { Stride(s) }
+            public static func milliseconds(_ ms: Int) -> Stride { Stride(TimeInterval(ms) / 1_000) }
+            public static func microseconds(_ us: Int) -> Stride { Stride(TimeInterval(us) / 1_000_000) }
+            public static func nanoseconds(_ ns: Int) -> Stride { Stride(TimeInterval(ns) / 1_000_000_000) }
+        }
+    }
+
+    /// Options that affect the operation of the operation queue scheduler (none).
+    public struct SchedulerOptions: Sendable {}
+
+    public var minimumTolerance: SchedulerTimeType.Stride { 0 }
+
+    public var now: SchedulerTimeType { SchedulerTimeType(Date()) }
+
+    /// Adds the action to the queue as an operation.
+    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        let action = Handoff(action)
+        addOperation { action.value() }
+    }
+
+    /// Adds the action to the queue as an operation when the date has come (a dispatch timer waits for it).
+    public func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) {
+        let enqueue = Handoff(operationAdder(action))
+        let delay = Swift.max(0, date.date.timeIntervalSinceNow)
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { enqueue.value() }
+    }
+
+    /// Adds the action to the queue as an operation at each interval, until cancelled.
+    public func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+        options: SchedulerOptions?, _ action: @escaping () -> Void
+    ) -> Cancellable {
+        let enqueue = Handoff(operationAdder(action))
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.setEventHandler { enqueue.value() }
+        let delay = Swift.max(0, date.date.timeIntervalSinceNow)
+        timer.schedule(
+            deadline: .now() + delay, repeating: interval.magnitude,
+            leeway: .nanoseconds(saturatingNanoseconds(seconds: tolerance.magnitude)))
+        timer.resume()
+        return AnyCancellable { timer.cancel() }
+    }
+
+    /// A closure that adds `action` to this queue as an operation each time it is called.
+    private func operationAdder(_ action: @escaping () -> Void) -> () -> Void {
+        let operation = Handoff(action)
+        return { [self] in addOperation { operation.value() } }
+    }
+}
