@@ -25,15 +25,18 @@ let internalChecks: [SwiftSetting] = [
     let combineProducts: [Product] = []
     let combineTargets: [Target] = []
     let combineDependency: [Target.Dependency] = []
+    let packageCombine: [SwiftSetting] = []
 #else
     let combineProducts: [Product] = [.library(name: "Combine", targets: ["Combine"])]
     let combineTargets: [Target] = [
         .target(name: "Combine"),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
     ]
-    let combineDependency: [Target.Dependency] = [
-        .target(name: "Combine", condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd]))
-    ]
+    let combinePlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]
+    let combineDependency: [Target.Dependency] = [.target(name: "Combine", condition: .when(platforms: combinePlatforms))]
+    /// `PACKAGE_COMBINE`: the view layer is built with this package's Combine (which has the package-only
+    /// change channels views follow) rather than Apple's.
+    let packageCombine: [SwiftSetting] = [.define("PACKAGE_COMBINE", .when(platforms: combinePlatforms))]
 #endif
 
 let package = Package(
@@ -50,7 +53,9 @@ let package = Package(
         .target(name: "AttrGraphShims"),
         .target(name: "AttrGraph", dependencies: ["AttrGraphShims"], swiftSettings: internalChecks),
         .target(name: "RunLoopBridge", dependencies: ["AttrGraph"], swiftSettings: internalChecks),
-        .target(name: "DeclarativeViews", dependencies: ["AttrGraph", "RunLoopBridge"], swiftSettings: internalChecks),
+        .target(
+            name: "DeclarativeViews", dependencies: ["AttrGraph", "RunLoopBridge"] + combineDependency,
+            swiftSettings: internalChecks + packageCombine),
         // Reading archives (untrusted input: inflate with limits, the JSON parser, the checks).
         .target(name: "ArchiveReader", dependencies: ["AttrGraph"], path: "Tools/agdump/Reader"),
         .target(

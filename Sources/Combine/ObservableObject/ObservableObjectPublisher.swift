@@ -18,6 +18,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
 
     private let willChange = Broadcast<Void, Never>(name: "ObservableObjectPublisher")
     private let didChangeBroadcast = Broadcast<Void, Never>(name: "ObservableObjectPublisher.didChange")
+    private let viewBroadcast = Broadcast<Void, Never>(name: "ObservableObjectPublisher.viewChanges")
 
     /// Creates an observable object publisher instance.
     public init() {}
@@ -25,6 +26,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     deinit {
         willChange.detachAll()
         didChangeBroadcast.detachAll()
+        viewBroadcast.detachAll()
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
@@ -34,6 +36,20 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     /// Sends the changed value to the downstream subscribers ("the object is about to change").
     public func send() {
         willChange.send(())
+        viewBroadcast.send(())
+    }
+
+    /// A `@Published` property's will-change: `objectWillChange` subscribers only (views wait
+    /// for the store, ``sendDidChange()``).
+    func sendPublishedWillChange() {
+        willChange.send(())
+    }
+
+    /// Package-only: what views follow — each change once it is stored (``sendDidChange()``,
+    /// which `@Published` properties send after storing), and each ``send()`` of the object's own
+    /// (a class that announces its changes itself).
+    package var viewChanges: DidChange {
+        DidChange(broadcast: viewBroadcast)
     }
 
     /// Package-only: a publisher that emits after a change of the object was stored — after each `@Published`
@@ -46,6 +62,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     /// Package-only: tells ``didChange`` subscribers that a change was stored.
     package func sendDidChange() {
         didChangeBroadcast.send(())
+        viewBroadcast.send(())
     }
 
     /// Package-only: the publisher ``didChange`` returns.

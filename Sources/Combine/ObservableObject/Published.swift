@@ -152,7 +152,7 @@ final class PublishedSubject<Value>: @unchecked Sendable {
     /// The setter: will-change, `$property`, store, did-change.
     func set(_ newValue: Value) {
         let objectWillChange = self.objectWillChange
-        objectWillChange?.send()
+        objectWillChange?.sendPublishedWillChange()
         willSet.send(newValue)
         lock.withLock { storage = newValue }
         didSet.send(newValue)

@@ -3,4 +3,7 @@
 @_exported import Foundation
 // `@Observable`, `Observable` and `withObservationTracking`, as `import SwiftUI` brings them.
 @_exported import Observation
+// `ObservableObject`, `@Published`, publishers and `AnyCancellable`, as `import SwiftUI` brings
+// Combine along (this package's Combine on Linux, Apple's elsewhere).
+@_exported import Combine
 @_exported import RunLoopBridge

@@ -1,11 +1,19 @@
 import AttrGraph
+import Combine
 import Foundation
 import Synchronization
 
 /// A view's subscription to an ``ObservableObject``: an input attribute the body reads (so the
-/// body depends on it), bumped whenever the object sends `objectWillChange` — on the graph's
-/// thread at once, from another thread through the graph thread's run loop — so the host re-runs exactly the
-/// bodies of the views holding the object at its next flush.
+/// body depends on it), bumped whenever the object changes — on the graph's thread at once, from
+/// another thread through the graph thread's run loop — so the host re-runs exactly the bodies of
+/// the views holding the object at its next flush.
+///
+/// With this package's Combine (on Linux) a view follows the object's publisher's view channel:
+/// a `@Published` change reaches it *after* the value is stored, so the body it re-runs reads
+/// the new value whatever thread made the change, and a `send()` of the object's own at once.
+/// With Apple's Combine, and for an object whose `objectWillChange` is another publisher, it
+/// follows `objectWillChange` (the change reaches the graph's thread through its run loop, after
+/// the store in practice).
 final class _ObjectChangeLink: @unchecked Sendable {
     // @unchecked: `version` and `subscription` are used on the graph's thread only; the
     // publisher's callback hops there first.
@@ -27,7 +35,14 @@ final class _ObjectChangeLink: @unchecked Sendable {
         let identifier = ObjectIdentifier(object)
         guard identifier != observed else { return }
         observed = identifier
-        subscription = object.objectWillChange.followForView { [weak self] in self?.objectChanged() }
+        let publisher = object.objectWillChange
+        #if PACKAGE_COMBINE
+        if let standard = publisher as? ObservableObjectPublisher {
+            subscription = standard.viewChanges.sink { [weak self] in self?.objectChanged() }
+            return
+        }
+        #endif
+        subscription = publisher.sink { [weak self] _ in self?.objectChanged() }
     }
 
     /// Set by a change on any thread, cleared on the graph's thread when the body is marked: a
