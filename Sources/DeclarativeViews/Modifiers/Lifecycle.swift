@@ -1,10 +1,14 @@
 import AttrGraph
+import Combine
 
 /// The latest actions of one lifecycle modifier, and whether its view has appeared.
 final class _LifecycleBox {
     var appeared = false
     var onDisappear: (() -> Void)?
     var task: Task<Void, Never>?
+    /// `.onReceive`: the subscription, and the latest action (a new render brings a new one).
+    var subscription: AnyCancellable?
+    var receive: ((Any) -> Void)?
 }
 
 /// A lifecycle modifier's render rule: passes its content through, and the first time it runs
@@ -30,6 +34,9 @@ extension _LifecycleModifier {
             guard box.appeared else { return }
             box.task?.cancel()
             box.task = nil
+            box.subscription?.cancel()
+            box.subscription = nil
+            box.receive = nil
             if let disappear = box.onDisappear { handle.host?.enqueue(disappear) }
         }
         return _ViewOutputs(
@@ -178,5 +185,61 @@ extension View {
         id value: ID, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void
     ) -> ModifiedContent<Self, _TaskModifier<ID>> {
         modifier(_TaskModifier(id: value, priority: priority, action: action))
+    }
+}
+
+// MARK: - onReceive
+
+public nonisolated struct _SubscriptionModifier<P: Publisher>: _LifecycleModifier where P.Failure == Never {
+    var publisher: P
+    var action: (P.Output) -> Void
+
+    func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+        // The latest render's action is the one called.
+        let action = self.action
+        box.receive = { action($0 as! P.Output) }
+        guard first else { return }
+        // Subscribed after the update in which the view appears (a publisher that sends at once,
+        // like a subject with a current value, then reaches the action outside any update).
+        let publisher = self.publisher
+        let graphThread = host.graphThread
+        host.enqueue { [weak box] in
+            guard let box else { return }
+            // The box is used on the graph's thread only: the value hops there first.
+            let target = _WeakLifecycleBox(box)
+            box.subscription = publisher.sink { value in
+                let delivery = _UncheckedSendableValue(value)
+                graphThread.deliver { target.box?.receive?(delivery.value) }
+            }
+        }
+    }
+}
+
+/// A weak reference to a lifecycle box, carried to the graph's thread.
+final class _WeakLifecycleBox: @unchecked Sendable {
+    // @unchecked: `box` is read on the graph's thread only (the delivery hops there first).
+    weak var box: _LifecycleBox?
+    init(_ box: _LifecycleBox) { self.box = box }
+}
+
+/// A value sent to the graph's thread (a publisher's output, handed over once).
+struct _UncheckedSendableValue<Value>: @unchecked Sendable {
+    // @unchecked: the value is handed to the graph's thread and only used there.
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+extension View {
+    /// Calls `action` with each value `publisher` emits while the view is in the tree (SwiftUI's
+    /// `onReceive`): subscribed after the update in which the view appears, cancelled — releasing
+    /// the subscription and everything it holds — when the view leaves. Values emitted on another
+    /// thread are delivered on the graph's thread (the main thread, for an app).
+    ///
+    ///     Text("\(remaining)")
+    ///         .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in remaining -= 1 }
+    public func onReceive<P: Publisher>(
+        _ publisher: P, perform action: @escaping (P.Output) -> Void
+    ) -> ModifiedContent<Self, _SubscriptionModifier<P>> where P.Failure == Never {
+        modifier(_SubscriptionModifier(publisher: publisher, action: action))
     }
 }
