@@ -51,25 +51,30 @@ let package = Package(
     targets: [
         // A C11 thread-local slot for the engine's per-thread context (Swift has none).
         .target(name: "AttrGraphShims"),
-        .target(name: "AttrGraph", dependencies: ["AttrGraphShims"], swiftSettings: internalChecks),
+        // The archive format, both ways: the model, its JSON writer and reader, DEFLATE both
+        // ways, the DOT renderer. The engine writes archives with it; agdump reads them with it.
+        .target(name: "AttrGraphArchive"),
+        .target(name: "AttrGraph", dependencies: ["AttrGraphShims", "AttrGraphArchive"], swiftSettings: internalChecks),
         .target(name: "RunLoopBridge", dependencies: ["AttrGraph"], swiftSettings: internalChecks),
         .target(
             name: "DeclarativeViews", dependencies: ["AttrGraph", "RunLoopBridge"] + combineDependency,
             swiftSettings: internalChecks + packageCombine),
-        // Reading archives (untrusted input: inflate with limits, the JSON parser, the checks).
-        .target(name: "ArchiveReader", dependencies: ["AttrGraph"], path: "Tools/agdump/Reader"),
+        // agdump links no view layer: `agdump demo` runs the AGDemo example, which the
+        // DemoProgramName plugin builds beside it, and draws the archive it prints.
         .target(
-            name: "AGDumpCore", dependencies: ["AttrGraph", "ArchiveReader", "RunLoopBridge", "DeclarativeViews", "SeedStory"],
-            path: "Tools/agdump/Core"),
+            name: "AGDumpCore", dependencies: ["AttrGraphArchive"], path: "Tools/agdump/Core",
+            plugins: ["DemoProgramName"]),
+        .plugin(name: "DemoProgramName", capability: .buildTool(), dependencies: ["AGDemo"]),
         .executableTarget(name: "agdump", dependencies: ["AGDumpCore"], path: "Tools/agdump/Main"),
         .executableTarget(
             name: "Benchmarks", dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"], path: "Benchmarks"),
         // Seed 003's app and its fix, written once (used by the examples, `agdump demo` and the tests).
-        .target(name: "SeedStory", dependencies: ["DeclarativeViews"], path: "Examples/SeedStory"),
+        .target(name: "SeedStory", dependencies: ["DeclarativeViews", "AttrGraphArchive"], path: "Examples/SeedStory"),
+        .executableTarget(name: "AGDemo", dependencies: ["SeedStory", "AttrGraphArchive"], path: "Examples/AGDemo"),
         .executableTarget(name: "AGIssueApp", dependencies: ["SeedStory"], path: "Examples/AGIssueApp"),
         .executableTarget(name: "AGIssueAppFixed", dependencies: ["SeedStory"], path: "Examples/AGIssueAppFixed"),
         .target(name: "AttrGraphTestSupport", dependencies: ["AttrGraph"], path: "Tests/AttrGraphTestSupport"),
-        .testTarget(name: "AttrGraphTests", dependencies: ["AttrGraph", "ArchiveReader", "AttrGraphTestSupport"]),
+        .testTarget(name: "AttrGraphTests", dependencies: ["AttrGraph", "AttrGraphArchive", "AttrGraphTestSupport"]),
         .testTarget(name: "RunLoopBridgeTests", dependencies: ["RunLoopBridge", "AttrGraph", "AttrGraphTestSupport"]),
         .testTarget(
             name: "DeclarativeViewsTests",
@@ -78,7 +83,7 @@ let package = Package(
                 "AGIssueAppFixed",
             ]),
         .testTarget(
-            name: "AGDumpTests", dependencies: ["AGDumpCore", "ArchiveReader", "agdump", "AttrGraph", "AttrGraphTestSupport"],
+            name: "AGDumpTests", dependencies: ["AGDumpCore", "AttrGraphArchive", "agdump", "AttrGraph", "AttrGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]),
     ] + combineTargets,
     swiftLanguageModes: [.v6]

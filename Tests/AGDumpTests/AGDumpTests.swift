@@ -131,8 +131,8 @@ enum Fixture {
         #expect(FileManager.default.contents(atPath: png)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
-    /// The demo runs seed 003's app on the main actor, as `agdump`'s main thread does.
-    @Test @MainActor func demoShowsTheSeedAppsViewGraphWithItsCycleHighlighted() {
+    /// The demo runs seed 003's app in the AGDemo program and draws the archive it prints.
+    @Test func demoShowsTheSeedAppsViewGraphWithItsCycleHighlighted() {
         let run = AGDumpRun(["demo"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("digraph {\n  label=\"cycle through attribute "))
@@ -144,6 +144,21 @@ enum Fixture {
         #expect(run.stderr.contains("cause: nested update started by run loop observer at beforeWaiting"))
         GraphvizCheck.validate(run.stdout)
         GraphvizCheck.validate(AGDumpRun(["demo", "--cluster-subgraphs", "--include-values"]).stdout)
+    }
+
+    @Test func demoWithoutItsProgramSaysHowToBuildIt() {
+        let folder = TemporaryFolder()
+        let url = URL(fileURLWithPath: folder.path)
+        #expect(DemoProgram.locate(in: url) == nil)
+        #expect(DemoProgram.locate() != nil, "the build puts the demo program beside the test bundle")
+        do {
+            _ = try DemoProgram.run(in: url) { _ in }
+            Issue.record("the demo ran without its program")
+        } catch {
+            #expect(error.code == .inputUnreadable)
+            #expect(error.message.contains("no AGDemo in \(folder.path)"))
+            #expect(error.message.contains("swift build --product AGDemo"))
+        }
     }
 
     @Test func helpDocumentsOptionsExamplesAndExitCodes() {

@@ -1,5 +1,5 @@
 import AGDumpCore
-import ArchiveReader
+import AttrGraphArchive
 import AttrGraph
 import AttrGraphTestSupport
 import Foundation

@@ -1,3 +1,4 @@
+import AttrGraphArchive
 #if canImport(Glibc)
 import Glibc
 #endif

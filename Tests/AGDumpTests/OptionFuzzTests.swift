@@ -1,5 +1,5 @@
 import AGDumpCore
-import ArchiveReader
+import AttrGraphArchive
 import AttrGraph
 import AttrGraphTestSupport
 import Foundation
@@ -214,8 +214,8 @@ private struct OptionFuzzCase {
         }
         arguments = confined(arguments)
         if arguments.contains("demo"), !arguments.contains("--help"), !arguments.contains("-h"), OptionSpec.mustFail(arguments) == nil {
-            // The demo runs an app on the main actor (only the executable's main thread may):
-            // its options are fuzzed up to the point where it would start.
+            // The demo runs a program (tenths of a second): its options are fuzzed up to the
+            // point where it would start, and the archive stands in for what it prints.
             arguments = arguments.map { $0 == "demo" ? archivePath : $0 }
         }
         for name in ["out.x", "summary"] { try? FileManager.default.removeItem(atPath: folder + "/" + name) }

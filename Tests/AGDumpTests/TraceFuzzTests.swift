@@ -1,3 +1,4 @@
+import AttrGraphArchive
 import AGDumpCore
 import AttrGraph
 import AttrGraphTestSupport

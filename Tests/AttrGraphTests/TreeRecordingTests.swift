@@ -1,4 +1,4 @@
-import ArchiveReader
+import AttrGraphArchive
 import AttrGraph
 import AttrGraphTestSupport
 import Foundation

@@ -1,3 +1,4 @@
+import AttrGraphArchive
 extension GraphStorage {
     /// The recorded trees of `subgraphs` as archive elements: each subgraph's elements in the
     /// order they were begun (parents before children), the root first. `arrayIndexOfNode` maps

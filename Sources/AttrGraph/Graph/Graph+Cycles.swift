@@ -1,3 +1,4 @@
+import AttrGraphArchive
 /// How a graph reports cycles (see `AG_PRINT_CYCLES` / `AG_TRAP_CYCLES` in ``AGEnvironment``).
 ///
 ///     graph.cycleReporting = CycleReporting(printLevel: 2, trap: false)   // in a test
@@ -72,21 +73,6 @@ extension _Engine {
 
 // MARK: - The report
 
-/// A detected cycle, as recorded in reports and archives.
-package struct CycleRecord: Sendable, Equatable {
-    /// The attribute that was re-entered.
-    package var attribute: UInt32
-    /// Attribute ids from the first update of `attribute` to the re-entry (ending with `attribute`).
-    package var path: [UInt32]
-    /// What started the nested update the cycle went through, when there was one.
-    package var cause: String?
-
-    package init(attribute: UInt32, path: [UInt32], cause: String?) {
-        self.attribute = attribute
-        self.path = path
-        self.cause = cause
-    }
-}
 
 extension GraphStorage {
     /// The context whose settings apply to a report about `index`.

@@ -1,3 +1,4 @@
+import AttrGraphArchive
 import Synchronization
 
 /// Profiling (AttributeGraph's `AGGraphStartProfiling` family): while on, every rule run of the

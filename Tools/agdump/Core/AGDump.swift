@@ -3,8 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArchiveReader
-import AttrGraph
+import AttrGraphArchive
 import Foundation
 
 /// agdump's entry point, callable in-process (tests) or from the executable.
@@ -70,41 +69,41 @@ package enum AGDump {
         let archive: GraphArchive
         /// The archive's JSON text, for --json.
         var archiveText: [UInt8]?
+        let bytes: [UInt8]
+        let name: String
         if options.demo {
-            archive = Demo.archive(diagnostics: io.writeStderr)
+            progress.update("running the demo")
+            name = "the demo"
+            bytes = try DemoProgram.run(diagnostics: io.writeStderr)
+        } else if let path = options.input, path != "-" {
+            progress.update("reading \(path)")
+            name = path
+            do {
+                bytes = try ArchiveReader.readInput(path: path, limit: options.maxSize)
+            } catch {
+                throw ArchiveLoader.agdumpError(error, name: path)
+            }
         } else {
-            let bytes: [UInt8]
-            let name: String
-            if let path = options.input, path != "-" {
-                progress.update("reading \(path)")
-                name = path
-                do {
-                    bytes = try ArchiveReader.readInput(path: path, limit: options.maxSize)
-                } catch {
-                    throw ArchiveLoader.agdumpError(error, name: path)
-                }
-            } else {
-                guard !io.stdinIsTerminal || options.input == "-" else {
-                    throw AGDumpError(
-                        .usage, "agdump: no input: give an archive or trace file, - to read stdin, or `agdump demo` (see agdump --help)")
-                }
-                name = "stdin"
-                do {
-                    bytes = try io.readStdin(options.maxSize)
-                } catch {
-                    throw ArchiveLoader.agdumpError(error, name: "stdin")
-                }
+            guard !io.stdinIsTerminal || options.input == "-" else {
+                throw AGDumpError(
+                    .usage, "agdump: no input: give an archive or trace file, - to read stdin, or `agdump demo` (see agdump --help)")
             }
-            switch try ArchiveLoader.input(
-                bytes, name: name, limit: options.maxSize, keepText: options.output == .json, progress: progress)
-            {
-            case .archive(let loaded, let text):
-                archive = loaded
-                archiveText = text
-            case .trace(let trace):
-                try output(trace, name: name, options: options, io: io)
-                return
+            name = "stdin"
+            do {
+                bytes = try io.readStdin(options.maxSize)
+            } catch {
+                throw ArchiveLoader.agdumpError(error, name: "stdin")
             }
+        }
+        switch try ArchiveLoader.input(
+            bytes, name: name, limit: options.maxSize, keepText: options.output == .json, progress: progress)
+        {
+        case .archive(let loaded, let text):
+            archive = loaded
+            archiveText = text
+        case .trace(let trace):
+            try output(trace, name: name, options: options, io: io)
+            return
         }
         if options.output == .profile {
             try write(try ProfileSummary.render(archive), to: options.outputFile, io: io)
@@ -122,8 +121,7 @@ package enum AGDump {
             try write(text, to: options.outputFile, io: io)
         case .json:
             // Lossless: the input's text normalised, every value as written (the model, which the
-            // archive was read into to check it, keeps only what it knows). The demo's archive
-            // has no text: the model is all there is.
+            // archive was read into to check it, keeps only what it knows).
             try stream(to: options.outputFile, io: io) { output in
                 if let archiveText {
                     try ArchiveReader.writeNormalizedJSON(text: archiveText, into: &output)

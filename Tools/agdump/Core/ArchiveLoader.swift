@@ -1,5 +1,4 @@
-import ArchiveReader
-import AttrGraph
+import AttrGraphArchive
 
 /// Reads agdump's input through `ArchiveReader` and turns its failures into agdump's errors:
 /// one line naming the input, and the exit code of the failure's kind.

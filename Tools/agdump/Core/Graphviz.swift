@@ -1,3 +1,4 @@
+import AttrGraphArchive
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +6,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AttrGraph
 import Foundation
+import Synchronization
 
 /// Rendering DOT to SVG or PNG with Graphviz's `dot`, found on PATH.
 ///
@@ -187,7 +188,7 @@ package enum Graphviz {
 /// exit code 9). The executable installs it; in-process uses (tests) do not.
 package enum SignalCleanup {
     /// The running `dot`, if any.
-    static let child = Locked<Int32?>(nil)
+    static let child = Mutex<Int32?>(nil)
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     package static func install() {

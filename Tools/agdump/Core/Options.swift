@@ -1,4 +1,4 @@
-import ArchiveReader
+import AttrGraphArchive
 import Foundation
 
 /// agdump's command line.

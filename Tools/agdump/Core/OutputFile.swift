@@ -5,8 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AttrGraph
 import Foundation
+import Synchronization
 
 /// Where agdump writes `-o FILE`, `--svg FILE` and `--png FILE`, written the way the kind of
 /// file asks for:
@@ -30,7 +30,7 @@ package final class OutputFile {
     private var committed = false
 
     /// Temporary files being written, removed if agdump is interrupted (see ``SignalCleanup``).
-    static let pendingTemporaryFiles = Locked<Set<String>>([])
+    static let pendingTemporaryFiles = Mutex<Set<String>>([])
 
     /// Opens `path` for writing; `"-"` is standard output.
     package init(path: String) throws(AGDumpError) {

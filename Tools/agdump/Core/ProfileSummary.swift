@@ -1,4 +1,4 @@
-import AttrGraph
+import AttrGraphArchive
 
 /// `agdump ARCHIVE --profile`: the profile data an archive carries (`attrgraph_profile`, written
 /// while `Graph.startProfiling` was on): rule types and attributes by total time and by runs.

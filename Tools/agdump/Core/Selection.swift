@@ -1,4 +1,4 @@
-import AttrGraph
+import AttrGraphArchive
 import Foundation
 
 /// Which nodes of a graph to show: `--around ID --depth K`, `--only IDS`, `--type REGEX`.

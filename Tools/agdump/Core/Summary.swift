@@ -1,4 +1,4 @@
-import AttrGraph
+import AttrGraphArchive
 
 /// `agdump --summary`: what is in an archive, at a glance. Deterministic: types by node count,
 /// then by name. Names from the archive are shown through ``TerminalText`` (no control

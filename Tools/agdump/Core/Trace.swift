@@ -1,5 +1,4 @@
-import ArchiveReader
-import AttrGraph
+import AttrGraphArchive
 
 /// A timeline trace in the Chrome trace-event JSON format (AttrGraph's `AG_TRACE` /
 /// `Graph.startTracing` files, or any tool's): an array of events, or an object with a

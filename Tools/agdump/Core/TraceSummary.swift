@@ -1,4 +1,3 @@
-import AttrGraph
 
 /// `agdump TRACE --summary`: where the time of a timeline trace went — rule types and attributes
 /// by total time and by runs, the longest updates and run-loop turns, nested updates, cycles and

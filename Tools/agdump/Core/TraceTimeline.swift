@@ -1,4 +1,3 @@
-import AttrGraph
 
 /// `agdump TRACE --svg OUT`: the trace drawn as a timeline, without a browser — one band per
 /// thread (named from the trace's metadata), nested spans stacked under what contains them

@@ -1,4 +1,3 @@
-import AttrGraph
 
 /// A byte-level JSON reader over UTF-8 text that says where input is malformed (line and
 /// column, counted only when an error is reported).

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AttrGraph
 
 /// Why an archive could not be read: a kind (agdump maps each to its exit code) and one line
 /// that says what and where.

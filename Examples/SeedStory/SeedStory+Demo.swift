@@ -1,19 +1,19 @@
 import AttrGraph
+import AttrGraphArchive
 import CoreFoundation
 import DeclarativeViews
 import Foundation
 import RunLoopBridge
-import SeedStory
 
-/// `agdump demo`: runs seed 003's app in this process — `TabView` → `NavigationSplitView` →
-/// `AView`, whose body converts HTML and so pumps the run loop — with RunLoopBridge's real
-/// run-loop coalescer, and returns the view graph's archive with the cycle recorded, so that
-/// `agdump demo | dot -Tsvg > demo.svg` shows the cycle anywhere.
+/// What `agdump demo` shows: seed 003's app run in this process — `TabView` →
+/// `NavigationSplitView` → `AView`, whose body converts HTML and so pumps the run loop — with
+/// RunLoopBridge's real run-loop coalescer, and the view graph's archive with the cycle recorded
+/// (the `AGDemo` example prints it; `agdump demo` runs that and draws it).
 ///
 /// The cycle report goes to `diagnostics` at level 2 unless `AG_PRINT_CYCLES` asks otherwise;
 /// the demo never traps.
-enum Demo {
-    static func archive(diagnostics: @escaping @Sendable (String) -> Void) -> GraphArchive {
+package enum Demo {
+    package static func archive(diagnostics: @escaping @Sendable (String) -> Void) -> GraphArchive {
         MainActor.assumeIsolated {
             let coalescer = RunLoopUpdateCoalescer(runLoop: CFRunLoopGetCurrent())
             let host = ViewHost(app: AGIssueApp(), scheduler: coalescer)

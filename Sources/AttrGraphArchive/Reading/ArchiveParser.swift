@@ -1,4 +1,3 @@
-import AttrGraph
 
 /// Reads a graph archive straight from JSON text into ``GraphArchive`` — no `JSONValue` tree in
 /// between, so a million-node archive costs its model, not a tree ten times its size.

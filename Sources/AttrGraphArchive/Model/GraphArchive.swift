@@ -123,7 +123,7 @@ package struct GraphArchive: Equatable, Sendable {
             set { typeIndex = Int32(truncatingIfNeeded: newValue) }
         }
 
-        /// Value-state bits (``ValueState``), when the archive records them.
+        /// Value-state bits (AttributeGraph's `AGValueState`: ``ValueBits``), when the archive records them.
         package var flags: Int? {
             get { storedFlags == Int32.min ? nil : Int(storedFlags) }
             set { storedFlags = newValue.map { Int32(truncatingIfNeeded: $0) } ?? Int32.min }
@@ -134,10 +134,10 @@ package struct GraphArchive: Equatable, Sendable {
             set { storedSubgraphFlags = newValue.map { Int16(truncatingIfNeeded: $0 & 0x7FFF) } ?? -1 }
         }
 
-        package var isDirty: Bool { (flags ?? 0) & Int(ValueState.dirty.rawValue) != 0 }
-        package var isUpdating: Bool { (flags ?? 0) & Int(ValueState.updating.rawValue) != 0 }
+        package var isDirty: Bool { (flags ?? 0) & ValueBits.dirty != 0 }
+        package var isUpdating: Bool { (flags ?? 0) & ValueBits.updating != 0 }
         /// AttributeGraph archives written without flags are taken to have values.
-        package var hasValue: Bool { flags.map { $0 & Int(ValueState.valueExists.rawValue) != 0 } ?? true }
+        package var hasValue: Bool { flags.map { $0 & ValueBits.valueExists != 0 } ?? true }
     }
 
     package struct Indirect: Equatable, Sendable {
@@ -279,4 +279,12 @@ package enum ArchiveError: Error, Equatable, CustomStringConvertible {
             return "\(path) refers to \(array) index \(index), but the graph has only \(count) \(array)"
         }
     }
+}
+
+/// The value-state bits a node's `flags` carry in an archive (AttributeGraph's `AGValueState`).
+package enum ValueBits {
+    package static let dirty = 1 << 0
+    package static let pending = 1 << 1
+    package static let updating = 1 << 2
+    package static let valueExists = 1 << 3
 }

@@ -1,4 +1,3 @@
-import AttrGraph
 
 /// A graph's recorded trees (`"trees"`, from `Subgraph.beginTreeElement` …): an array of elements,
 /// each `{node, offset, desc, root, flags, children, nodes, values: {key: {node, offset}}, owner}`.

@@ -79,7 +79,7 @@ extension OutputBuffer {
             try body(&output)
             try output.finish()
         } catch {
-            _Misuse.fail("AttrGraph internal error: writing into memory failed: \(error)")
+            fatalError("AttrGraph internal error: writing into memory failed: \(error)")
         }
         return String(decoding: collected.bytes, as: UTF8.self)
     }

@@ -1,4 +1,3 @@
-import AttrGraph
 
 /// Writes JSON text normalised and nothing else: the members of every object sorted by key
 /// (by code point, which is UTF-8 byte order), two-space indentation with `": "` (the layout

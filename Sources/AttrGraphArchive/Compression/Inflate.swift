@@ -1,4 +1,3 @@
-import AttrGraph
 
 /// DEFLATE decompression for archives read from untrusted files, with a bound on what it
 /// produces.
