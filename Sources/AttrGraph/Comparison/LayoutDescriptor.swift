@@ -162,7 +162,7 @@ package enum _LayoutDescriptor {
     /// AttributeGraph's `length`: the number of bytes from `start` to the end of the descriptor
     /// (the `end` byte included) — or, inside an enum case, to the start of the next case or of
     /// the enum's end (not included).
-    static func length(_ start: UnsafePointer<UInt8>) -> Int {
+    package static func length(_ start: UnsafePointer<UInt8>) -> Int {
         var reader = Reader(start)
         var depth = 0
         while true {
@@ -187,7 +187,7 @@ package enum _LayoutDescriptor {
 
     /// The descriptor as AttributeGraph prints it with `AG_PRINT_LAYOUTS` (an S-expression, one
     /// instruction a line): `(layout #:length 18 #:address 0x… (== #:size 8 #:type Int))`.
-    static func description(of descriptor: UnsafePointer<UInt8>) -> String {
+    package static func description(of descriptor: UnsafePointer<UInt8>) -> String {
         var text = "(layout #:length \(length(descriptor)) #:address \(addressDescription(descriptor))"
         var indent = 3
         var reader = Reader(descriptor)
