@@ -205,6 +205,27 @@ import Testing
         #expect(descriptor(Void.self, .bitwise) == trivial)
     }
 
+    /// Decides itself (AttrGraph's `_ComparisonOverride`, for DeclarativeViews' property
+    /// wrappers): equal when the `id`s are, whatever `payload` holds.
+    struct Handle: _ComparisonOverride {
+        var id: Int
+        var payload: String
+        static func _isSameValue(_ lhs: UnsafePointer<Self>, _ rhs: UnsafePointer<Self>) -> Bool {
+            lhs.pointee.id == rhs.pointee.id
+        }
+    }
+
+    @Test func ownComparisonsAreEqualsInstructionsInEveryModeButBitwise() {
+        let overrideWitness = withUnsafeBytes(of: Handle.self as any _ComparisonOverride.Type) { Array($0) }
+        for mode in [ComparisonMode.indirect, .equatableUnlessPOD, .equatableAlways] {
+            #expect(bytes(descriptor(Handle.self, mode)) == [0x01] + overrideWitness + end)
+            #expect(compareValues(Handle(id: 1, payload: "a"), Handle(id: 1, payload: "b"), mode: mode))
+        }
+        // Bitwise: the fields (a String's bytes differ).
+        #expect(descriptor(Handle.self, .bitwise) == trivial)
+        #expect(!compareValues(Handle(id: 1, payload: "a"), Handle(id: 1, payload: "b"), mode: .bitwise))
+    }
+
     // MARK: Identity, printing
 
     @Test func eachTypeAndModeHasOneDescriptorForTheProcess() {

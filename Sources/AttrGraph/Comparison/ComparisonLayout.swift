@@ -282,8 +282,8 @@ final class _EnumComparison: @unchecked Sendable {
 
     let metadata: Metadata
     let ops: any _TypeOps.Type
-    /// By tag; a case without an entry compares by tag alone.
-    let cases: [Int: CaseComparison]
+    /// By tag; a case without an entry (`nil`, or past the end) compares by tag alone.
+    let cases: [CaseComparison?]
     let mode: ComparisonMode
     /// A single-payload enum keeps its payload's bytes untouched at offset 0 (its other cases use
     /// extra tag bytes or the payload's unused bit patterns), so the payload can be compared in
@@ -296,7 +296,9 @@ final class _EnumComparison: @unchecked Sendable {
     ) {
         self.metadata = metadata
         self.ops = ops
-        self.cases = cases
+        var byTag = [CaseComparison?](repeating: nil, count: (cases.keys.max() ?? -1) + 1)
+        for (tag, comparison) in cases { byTag[tag] = comparison }
+        self.cases = byTag
         self.mode = mode
         if payloadCaseCount == 1, case .layout? = cases[0] {
             comparesInPlace = true
@@ -308,7 +310,7 @@ final class _EnumComparison: @unchecked Sendable {
     func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         let tag = metadata.enumTag(lhs)
         guard tag == metadata.enumTag(rhs) else { return false }
-        guard let comparison = cases[Int(tag)] else { return true }
+        guard Int(tag) < cases.count, let comparison = cases[Int(tag)] else { return true }
         if comparesInPlace, case .layout(let layout) = comparison {
             return layout.equal(lhs, rhs)
         }
