@@ -15,7 +15,9 @@ public struct ComparisonOptions: OptionSet, Sendable, Hashable {
     public static let comparisonModeMask = ComparisonOptions(rawValue: 0xff)
     /// Accepted for AttributeGraph compatibility; comparisons here never copy values out of boxes.
     public static let copyOnWrite = ComparisonOptions(rawValue: 1 << 8)
-    /// Accepted for AttributeGraph compatibility; layouts here are always built synchronously.
+    /// Build the type's layout now if it is not built yet. Only matters with `AG_ASYNC_LAYOUTS=1`
+    /// (``AGEnvironment/asyncLayouts``), where layouts are otherwise built in the background and
+    /// values compare as their bytes until then; by default layouts are always built on first use.
     public static let fetchLayoutsSynchronously = ComparisonOptions(rawValue: 1 << 9)
     /// Accepted for AttributeGraph compatibility (AttributeGraph reports failed comparisons to its tracer).
     public static let traceCompareFailed = ComparisonOptions(rawValue: 1 << 31)
@@ -53,10 +55,18 @@ public func compareValues<Value>(_ lhs: Value, _ rhs: Value, mode: ComparisonMod
 }
 
 /// ``compareValues(_:_:mode:)`` with the mode and flags as ``ComparisonOptions``.
+///
+/// With `AG_ASYNC_LAYOUTS=1` (``AGEnvironment/asyncLayouts``, AttributeGraph's behaviour) a type
+/// whose layout is not built yet is queued for a background build and, until it is built, its
+/// values compare as their bytes — unless `options` has ``ComparisonOptions/fetchLayoutsSynchronously``.
 public func compareValues<Value>(_ lhs: Value, _ rhs: Value, options: ComparisonOptions) -> Bool {
-    let layout = _ComparisonLayout.of(Value.self, mode: options.mode)
+    let layout = _ComparisonLayout.ifReady(
+        Value.self, mode: options.mode, synchronously: options.contains(.fetchLayoutsSynchronously))
     return withUnsafePointer(to: lhs) { lhs in
-        withUnsafePointer(to: rhs) { rhs in layout.equal(lhs, rhs) }
+        withUnsafePointer(to: rhs) { rhs in
+            guard let layout else { return _bytesEqual(lhs, rhs, count: MemoryLayout<Value>.size) }
+            return layout.equal(lhs, rhs)
+        }
     }
 }
 

@@ -1,8 +1,10 @@
-/// How to compare two values of one type in one ``ComparisonMode``: the rules of
-/// ``compareValues(_:_:mode:)``, worked out once per type and mode and cached for the process.
+/// How to compare two values of one type in one ``ComparisonMode``: the type's layout descriptor
+/// (``_LayoutDescriptor``, AttributeGraph's rules) compiled into byte ranges and comparators,
+/// once per type and mode, cached for the process.
 ///
 /// Used by `compareValues`, by the engine's equality cut-off (each attribute type keeps its
-/// layout) and by DeclarativeViews' view comparison: one definition of "the same value".
+/// layout) and by DeclarativeViews' view comparison: one definition of "the same value", and the
+/// descriptor ``prefetchCompareValues(type:options:priority:)`` returns is where it comes from.
 package final class _ComparisonLayout: @unchecked Sendable {
     // @unchecked: immutable after init; shared by every thread.
     enum Kind {
@@ -23,7 +25,7 @@ package final class _ComparisonLayout: @unchecked Sendable {
     }
 
     let kind: Kind
-    /// The type's size in bytes.
+    /// The number of bytes the layout covers (the type's size).
     let size: Int
 
     init(kind: Kind, size: Int) {
@@ -77,12 +79,20 @@ package final class _ComparisonLayout: @unchecked Sendable {
 
     private static let cache = Locked<[Key: _ComparisonLayout]>([:])
 
-    /// The layout of `type` in `mode` (built on first use; building never holds the cache's lock,
-    /// since it asks for the layouts of field types).
+    /// The layout of `type` in `mode` (its descriptor built synchronously if needed; compiling
+    /// never holds the cache's lock, since it asks for the layouts of other types).
     package static func of(_ type: Any.Type, mode: ComparisonMode) -> _ComparisonLayout {
+        ifReady(type, mode: mode, synchronously: true).unsafelyUnwrapped
+    }
+
+    /// The layout of `type` in `mode`, or `nil` while its descriptor waits for a background
+    /// build (``AGEnvironment/asyncLayouts``, a request that is not `synchronously`).
+    static func ifReady(_ type: Any.Type, mode: ComparisonMode, synchronously: Bool) -> _ComparisonLayout? {
         let key = Key(type: ObjectIdentifier(type), mode: mode)
         if let layout = cache.withLock({ $0[key] }) { return layout }
-        let layout = _ComparisonLayoutBuilder(mode: mode).build(type)
+        let fetched = _LayoutDescriptorCache.shared.fetch(type, mode: mode, synchronously: synchronously)
+        guard fetched.isReady else { return nil }
+        let layout = _ComparisonLayoutCompiler(mode: mode).compile(fetched.descriptor, size: _typeOps(type).size)
         return cache.withLock { cache in
             if let existing = cache[key] { return existing }
             cache[key] = layout
@@ -91,145 +101,218 @@ package final class _ComparisonLayout: @unchecked Sendable {
     }
 }
 
-/// Works out a type's ``_ComparisonLayout`` from its metadata.
-private struct _ComparisonLayoutBuilder {
+/// Turns a layout descriptor into a ``_ComparisonLayout``: byte ranges merge, `==` on the
+/// standard library's integers and `Bool` is their bytes, `Double`, `Float` and `String` get
+/// non-generic comparators, other `equals` instructions the type's `==` (or its
+/// ``_ComparisonOverride``), enums an ``_EnumComparison``, closure contexts and heap references
+/// their identity.
+private struct _ComparisonLayoutCompiler {
+    typealias Reader = _LayoutDescriptor.Reader
+
     let mode: ComparisonMode
 
-    func build(_ type: Any.Type) -> _ComparisonLayout {
-        let ops = _typeOps(type)
-        let size = ops.size
-        func make(_ kind: _ComparisonLayout.Kind) -> _ComparisonLayout { _ComparisonLayout(kind: kind, size: size) }
+    func compile(_ descriptor: UnsafePointer<UInt8>?, size: Int) -> _ComparisonLayout {
+        // No layout, or a trivial one: the bytes.
+        guard let descriptor, descriptor != _LayoutDescriptor.trivial else {
+            return _ComparisonLayout(kind: .bytes(size), size: size)
+        }
+        var reader = Reader(descriptor)
+        return compileRun(&reader, until: nil).layout(size: size)
+    }
 
-        if mode != .bitwise, let custom = type as? any _ComparisonOverride.Type {
-            func comparator<T: _ComparisonOverride>(_: T.Type) -> any _ValueComparator.Type { _OverrideComparator<T>.self }
-            return make(.comparator(comparator(custom)))
+    /// Compiles instructions from the reader's position (offsets from 0 there) up to `limit`,
+    /// or to the descriptor's end.
+    private func compileRun(_ reader: inout Reader, until limit: UnsafePointer<UInt8>?) -> Steps {
+        var steps = Steps()
+        var offset = 0
+        while reader.position != limit {
+            switch reader.next() {
+            case .end:
+                return steps
+            case .read(let count):
+                steps.addBytes(at: offset, count: count)
+                offset += count
+            case .skip(let count):
+                offset += count
+            case .equals(let type, let witnessTable):
+                let layout = comparatorLayout(type, witnessTable: witnessTable)
+                steps.add(layout, at: offset)
+                offset += layout.size
+            case .existential(let type):
+                let ops = _typeOps(type)
+                steps.add(_ComparisonLayout(kind: .existential(ops, mode), size: ops.size), at: offset)
+                offset += ops.size
+            case .heapReference, .captureReference:
+                // By identity (a closure: its function pointer, read before, and its context).
+                steps.addBytes(at: offset, count: _SwiftABI.wordSize)
+                offset += _SwiftABI.wordSize
+            case .nested(let nested, let size):
+                steps.add(compile(nested, size: size), at: offset)
+                offset += size
+            case .enumStart(let tag, let type):
+                let layout = compileEnum(&reader, type: type, firstTag: tag)
+                steps.add(layout, at: offset)
+                offset += layout.size
+            case .indirect, .enumContinue, .enumEnd:
+                _Misuse.fail("AttrGraph: a layout descriptor has an enum instruction outside an enum.")
+            }
         }
-        let usesEquatable = ops.isPOD ? mode == .equatableAlways : mode.rawValue >= ComparisonMode.equatableUnlessPOD.rawValue
-        if usesEquatable, let equatable = type as? any Equatable.Type {
-            // The standard library's scalars: `==` without generic code (which copies both values
-            // through their value witnesses to call it).
-            if _ComparisonLayout.isBitwiseEquatable(type) { return make(.bytes(size)) }
-            if type == Double.self { return make(.comparator(_DoubleComparator.self)) }
-            if type == Float.self { return make(.comparator(_FloatComparator.self)) }
-            if type == String.self { return make(.comparator(_StringComparator.self)) }
-            func comparator<T: Equatable>(_: T.Type) -> any _ValueComparator.Type { _EquatableComparator<T>.self }
-            return make(.comparator(comparator(equatable)))
-        }
+        return steps
+    }
+
+    /// An enum's cases, from the first case's instructions to the enum's end.
+    private func compileEnum(_ reader: inout Reader, type: Any.Type, firstTag: Int) -> _ComparisonLayout {
         let metadata = Metadata(type)
-        switch _SwiftABI.runtimeKind(of: type) {
-        case .struct:
-            var fields: [(offset: Int, type: Any.Type)] = []
-            let complete = metadata.forEachField(options: []) { _, offset, fieldType in
-                fields.append((offset, fieldType))
-                return true
-            }
-            guard complete else { return make(.bytes(size)) }
-            return fieldsLayout(fields, size: size)
-        case .tuple:
-            let tuple = TupleType(type)
-            return fieldsLayout(tuple.indices.map { (tuple.elementOffset(at: $0), tuple.type(at: $0)) }, size: size)
-        case .enum, .optional:
-            return enumLayout(metadata, ops: ops)
-        case .existential:
-            if mode == .bitwise
-                || (mode == .indirect && _SwiftABI.isClassExistential(UnsafeRawPointer(metadata.rawValue)))
-            {
-                return make(.bytes(size))
-            }
-            return make(.existential(ops, mode))
-        default:
-            // Classes, closures, metatypes and the rest: the bytes (references by identity).
-            return make(.bytes(size))
-        }
-    }
-
-    /// Fields at offsets: dense fields merge into byte ranges; a layout with one range covering
-    /// the whole value is dense itself.
-    private func fieldsLayout(_ fields: [(offset: Int, type: Any.Type)], size: Int) -> _ComparisonLayout {
-        var steps: [_ComparisonLayout.Step] = []
-        for field in fields {
-            let layout = _ComparisonLayout.of(field.type, mode: mode)
-            if layout.size == 0 { continue }
-            if layout.isDense {
-                if case .bytes(let offset, let count)? = steps.last, offset + count == field.offset {
-                    steps[steps.count - 1] = .bytes(offset: offset, count: count + layout.size)
-                } else {
-                    steps.append(.bytes(offset: field.offset, count: layout.size))
-                }
+        let ops = _typeOps(type)
+        var cases: [Int: _EnumComparison.CaseComparison] = [:]
+        var tag = firstTag
+        while true {
+            let start = reader.position
+            let end = start + _LayoutDescriptor.length(start)
+            var caseReader = Reader(start)
+            if end > start, case .indirect(let payload) = caseReader.next(), caseReader.position == end {
+                cases[tag] = .indirect(payload: payload, alignment: _typeOps(payload).alignment)
             } else {
-                steps.append(.layout(offset: field.offset, layout))
+                caseReader = Reader(start)
+                let steps = compileRun(&caseReader, until: end)
+                cases[tag] = .layout(steps.layout(size: steps.extent))
+            }
+            reader.position = end
+            switch reader.next() {
+            case .enumContinue(let next):
+                tag = next
+            case .enumEnd:
+                let payloadCaseCount = metadata.nominalDescriptor.map(_SwiftABI.payloadCaseCount(ofEnumDescriptor:)) ?? 0
+                // One payload stored in place, its empty cases in its unused bit patterns: the
+                // bytes decide when the payload's do (`Optional<AnyObject>`, `Bool?`).
+                if payloadCaseCount == 1, cases.count == 1, case .layout(let payload)? = cases[0], payload.isDense,
+                    payload.size == ops.size
+                {
+                    return _ComparisonLayout(kind: .bytes(ops.size), size: ops.size)
+                }
+                let enumeration = _EnumComparison(
+                    metadata: metadata, ops: ops, cases: cases, mode: mode, payloadCaseCount: payloadCaseCount)
+                return _ComparisonLayout(kind: .enumeration(enumeration), size: ops.size)
+            default:
+                _Misuse.fail("AttrGraph: a layout descriptor's enum case does not end at a case or the enum's end.")
             }
         }
-        if steps.isEmpty { return _ComparisonLayout(kind: .bytes(0), size: size) }
-        if steps.count == 1, case .bytes(0, let count) = steps[0], count == size {
-            return _ComparisonLayout(kind: .bytes(size), size: size)
-        }
-        return _ComparisonLayout(kind: .fields(steps), size: size)
     }
 
-    private func enumLayout(_ metadata: Metadata, ops: any _TypeOps.Type) -> _ComparisonLayout {
-        let size = ops.size
-        guard metadata.hasEnumWitnesses, let cases = _EnumCases(metadata) else {
-            return _ComparisonLayout(kind: .bytes(size), size: size)
+    /// An `equals` instruction: the type's own comparison (``_ComparisonOverride``), else `==`
+    /// through the witness table the descriptor carries.
+    private func comparatorLayout(_ type: Any.Type, witnessTable: UnsafeRawPointer) -> _ComparisonLayout {
+        let size = _typeOps(type).size
+        func make(_ comparator: any _ValueComparator.Type) -> _ComparisonLayout {
+            _ComparisonLayout(kind: .comparator(comparator), size: size)
         }
-        // Without payloads, the bytes are the case.
-        if cases.payloadCases.isEmpty { return _ComparisonLayout(kind: .bytes(size), size: size) }
-        var payloads: [_EnumComparison.Payload] = []
-        for payloadCase in cases.payloadCases {
-            // A payload type the runtime cannot name: the bytes are all there is to compare.
-            guard let payloadType = payloadCase.type else { return _ComparisonLayout(kind: .bytes(size), size: size) }
-            let payloadOps = _typeOps(payloadType)
-            payloads.append(
-                _EnumComparison.Payload(
-                    type: payloadType, isIndirect: payloadCase.isIndirect, alignment: payloadOps.alignment,
-                    // Indirect payloads may contain the enum itself: their layout is looked up when needed.
-                    layout: payloadCase.isIndirect ? nil : _ComparisonLayout.of(payloadType, mode: mode)))
+        if let custom = type as? any _ComparisonOverride.Type {
+            func comparator<T: _ComparisonOverride>(_: T.Type) -> any _ValueComparator.Type { _OverrideComparator<T>.self }
+            return make(comparator(custom))
         }
-        // One payload stored in place, its empty cases in its unused bit patterns: the bytes decide
-        // when the payload's do (`Optional<AnyObject>`, `Bool?`).
-        if payloads.count == 1, let layout = payloads[0].layout, layout.isDense, layout.size == size {
-            return _ComparisonLayout(kind: .bytes(size), size: size)
-        }
-        let enumeration = _EnumComparison(metadata: metadata, ops: ops, payloads: payloads, mode: mode)
-        return _ComparisonLayout(kind: .enumeration(enumeration), size: size)
+        // The standard library's scalars: `==` without generic code (which copies both values
+        // through their value witnesses to call it).
+        if _ComparisonLayout.isBitwiseEquatable(type) { return _ComparisonLayout(kind: .bytes(size), size: size) }
+        if type == Double.self { return make(_DoubleComparator.self) }
+        if type == Float.self { return make(_FloatComparator.self) }
+        if type == String.self { return make(_StringComparator.self) }
+        func comparator<T: Equatable>(_: T.Type) -> any _ValueComparator.Type { _EquatableComparator<T>.self }
+        return make(comparator(_equatableType(type, witnessTable: witnessTable)))
     }
+
+    /// Steps at offsets: dense layouts merge into byte ranges.
+    struct Steps {
+        var steps: [_ComparisonLayout.Step] = []
+        /// Where the last step ends.
+        var extent = 0
+
+        mutating func addBytes(at offset: Int, count: Int) {
+            guard count > 0 else { return }
+            extent = max(extent, offset + count)
+            if case .bytes(let start, let previous)? = steps.last, start + previous == offset {
+                steps[steps.count - 1] = .bytes(offset: start, count: previous + count)
+            } else {
+                steps.append(.bytes(offset: offset, count: count))
+            }
+        }
+
+        mutating func add(_ layout: _ComparisonLayout, at offset: Int) {
+            if layout.size == 0 { return }
+            if layout.isDense {
+                addBytes(at: offset, count: layout.size)
+            } else {
+                extent = max(extent, offset + layout.size)
+                steps.append(.layout(offset: offset, layout))
+            }
+        }
+
+        /// The steps as a layout of `size` bytes: one range or one layout covering it all is that
+        /// range or layout itself.
+        func layout(size: Int) -> _ComparisonLayout {
+            if steps.count == 1 {
+                switch steps[0] {
+                case .bytes(0, let count) where count == size:
+                    return _ComparisonLayout(kind: .bytes(size), size: size)
+                case .layout(0, let layout) where layout.size == size:
+                    return layout
+                default:
+                    break
+                }
+            }
+            if steps.isEmpty { return _ComparisonLayout(kind: .bytes(0), size: size) }
+            return _ComparisonLayout(kind: .fields(steps), size: size)
+        }
+    }
+}
+
+/// The `Equatable` metatype an `equals` instruction names: the type and the witness table of its
+/// conformance, as an existential metatype holds them.
+func _equatableType(_ type: Any.Type, witnessTable: UnsafeRawPointer) -> any Equatable.Type {
+    unsafeBitCast((type: _SwiftABI.address(of: type), witnessTable: witnessTable), to: (any Equatable.Type).self)
 }
 
 /// Comparing enum values: the case first, then that case's payload.
 final class _EnumComparison: @unchecked Sendable {
     // @unchecked: immutable after init.
-    struct Payload {
-        var type: Any.Type
-        var isIndirect: Bool
-        var alignment: Int
-        /// `nil` for indirect payloads (looked up when compared).
-        var layout: _ComparisonLayout?
+    enum CaseComparison {
+        case layout(_ComparisonLayout)
+        /// An `indirect` case: the same box, or boxes holding equal payloads.
+        case indirect(payload: Any.Type, alignment: Int)
     }
 
     let metadata: Metadata
     let ops: any _TypeOps.Type
-    let payloads: [Payload]
+    /// By tag; a case without an entry (`nil`, or past the end) compares by tag alone.
+    let cases: [CaseComparison?]
     let mode: ComparisonMode
     /// A single-payload enum keeps its payload's bytes untouched at offset 0 (its other cases use
     /// extra tag bytes or the payload's unused bit patterns), so the payload can be compared in
     /// place; other enums may keep case bits inside the payload and are compared on projected copies.
     let comparesInPlace: Bool
 
-    init(metadata: Metadata, ops: any _TypeOps.Type, payloads: [Payload], mode: ComparisonMode) {
+    init(
+        metadata: Metadata, ops: any _TypeOps.Type, cases: [Int: CaseComparison], mode: ComparisonMode,
+        payloadCaseCount: Int
+    ) {
         self.metadata = metadata
         self.ops = ops
-        self.payloads = payloads
+        var byTag = [CaseComparison?](repeating: nil, count: (cases.keys.max() ?? -1) + 1)
+        for (tag, comparison) in cases { byTag[tag] = comparison }
+        self.cases = byTag
         self.mode = mode
-        comparesInPlace = payloads.count == 1 && !payloads[0].isIndirect
+        if payloadCaseCount == 1, case .layout? = cases[0] {
+            comparesInPlace = true
+        } else {
+            comparesInPlace = false
+        }
     }
 
     func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         let tag = metadata.enumTag(lhs)
         guard tag == metadata.enumTag(rhs) else { return false }
-        guard Int(tag) < payloads.count else { return true }
-        let payload = payloads[Int(tag)]
-        if comparesInPlace {
-            return payload.layout.unsafelyUnwrapped.equal(lhs, rhs)
+        guard Int(tag) < cases.count, let comparison = cases[Int(tag)] else { return true }
+        if comparesInPlace, case .layout(let layout) = comparison {
+            return layout.equal(lhs, rhs)
         }
         return ops.withCopies(lhs, rhs) { left, right in
             metadata.projectEnumData(left)
@@ -238,20 +321,18 @@ final class _EnumComparison: @unchecked Sendable {
                 metadata.injectEnumTag(tag: tag, left)
                 metadata.injectEnumTag(tag: tag, right)
             }
-            return payloadsEqual(payload, UnsafeRawPointer(left), UnsafeRawPointer(right))
+            switch comparison {
+            case .layout(let layout):
+                return layout.equal(left, right)
+            case .indirect(let payload, let alignment):
+                let leftBox = UnsafeRawPointer(left).load(as: UnsafeRawPointer.self)
+                let rightBox = UnsafeRawPointer(right).load(as: UnsafeRawPointer.self)
+                if leftBox == rightBox { return true }
+                return _ComparisonLayout.of(payload, mode: mode).equal(
+                    _SwiftABI.boxedValue(leftBox, alignment: alignment),
+                    _SwiftABI.boxedValue(rightBox, alignment: alignment))
+            }
         }
-    }
-
-    private func payloadsEqual(_ payload: Payload, _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-        guard payload.isIndirect else { return payload.layout.unsafelyUnwrapped.equal(lhs, rhs) }
-        let leftBox = lhs.load(as: UnsafeRawPointer.self)
-        let rightBox = rhs.load(as: UnsafeRawPointer.self)
-        // `bitwise` compares the boxes; the other modes what they hold.
-        if leftBox == rightBox { return true }
-        if mode == .bitwise { return false }
-        return _ComparisonLayout.of(payload.type, mode: mode).equal(
-            _SwiftABI.boxedValue(leftBox, alignment: payload.alignment),
-            _SwiftABI.boxedValue(rightBox, alignment: payload.alignment))
     }
 }
 
@@ -312,6 +393,17 @@ extension _TypeOpsFor {
 
     /// Two existential values: the same dynamic type, then the same value of it.
     static func dynamicValuesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, mode: ComparisonMode) -> Bool {
+        withDynamicValues(lhs, rhs) { dynamicType, left, right in
+            _ComparisonLayout.of(dynamicType, mode: mode).equal(left, right)
+        }
+    }
+
+    /// Calls `body` with the dynamic type of two existential values and copies of the values
+    /// they hold, when the dynamic types are the same; `false` when they differ.
+    static func withDynamicValues(
+        _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
+        _ body: (Any.Type, UnsafeRawPointer, UnsafeRawPointer) -> Bool
+    ) -> Bool {
         let left = lhs.assumingMemoryBound(to: T.self).pointee
         let right = rhs.assumingMemoryBound(to: T.self).pointee
         // `left as Any` wraps the existential in another one (T is generic); `type(of:)` of that
@@ -322,9 +414,7 @@ extension _TypeOpsFor {
             let left = left as! Dynamic
             let right = right as! Dynamic
             return withUnsafePointer(to: left) { left in
-                withUnsafePointer(to: right) { right in
-                    _ComparisonLayout.of(Dynamic.self, mode: mode).equal(left, right)
-                }
+                withUnsafePointer(to: right) { right in body(Dynamic.self, left, right) }
             }
         }
         return _openExistential(dynamicType, do: compare)

@@ -56,6 +56,30 @@ public enum AGEnvironment {
     package static func tracePath(from source: EnvironmentSetting.Source = .process) -> String? {
         EnvironmentSetting.path("AG_TRACE", from: source)
     }
+
+    /// `AG_ASYNC_LAYOUTS`: an integer; non-zero turns on AttributeGraph's background building of
+    /// comparison layouts: a type's layout descriptor that is not built yet is queued for a
+    /// background thread, and until it is built ``compareValues(_:_:options:)`` compares that
+    /// type's values as their bytes and ``prefetchCompareValues(type:options:priority:)`` returns
+    /// `nil` (unless the options say ``ComparisonOptions/fetchLayoutsSynchronously``). The
+    /// engine's equality cut-off always uses the built layout. Default 0: layouts are built on
+    /// first use, so no result depends on timing (AttributeGraph's default on Apple platforms is 1).
+    public static let asyncLayouts: Bool = asyncLayouts()
+
+    package static func asyncLayouts(from source: EnvironmentSetting.Source = .process) -> Bool {
+        EnvironmentSetting.flag("AG_ASYNC_LAYOUTS", from: source)
+    }
+
+    /// `AG_PRINT_LAYOUTS`: an integer; non-zero prints each layout descriptor when it is built,
+    /// on the diagnostics stream, as AttributeGraph does: `== Int, 8 bytes ==` and then the
+    /// descriptor's instructions (`(layout #:length 18 #:address 0x… (== #:size 8 #:type Int))`).
+    /// AttributeGraph's other bits (2: background queue statistics, 4: build times) print nothing
+    /// more here. Default 0.
+    public static let printLayouts: Bool = printLayouts()
+
+    package static func printLayouts(from source: EnvironmentSetting.Source = .process) -> Bool {
+        EnvironmentSetting.flag("AG_PRINT_LAYOUTS", from: source)
+    }
 }
 
 func _isMainThread() -> Bool {

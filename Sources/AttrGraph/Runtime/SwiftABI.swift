@@ -167,6 +167,65 @@ enum _SwiftABI {
         }
     }
 
+    // MARK: Struct fields
+
+    /// A struct's stored property as its descriptor and metadata record it.
+    struct StructField {
+        /// `nil` when the record names no type.
+        var mangledTypeName: UnsafePointer<UInt8>?
+        var offset: Int
+    }
+
+    /// A struct's stored properties in declaration order, with their byte offsets (the field
+    /// offset vector of its metadata): `nil` when the descriptor has no field records or the
+    /// metadata no offsets (AttributeGraph then knows nothing of the fields either).
+    ///
+    /// Struct descriptor: flags, parent, name, access function, field descriptor (relative, at
+    /// byte 16), number of fields (byte 20), the offset vector's position in words (byte 24; 0 for
+    /// none). Field descriptor: 16 bytes of header (record size at 10, count at 12), then records
+    /// of flags, mangled type name (relative, at 4) and name.
+    static func structFields(_ metadata: UnsafeRawPointer) -> [StructField]? {
+        guard let descriptor = valueTypeDescriptor(metadata), let fields = relative(descriptor + 16) else { return nil }
+        let count = Int(descriptor.loadUnaligned(fromByteOffset: 20, as: UInt32.self))
+        let offsetVector = Int(descriptor.loadUnaligned(fromByteOffset: 24, as: UInt32.self))
+        let recordSize = Int(fields.loadUnaligned(fromByteOffset: 10, as: UInt16.self))
+        let recordCount = Int(fields.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+        guard offsetVector != 0, recordSize >= 12, recordCount == count else { return nil }
+        let offsets = metadata + offsetVector * wordSize
+        return (0..<count).map { index in
+            let record = fields + 16 + index * recordSize
+            return StructField(
+                mangledTypeName: relative(record + 4)?.assumingMemoryBound(to: UInt8.self),
+                offset: Int(offsets.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
+        }
+    }
+
+    /// How a stored property holds its value, from the end of its mangled type name: `weak`
+    /// (`Xw`), `unowned` (`Xo`) and `unowned(unsafe)` (`Xu`) references are not the value itself.
+    enum ReferenceOwnership {
+        case strong, weak, unowned, unmanaged
+    }
+
+    static func referenceOwnership(ofMangledName name: UnsafePointer<UInt8>) -> ReferenceOwnership {
+        let length = mangledNameLength(name)
+        guard length >= 3, name[length - 2] == UInt8(ascii: "X") else { return .strong }
+        switch name[length - 1] {
+        case UInt8(ascii: "w"): return .weak
+        case UInt8(ascii: "o"): return .unowned
+        case UInt8(ascii: "u"): return .unmanaged
+        default: return .strong
+        }
+    }
+
+    // MARK: Functions
+
+    /// Whether a function type has Swift's calling convention (a function pointer and a context:
+    /// two words), not `@convention(thin)`, `(c)` or `(block)`: bits 16…23 of the flags word after
+    /// the kind.
+    static func hasSwiftConvention(function metadata: UnsafeRawPointer) -> Bool {
+        (metadata.load(fromByteOffset: wordSize, as: UInt.self) >> 16) & 0xff == 0
+    }
+
     // MARK: Existentials
 
     /// Whether an existential type holds a class reference (`AnyObject`, `any P` with `P: AnyObject`):

@@ -12,6 +12,12 @@ protocol _TypeOps {
     ) -> Bool
     /// For existential types: the same dynamic type, then the same value of it in `mode`.
     static func dynamicValuesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, mode: ComparisonMode) -> Bool
+    /// For existential types: calls `body` with the dynamic type and copies of the values two
+    /// existentials hold, when the dynamic types are the same (`false` otherwise).
+    static func withDynamicValues(
+        _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
+        _ body: (Any.Type, UnsafeRawPointer, UnsafeRawPointer) -> Bool
+    ) -> Bool
 }
 
 enum _TypeOpsFor<T>: _TypeOps {
