@@ -7,7 +7,7 @@ import AttrGraph
 final class Reactive {
     let graph = Graph()
     let root: Subgraph
-    private var observers: [AttributeObserver] = []
+    private var observers: [Registration] = []
 
     init() {
         root = Subgraph(graph: graph)

@@ -6,7 +6,7 @@ import Foundation
 ///
 ///     let monitor = HangMonitor(threshold: 0.1, graphs: [graph])   // the main run loop
 ///     …
-///     monitor.stop()
+///     monitor.cancel()
 ///
 /// Run-loop observers record when the loop becomes busy (entry, after waiting, before timers,
 /// before sources; order `CFIndex.min`, before everything else) and when it is about to wait
@@ -17,7 +17,7 @@ import Foundation
 /// loop) is not a hang: its `.beforeWaiting` ends the busy stretch.
 ///
 /// The threshold defaults to `AG_HANG_THRESHOLD_MS` milliseconds, else 250 ms. Reports go to
-/// ``sink`` (stderr by default; it runs on the watchdog thread). ``stop()`` (or releasing the
+/// ``sink`` (stderr by default; it runs on the watchdog thread). ``cancel()`` (or releasing the
 /// monitor) removes the observers, ends the thread and releases the sink. The watchdog reads
 /// what each graph is evaluating through atomics the graph publishes (it holds no graph).
 public final class HangMonitor: Sendable {
@@ -89,14 +89,15 @@ public final class HangMonitor: Sendable {
         watchdog.watch(graph)
     }
 
-    /// Removes the observers, ends the watchdog thread and releases the sink. Idempotent.
-    public func stop() {
+    /// Removes the observers, ends the watchdog thread and releases the sink (as the
+    /// registrations AttrGraph returns are cancelled). Safe to call more than once.
+    public func cancel() {
         watchdog.stop()
     }
 }
 
 /// The monitor's state, shared by its run-loop observers and its thread (which keep it alive
-/// until ``stop()``; the monitor itself is free to go away and stops it then).
+/// until ``HangMonitor/cancel()``; the monitor itself is free to go away and stops it then).
 private final class _Watchdog: @unchecked Sendable {
     // @unchecked: the mutable state is in `state` (a mutex); `runLoop` is only used to add and
     // remove observers, which CoreFoundation allows from any thread. The watched graphs are

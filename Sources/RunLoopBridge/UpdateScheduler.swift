@@ -32,18 +32,14 @@ public protocol UpdateScheduler: AnyObject {
     func flush() -> Bool
     /// Adds a function called at the end of every outermost flush that ran work, outside any
     /// graph update: the place for work that must follow an update (a view host's
-    /// `onAppear` actions). Updates it requests run in the same flush. Returns an id for
-    /// ``removeFlushObserver(_:)``.
-    @discardableResult
-    func addFlushObserver(_ observer: @escaping () -> Void) -> Int
-    func removeFlushObserver(_ id: Int)
+    /// `onAppear` actions). Updates it requests run in the same flush. The observer stays until
+    /// its ``Registration`` is cancelled or released.
+    func addFlushObserver(_ observer: @escaping () -> Void) -> Registration
     /// Adds a function called at the end of every run-loop turn (for a
     /// ``ManualUpdateScheduler``, every ``flush()``): per-turn accounting, such as the view
-    /// layer's layout-feedback-loop detector, resets there. Returns an id for
-    /// ``removeTurnObserver(_:)``.
-    @discardableResult
-    func addTurnObserver(_ observer: @escaping () -> Void) -> Int
-    func removeTurnObserver(_ id: Int)
+    /// layer's layout-feedback-loop detector, resets there. The observer stays until its
+    /// ``Registration`` is cancelled or released.
+    func addTurnObserver(_ observer: @escaping () -> Void) -> Registration
 }
 
 /// A registered piece of update work.
@@ -71,7 +67,7 @@ final class _FragmentQueue {
     struct WeakGraph {
         weak var graph: Graph?
         /// The graph's update handlers this scheduler added (``Graph/addUpdateHandler(_:)``).
-        var handlers: [Int] = []
+        var handlers: [Registration] = []
         /// Whether this scheduler pinned the graph to its thread (unpinned when it lets go).
         var pinned = false
     }
@@ -92,7 +88,7 @@ final class _FragmentQueue {
     func removeAll() {
         entries.removeAll()
         for entry in graphs {
-            for handler in entry.handlers { entry.graph?.removeUpdateHandler(handler) }
+            for handler in entry.handlers { handler.cancel() }
             if entry.pinned { entry.graph?.pin(to: nil) }
         }
         graphs.removeAll()
@@ -114,7 +110,7 @@ final class _FragmentQueue {
     }
 
     /// Records that `graph`'s update handler `handler` asks this scheduler for flushes.
-    func addGraph(_ graph: Graph, handler: Int) {
+    func addGraph(_ graph: Graph, handler: Registration) {
         graphs.removeAll { $0.graph == nil }
         if let index = graphs.firstIndex(where: { $0.graph === graph }) {
             graphs[index].handlers.append(handler)
@@ -139,21 +135,22 @@ final class _FragmentQueue {
 }
 
 /// Functions registered under ids; called in the order they were added.
-struct _ObserverList {
+final class _ObserverList {
     private var entries: [(id: Int, body: () -> Void)] = []
     private var nextID = 1
 
-    mutating func add(_ body: @escaping () -> Void) -> Int {
-        defer { nextID += 1 }
-        entries.append((nextID, body))
-        return nextID
+    /// Adds `body`; the registration removes it.
+    func add(_ body: @escaping () -> Void) -> Registration {
+        let id = nextID
+        nextID += 1
+        entries.append((id, body))
+        return Registration(isActive: { [weak self] in self?.entries.contains { $0.id == id } ?? false }) {
+            [weak self] in
+            self?.entries.removeAll { $0.id == id }
+        }
     }
 
-    mutating func remove(_ id: Int) {
-        entries.removeAll { $0.id == id }
-    }
-
-    mutating func removeAll() {
+    func removeAll() {
         entries.removeAll()
     }
 
@@ -185,8 +182,8 @@ public class _FragmentScheduler {
     /// ``DiagnosticSink/default``.
     public var diagnosticSink: DiagnosticSink?
 
-    private var flushObservers = _ObserverList()
-    private var turnObservers = _ObserverList()
+    private let flushObservers = _ObserverList()
+    private let turnObservers = _ObserverList()
 
     /// Run-loop turns that ended so far (see ``addTurnObserver(_:)``).
     public private(set) var turnCount = 0
@@ -233,22 +230,12 @@ public class _FragmentScheduler {
     /// thread — which the next flush would race with — stops with a message at once.
     var pinThread: Graph.PinnedThread? { nil }
 
-    @discardableResult
-    public func addFlushObserver(_ observer: @escaping () -> Void) -> Int {
+    public func addFlushObserver(_ observer: @escaping () -> Void) -> Registration {
         flushObservers.add(observer)
     }
 
-    public func removeFlushObserver(_ id: Int) {
-        flushObservers.remove(id)
-    }
-
-    @discardableResult
-    public func addTurnObserver(_ observer: @escaping () -> Void) -> Int {
+    public func addTurnObserver(_ observer: @escaping () -> Void) -> Registration {
         turnObservers.add(observer)
-    }
-
-    public func removeTurnObserver(_ id: Int) {
-        turnObservers.remove(id)
     }
 
     /// A run-loop turn ended: tells the turn observers.

@@ -341,14 +341,14 @@ struct AddressSpaceTests {
     }
 }
 
-/// Hosts share a graph without detaching each other.
+/// Hosts share a graph without detaching each other; each handler lasts as long as its registration.
 @Suite struct UpdateHandlerTests {
-    @Test func everyHandlerAndTheOnUpdateSlotAreCalled() {
+    @Test func everyHandlerAndTheOnUpdateSlotAreCalledUntilTheirRegistrationEnds() {
         let test = TestGraph()
         var calls: [String] = []
         test.graph.onUpdate { calls.append("onUpdate") }
         let first = test.graph.addUpdateHandler { calls.append("first") }
-        test.graph.addUpdateHandler { calls.append("second") }
+        var second: Registration? = test.graph.addUpdateHandler { calls.append("second") }
         test.graph.onUpdate { calls.append("onUpdate replaced") }
         test {
             let input = Attribute(value: 1)
@@ -356,13 +356,50 @@ struct AddressSpaceTests {
             _ = rule.value
             input.value = 2
             #expect(calls == ["onUpdate replaced", "first", "second"])
+
             calls.removeAll()
-            test.graph.removeUpdateHandler(first)
+            first.cancel()
+            #expect(!first.isActive)
+            first.cancel()  // twice: nothing more happens
             test.graph.clearNeedsUpdate()
             _ = rule.value
             input.value = 3
             #expect(calls == ["onUpdate replaced", "second"])
+
+            // Releasing the last reference cancels too.
+            calls.removeAll()
+            #expect(second?.isActive == true)
+            second = nil
+            test.graph.clearNeedsUpdate()
+            _ = rule.value
+            input.value = 4
+            #expect(calls == ["onUpdate replaced"])
         }
+    }
+
+    @Test func cancellingReleasesTheHandlerAndWhatItCaptured() {
+        final class Captured {}
+        let test = TestGraph()
+        weak var weakCaptured: Captured?
+        var registrations = Set<Registration>()
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            test.graph.addUpdateHandler { _ = captured }.store(in: &registrations)
+        }
+        #expect(weakCaptured != nil, "the stored registration keeps the handler")
+        registrations.first?.cancel()
+        #expect(weakCaptured == nil, "cancelling released the closure at once")
+        #expect(registrations.first?.isActive == false)
+    }
+
+    @Test func aRegistrationOutlivingItsGraphCancelsHarmlessly() {
+        var graph: Graph? = Graph()
+        let registration = graph!.addUpdateHandler {}
+        #expect(registration.isActive)
+        graph = nil
+        #expect(!registration.isActive)
+        registration.cancel()
     }
 }
 

@@ -147,7 +147,7 @@ import Testing
             let input = Attribute(value: 1)
             weak var weakToken: Token?
             var aliveAfterCancel: [Bool] = []
-            var observer: AttributeObserver?
+            var observer: Registration?
             do {
                 let token = Token("captured")
                 weakToken = token
@@ -176,7 +176,7 @@ import Testing
             let b = Attribute(value: 0)
             weak var weakToken: Token?
             var log: [String] = []
-            var outer: AttributeObserver?
+            var outer: Registration?
             do {
                 let token = Token("outer")
                 weakToken = token
@@ -205,7 +205,7 @@ import Testing
         test.root.addChild(child)
         weak var weakToken: Token?
         var log: [String] = []
-        var observers: [AttributeObserver] = []
+        var observers: [Registration] = []
         let input = test { Attribute(value: 1) }
         child.apply {
             let doubled = Attribute(Map(input) { $0 * 2 })

@@ -69,7 +69,7 @@ private struct ChurnCase {
 
     struct ObserverEntry {
         var node: Int
-        var observer: AttributeObserver
+        var observer: Registration
     }
 
     let seed: UInt64

@@ -255,7 +255,7 @@ import Testing
         let input = child.apply { Attribute(value: 1) }
         weak var weakToken: Token?
         var seen: [Int] = []
-        let observer: AttributeObserver = {
+        let observer: Registration = {
             let token = Token()
             weakToken = token
             return input.observe { value in _ = token; seen.append(value) }

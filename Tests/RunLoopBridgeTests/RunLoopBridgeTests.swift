@@ -276,7 +276,7 @@ import Testing
         }
         #expect(TestRunLoop.run(until: { done }))
         TestRunLoop.run(for: 0.1)
-        monitor.stop()
+        monitor.cancel()
         let all = reports.all
         #expect(all.count == 1)
         #expect(all.first?.evaluating.first?.attribute == slow.identifier)
@@ -297,7 +297,7 @@ import Testing
         CFRunLoopAddTimer(CFRunLoopGetCurrent(), timer, kCFRunLoopCommonModes)
         TestRunLoop.run(for: 0.3)
         CFRunLoopTimerInvalidate(timer)
-        monitor.stop()
+        monitor.cancel()
         #expect(ticks > 5)
         #expect(reports.all.isEmpty)
     }
@@ -309,8 +309,8 @@ import Testing
             let token = Token()
             weakToken = token
             let monitor = HangMonitor(runLoop: CFRunLoopGetCurrent(), threshold: 0.1) { _ in _ = token }
-            monitor.stop()
-            monitor.stop()
+            monitor.cancel()
+            monitor.cancel()
         }
         #expect(weakToken == nil)
         do {

@@ -7,48 +7,24 @@
 ///
 /// An observer is a node with an always-enabled edge to the observed attribute, living in the
 /// observed attribute's subgraph: when that subgraph is invalidated the observer is cancelled
-/// and its callback released. Dropping the last reference to the ``AttributeObserver`` also
-/// cancels it.
-public final class AttributeObserver {
-    private let attribute: AnyWeakAttribute
-
-    init(node: AnyAttribute) {
-        attribute = AnyWeakAttribute(node)
-    }
-
-    deinit {
-        cancel()
-    }
-
-    /// Whether the observer will still be called (not cancelled, subgraph still valid).
-    public var isActive: Bool { attribute.attribute != nil }
-
-    /// Stops the observer and releases its callback. Safe to call more than once.
-    public func cancel() {
-        guard let node = attribute.attribute else { return }
-        let (engine, index) = _Engine.resolve(node)
-        engine.destroyObserver(index)
-    }
-}
-
-@available(*, unavailable)
-extension AttributeObserver: Sendable {}
+/// and its callback released. The ``Registration`` returned cancels it (releasing the last
+/// reference to it too).
 
 extension Attribute {
     /// Calls `callback` with the new value after each ``Graph/update()`` (or
     /// ``Subgraph/update(flags:)``) in which this attribute's value changed. The attribute is
     /// brought up to date now; changes from here on are reported.
     ///
-    /// Keep the returned observer: releasing it cancels the observation.
+    /// Keep the returned registration: cancelling or releasing it ends the observation.
     @inlinable
-    public func observe(_ callback: @escaping (Value) -> Void) -> AttributeObserver {
+    public func observe(_ callback: @escaping (Value) -> Void) -> Registration {
         // Specialised where the value type is known: the engine hands over the value's address,
         // and reading it here needs no value-witness copy.
         _observe { callback($0.assumingMemoryBound(to: Value.self).pointee) }
     }
 
     @usableFromInline
-    func _observe(_ callback: @escaping (UnsafeRawPointer) -> Void) -> AttributeObserver {
+    func _observe(_ callback: @escaping (UnsafeRawPointer) -> Void) -> Registration {
         let (engine, index) = _Engine.resolveLive(identifier)
         let entered = engine.enter("observe")
         defer { engine.leave(entered) }
@@ -74,7 +50,12 @@ extension Attribute {
             engine.node(node).pointee.flags.insert(.dirty)
             engine.state.pointee.dirtyObservers.append(node)
         }
-        return AttributeObserver(node: engine.attribute(node))
+        let observer = AnyWeakAttribute(engine.attribute(node))
+        return Registration(isActive: { observer.attribute != nil }) {
+            guard let node = observer.attribute else { return }
+            let (engine, index) = _Engine.resolve(node)
+            engine.destroyObserver(index)
+        }
     }
 }
 

@@ -108,19 +108,20 @@ public final class Graph {
 
     /// Adds a function called, like the ``onUpdate(_:)`` callback and after it, each time
     /// ``needsUpdate`` turns from `false` to `true`. Any number of handlers may be added; each
-    /// stays until ``removeUpdateHandler(_:)``. Returns its id.
-    @discardableResult
-    public func addUpdateHandler(_ handler: @escaping () -> Void) -> Int {
+    /// stays until its ``Registration`` is cancelled or released.
+    public func addUpdateHandler(_ handler: @escaping () -> Void) -> Registration {
         let entered = storage.engine.enter("addUpdateHandler")
         defer { storage.engine.leave(entered) }
-        defer { nextUpdateHandlerID += 1 }
-        updateHandlers.append((nextUpdateHandlerID, handler))
-        return nextUpdateHandlerID
-    }
-
-    /// Removes a handler added with ``addUpdateHandler(_:)`` (and releases it).
-    public func removeUpdateHandler(_ id: Int) {
-        updateHandlers.removeAll { $0.id == id }
+        let id = nextUpdateHandlerID
+        nextUpdateHandlerID += 1
+        updateHandlers.append((id, handler))
+        return Registration(isActive: { [weak self] in self?.updateHandlers.contains { $0.id == id } ?? false }) {
+            [weak self] in
+            guard let self else { return }
+            let entered = storage.engine.enter("cancelling an update handler")
+            defer { storage.engine.leave(entered) }
+            updateHandlers.removeAll { $0.id == id }
+        }
     }
 
     /// Calls the update callback and the handlers (user code: the node table is consistent).

@@ -25,7 +25,7 @@ public final class _HostCore {
     /// Counts layout passes per view per run-loop turn (seed 000).
     let feedback = LayoutFeedbackDetector(threshold: ViewsEnvironment.layoutFeedbackThreshold)
     /// What the host registered with the scheduler: its root fragment and observers.
-    var registrations: (fragment: UpdateFragment, flushObserver: Int, turnObserver: Int)?
+    var registrations: (fragment: UpdateFragment, flushObserver: Registration, turnObserver: Registration)?
     /// Whether the scheduler was made for this host (and goes away with it).
     var ownsScheduler = false
     /// The thread the host's graph is updated on, for change notifications from other threads.
@@ -110,8 +110,8 @@ public final class _HostCore {
     private func detach() {
         if let (fragment, flushObserver, turnObserver) = registrations {
             scheduler.removeFragment(fragment)
-            scheduler.removeFlushObserver(flushObserver)
-            scheduler.removeTurnObserver(turnObserver)
+            flushObserver.cancel()
+            turnObserver.cancel()
             registrations = nil
         }
         if ownsScheduler, let coalescer = scheduler as? RunLoopUpdateCoalescer {
