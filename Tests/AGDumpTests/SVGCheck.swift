@@ -24,14 +24,16 @@ enum SVGCheck {
     }
 
     /// What is wrong with `svg` (empty when it is well-formed and holds only known elements).
-    static func problems(_ svg: String) -> [String] {
+    /// `fromGraphviz`: an archive's picture, drawn by Graphviz (ellipses, polygons and the rest of
+    /// its vocabulary), so only well-formedness, the root and the characters are checked.
+    static func problems(_ svg: String, fromGraphviz: Bool = false) -> [String] {
         let collector = Collector()
         let parser = XMLParser(data: Data(svg.utf8))
         parser.delegate = collector
         var problems: [String] = []
         if !parser.parse() { problems.append("not well-formed XML: \(collector.error ?? "?")") }
         if collector.names.first != "svg" { problems.append("the root is not <svg>: \(collector.names.prefix(1))") }
-        let unexpected = Set(collector.names).subtracting(elements)
+        let unexpected = fromGraphviz ? [] : Set(collector.names).subtracting(elements)
         if !unexpected.isEmpty { problems.append("unexpected elements: \(unexpected.sorted())") }
         // Characters XML 1.0 forbids or discourages never reach the file (libxml2 accepts some).
         for scalar in svg.unicodeScalars {
