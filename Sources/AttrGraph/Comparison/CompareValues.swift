@@ -17,7 +17,8 @@ public struct ComparisonOptions: OptionSet, Sendable, Hashable {
     public static let copyOnWrite = ComparisonOptions(rawValue: 1 << 8)
     /// Accepted for AttributeGraph compatibility; layouts here are always built synchronously.
     public static let fetchLayoutsSynchronously = ComparisonOptions(rawValue: 1 << 9)
-    /// Accepted for AttributeGraph compatibility (AttributeGraph reports failed comparisons to its tracer).
+    /// A comparison that finds the values unequal inside a rule is reported to the graph's
+    /// traces (their `compare_failed` callback, ``Graph/TraceType``).
     public static let traceCompareFailed = ComparisonOptions(rawValue: 1 << 31)
 
     /// The mode in the low byte (values above 3 count as ``ComparisonMode/equatableAlways``).
@@ -56,7 +57,13 @@ public func compareValues<Value>(_ lhs: Value, _ rhs: Value, mode: ComparisonMod
 public func compareValues<Value>(_ lhs: Value, _ rhs: Value, options: ComparisonOptions) -> Bool {
     let layout = _ComparisonLayout.of(Value.self, mode: options.mode)
     return withUnsafePointer(to: lhs) { lhs in
-        withUnsafePointer(to: rhs) { rhs in layout.equal(lhs, rhs) }
+        withUnsafePointer(to: rhs) { rhs in
+            let equal = layout.equal(lhs, rhs)
+            if !equal, options.contains(.traceCompareFailed) {
+                _Engine.traceCompareFailed(lhs, rhs, size: MemoryLayout<Value>.size, type: Value.self)
+            }
+            return equal
+        }
     }
 }
 

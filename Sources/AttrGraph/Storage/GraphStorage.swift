@@ -54,6 +54,8 @@ final class GraphStorage {
     /// Per type index, the fixed parts of a traced rule run's event (see ``AGTrace/ruleRun``),
     /// made on first use on the graph's thread.
     var traceFragments: [TraceFragments?] = []
+    /// The installed traces (``Graph/addTrace(_:context:)``).
+    var tracing = _Traces()
 
     /// Nodes of subgraphs invalidated while the graph was updating (or while invalidation was
     /// deferred); destroyed when the update ends.
@@ -198,7 +200,10 @@ final class GraphStorage {
     /// Calls the update callbacks of context `index` (its needs-update flag was raised).
     @inline(never)
     func notifyContext(at index: UInt32) {
-        context(at: index)?.notifyNeedsUpdate()
+        guard let graph = context(at: index) else { return }
+        if _slowPath(state.pointee.traced) { engine.emit(.beginGraphUpdate(graph)) }
+        graph.notifyNeedsUpdate()
+        if _slowPath(state.pointee.traced) { engine.emit(.endGraphUpdate(graph)) }
     }
 
     // MARK: Subgraphs
@@ -318,6 +323,7 @@ final class GraphStorage {
                 }
             }
         }
+        if _slowPath(state.pointee.traced) { engine.traceDestroying(nodes) }
         var detached: [_Engine.DetachedBody] = []
         detached.reserveCapacity(nodes.count)
         for index in nodes where !engine.node(index).pointee.flags.contains(.free) {
@@ -348,7 +354,10 @@ final class GraphStorage {
             let node = engine.node(index)
             guard !node.pointee.flags.contains(.free) else { continue }
             let contextIndex = state.pointee.subgraphContext[Int(node.pointee.subgraph)]
-            context(at: contextIndex)?.invalidationCallback?(attribute)
+            guard let graph = context(at: contextIndex), let callback = graph.invalidationCallback else { continue }
+            if _slowPath(state.pointee.traced) { engine.emit(.beginGraphInvalidation(graph, attribute)) }
+            callback(attribute)
+            if _slowPath(state.pointee.traced) { engine.emit(.endGraphInvalidation(graph, attribute)) }
         }
     }
 }

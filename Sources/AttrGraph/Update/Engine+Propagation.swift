@@ -10,14 +10,15 @@ extension _Engine {
         // this list (no native stack per alias; a chain of 100,000 aliases is a loop, not a
         // recursion). Empty, it allocates nothing.
         var aliases: [UInt32] = []
-        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases)
+        let traced = state.pointee.traced
+        markOutputsChanged(of: index, fromInput: fromInput, traced: traced, aliases: &aliases)
         while let alias = aliases.popLast() {
-            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases)
+            markOutputsChanged(of: alias, fromInput: fromInput, traced: traced, aliases: &aliases)
         }
     }
 
     @inline(__always)
-    private func markOutputsChanged(of index: UInt32, fromInput: Bool, aliases: inout [UInt32]) {
+    private func markOutputsChanged(of index: UInt32, fromInput: Bool, traced: Bool, aliases: inout [UInt32]) {
         let outputs = node(index).outputs
         // Nothing below adds or removes this node's output edges: the list stays where it is.
         let outputBase = outputs.base
@@ -31,6 +32,7 @@ extension _Engine {
                 aliases.append(consumerIndex)
                 continue
             }
+            if _slowPath(traced) { traceEdgeChanging(consumer: consumerIndex, input: index) }
             // Where the consumer's input list had this edge last time, if it still does.
             let inputs = consumer.inputs
             let hint = output.hint
@@ -156,6 +158,7 @@ extension _Engine {
         if flags.contains(.observer) {
             state.pointee.dirtyObservers.append(index)
         }
+        if _slowPath(state.pointee.traced) { traceDirty(index) }
         // Consecutive nodes usually share a subgraph: raise its context's flag once per run.
         let subgraph = node.pointee.subgraph
         if subgraph != lastSubgraph {
@@ -171,6 +174,7 @@ extension _Engine {
         if !state.pointee.contextNeedsUpdate[Int(context)] {
             state.pointee.contextNeedsUpdate[Int(context)] = true
             state.pointee.contextsToNotify.append(context)
+            if _slowPath(state.pointee.traced) { traceNeedsUpdate(context: context) }
         }
     }
 
