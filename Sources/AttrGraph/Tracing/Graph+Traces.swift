@@ -159,6 +159,8 @@ extension GraphStorage {
         activity.setHasTraces(traced)
         if traced, engine.isUpdating {
             state.pointee.instrumentation.insert(.events)
+        } else if !traced, !engine.isUpdating {
+            tracing.edgesRecordedWhileRunning.removeAll()
         }
     }
 
