@@ -36,10 +36,9 @@ extension _Engine {
     /// ``runRule(_:_:)`` in an instrumented episode: timed for the profile, and reported to the
     /// event stream's consumers (the timeline, installed traces) as a value update. With traces
     /// installed the rule runs through its vtable, so that they see its write
-    /// (``_Engine/setOutput(_:_:)``). `finishing`: the run finishes its frame (not a re-entrant
-    /// evaluation), which then resets the attribute's state.
+    /// (``_Engine/setOutput(_:_:)``).
     @inline(never)
-    func runRuleInstrumented(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>, finishing: Bool) {
+    func runRuleInstrumented(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
         let instrumentation = state.pointee.instrumentation
         let reported = instrumentation.rawValue & _Instrumentation.eventConsumers.rawValue != 0
         let run = reported ? traceRuleRunning(index) : _TracedRun(attribute: nil)
@@ -53,7 +52,9 @@ extension _Engine {
                 attribute: attribute(index).rawValue, type: self.node(index).pointee.typeIndex,
                 nanoseconds: AGTrace.now() &- started, changed: changed)
         }
-        if reported { traceRuleRan(index, run, changed: changed, finishing: finishing) }
+        // A re-entrant evaluation (the attribute is on the update stack more than once) does not
+        // finish its frame: the outermost one resets the attribute's state.
+        if reported { traceRuleRan(index, run, changed: changed, finishing: self.node(index).pointee.updateCount <= 1) }
     }
 }
 

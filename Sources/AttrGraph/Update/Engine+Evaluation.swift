@@ -324,7 +324,7 @@ extension _Engine {
         defer { endSegment() }
         pushFrame(index)
         if _slowPath(state.pointee.instrumentation.rawValue != 0) {
-            runRuleInstrumented(index, node(index), finishing: false)
+            runRuleInstrumented(index, node(index))
         } else {
             runRule(index, node(index))
         }
@@ -346,7 +346,7 @@ extension _Engine {
                 return
             }
             if _slowPath(state.pointee.instrumentation.rawValue != 0) {
-                runRuleInstrumented(index, node, finishing: true)
+                runRuleInstrumented(index, node)
             } else if flags.contains(.observer) {
                 runObserver(index, node)
             } else {
@@ -368,7 +368,9 @@ extension _Engine {
     }
 
     /// Runs the rule of `index` with dependency recording, prunes inputs it no longer reads,
-    /// and checks that it produced a value.
+    /// and checks that it produced a value. Not inlined: the update walk stays small (its
+    /// cut-off path is the hot one).
+    @inline(never)
     func runRule(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
         runRule(index, node, specialised: true)
     }
