@@ -65,7 +65,9 @@ final class GraphStorage {
     /// Set by ``Graph/beginDeferringSubgraphInvalidation()``.
     var deferringInvalidation = false
     /// ``Graph/deadline``.
-    var deadline: UInt64 = .max
+    var deadline: UInt64 = .max {
+        didSet { if _slowPath(state.pointee.traced), deadline != oldValue { traceDeadlineChanged() } }
+    }
     /// Cached rule attributes (``Rule/cachedValue(options:owner:)``).
     var ruleCache: [_RuleCache.Key: [_RuleCache.Entry]] = [:]
     /// Subgraphs invalidated in the current deferred batch, and their observers.

@@ -71,7 +71,7 @@ public final class Subgraph {
             }
             self.tree = tree
         }
-        if _slowPath(graph.storage.state.pointee.traced) { graph.storage.engine.emit(.subgraphCreated(self)) }
+        if _slowPath(storage.state.pointee.traced) { storage.engine.emit(.subgraphCreated(self)) }
     }
 
     /// Releasing the last reference invalidates the subgraph: a use of the graph like any other
@@ -253,7 +253,7 @@ public final class Subgraph {
         guard child !== self, !child.isAncestor(of: self) else {
             _Misuse.fail("AttrGraph: addChild: adding this child would make a subgraph its own ancestor.")
         }
-        if _slowPath(graph.storage.state.pointee.traced) { graph.storage.engine.emit(.subgraphAddChild(self, child: child)) }
+        if _slowPath(storage.state.pointee.traced) { storage.engine.emit(.subgraphAddChild(self, child: child)) }
         children.append((child, tag))
         child.parents.append(Unmanaged.passUnretained(self))
     }
@@ -263,8 +263,8 @@ public final class Subgraph {
         defer { storage.engine.leave(entered) }
         guard let position = children.firstIndex(where: { $0.subgraph === child }) else { return }
         child.parents.removeAll { $0.takeUnretainedValue() === self }
-        if _slowPath(graph.storage.state.pointee.traced) {
-            graph.storage.engine.emit(.subgraphRemoveChild(self, child: child))
+        if _slowPath(storage.state.pointee.traced) {
+            storage.engine.emit(.subgraphRemoveChild(self, child: child))
         }
         children.remove(at: position)
     }

@@ -169,3 +169,23 @@ extension GraphStorage {
         activity.traceOptions.load(ordering: .relaxed) != 0 && AGTrace.isEnabled
     }
 }
+
+extension GraphStorage {
+    /// ``deadline`` changed: `set_deadline` (AttributeGraph reports each change).
+    @inline(never)
+    func traceDeadlineChanged() {
+        let engine = self.engine
+        let entered = engine.enter("setting a deadline")
+        defer { engine.leave(entered) }
+        engine.emit(.setDeadline(deadline))
+    }
+
+    /// An update found ``deadline`` passed: `passed_deadline`, once per deadline (AttributeGraph
+    /// reports it when it first finds the deadline passed).
+    @inline(never)
+    func traceDeadlinePassed() {
+        guard tracing.passedDeadline != deadline else { return }
+        tracing.passedDeadline = deadline
+        engine.emit(.passedDeadline)
+    }
+}

@@ -16,13 +16,13 @@ enum _TimelineTrace {
             guard engine.state.pointee.instrumentation.contains(.trace),
                 let start = engine.storage.tracing.timelineRunStarts.popLast()
             else { return }
-            let index = attribute.rawValue & _GraphRegistry.indexMask
+            let index = _GraphRegistry.index(attribute.rawValue)
             AGTrace.ruleRun(
                 fragments(engine, engine.node(index).pointee.typeIndex), start: start, end: AGTrace.now(),
                 attribute: attribute.rawValue, changed: changed, graph: engine.storage.graphID)
         case .cutOff(let attribute):
             guard engine.state.pointee.instrumentation.contains(.trace) else { return }
-            let index = attribute.rawValue & _GraphRegistry.indexMask
+            let index = _GraphRegistry.index(attribute.rawValue)
             let names = engine.state.pointee.activity.typeName(engine.node(index).pointee.typeIndex)
             AGTrace.instant(
                 "cut-off", category: "rule", args: ["attribute": .int(Int(attribute.rawValue)), "type": .string(names.body)])

@@ -147,6 +147,8 @@ struct _Traces {
     var edgesRecordedWhileRunning: [(consumer: UInt32, input: UInt32)] = []
     /// Start times of the rule runs the timeline is recording, innermost last.
     var timelineRunStarts: [UInt64] = []
+    /// The deadline `passed_deadline` was reported for (reported once per deadline).
+    var passedDeadline: UInt64?
 
     var wantCompareFailed: Bool { traces.contains { $0.wantsCompareFailed } }
 }
