@@ -3,3 +3,5 @@
 // `NSDictionary` without another import. `import AttrGraph` does the same through Foundation,
 // so that such code ports by changing the import.
 @_exported import Foundation
+// CoreFoundation too: AttributeGraph's module re-exports it, and its trace API takes `CFData`.
+@_exported import CoreFoundation

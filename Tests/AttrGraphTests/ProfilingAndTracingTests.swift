@@ -86,4 +86,51 @@ import Testing
         #expect(runs.allSatisfy { ($0["args"] as? [String: Any])?["changed"] as? Bool == true })
         #expect(events.contains { $0["name"] as? String == "update" && ($0["args"] as? [String: Any])?["rootType"] as? String == "Doubled" })
     }
+
+    /// The timeline trace and a trace installed with `addTrace` consume one event stream: they
+    /// see the same rule runs, with the same outcome, and the timeline also gets the events code
+    /// adds (custom and named events).
+    @Test func theTimelineAndAnInstalledTraceSeeTheSameRuleRuns() throws {
+        final class Runs { var ended: [(attribute: UInt32, changed: Bool)] = [] }
+        let runs = Runs()
+        let test = TestGraph()
+        let path: String = try test {
+            let input = Attribute(value: 1)
+            let doubled = Attribute(Doubled(input: input))
+            let parity = Attribute(Parity(input: input))
+            var trace = Graph.TraceType()
+            trace.end_value_update = { _, attribute, changed in runs.ended.append((attribute.rawValue, changed)) }
+            let id = withUnsafeMutablePointer(to: &trace) { test.graph.addTrace($0, context: nil) }
+            defer { test.graph.removeTrace(traceID: id) }
+            Graph.startTracing(test.graph, options: [])
+            for value in [1, 2, 4] {
+                input.value = value
+                _ = doubled.value
+                _ = parity.value
+            }
+            "checkpoint".withCString { test.graph.addTraceEvent($0, value: 3) }
+            let named = Graph.registerNamedTraceEvent(name: "timeline-named", subsystem: "org.attrgraph.tests")
+            test.graph.addNamedTraceEvent(named, eventArgs: [7, 8])
+            Graph.stopTracing(test.graph)
+            let path = try #require(Graph.tracePath)
+            Graph.finishTrace()
+            return path
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let events = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let timelineRuns = events.filter { $0["cat"] as? String == "rule" && $0["ph"] as? String == "X" }.compactMap {
+            event -> (UInt32, Bool)? in
+            guard let args = event["args"] as? [String: Any], let attribute = args["attribute"] as? Int,
+                let changed = args["changed"] as? Bool
+            else { return nil }
+            return (UInt32(attribute), changed)
+        }
+        #expect(timelineRuns.count == runs.ended.count && runs.ended.count == 6, "three runs of each rule")
+        #expect(zip(timelineRuns, runs.ended).allSatisfy { $0.0 == $1.attribute && $0.1 == $1.changed })
+        #expect(events.contains { $0["name"] as? String == "checkpoint" && $0["cat"] as? String == "custom" })
+        #expect(events.contains {
+            $0["name"] as? String == "timeline-named" && ($0["args"] as? [String: Any])?["args"] as? String == "7,8"
+        })
+    }
 }

@@ -114,15 +114,22 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         let existing = engine.findInputEdge(consumer: index, input: inputIndex)
         if existing >= 0 {
             engine.node(index).inputs[existing].flags.formUnion(flags)
+            if _slowPath(engine.state.pointee.traced) {
+                engine.traceInputAdded(consumer: index, input: inputIndex, options: options, added: false)
+            }
             return
         }
         engine.addInputEdge(consumer: index, input: inputIndex, flags: flags.union(.changed))
         let node = engine.node(index)
-        if !node.pointee.flags.contains(.external) && !node.pointee.flags.contains(.indirect) {
+        let computed = !node.pointee.flags.contains(.external) && !node.pointee.flags.contains(.indirect)
+        if computed {
             node.pointee.flags.insert(.inputsChanged)
             engine.markDirty(index)
-            engine.notifyContexts()
         }
+        if _slowPath(engine.state.pointee.traced) {
+            engine.traceInputAdded(consumer: index, input: inputIndex, options: options, added: true)
+        }
+        if computed { engine.notifyContexts() }
     }
 
     public func addInput<Value>(_ attribute: Attribute<Value>, options: InputOptions = [], token: Int) {
@@ -231,7 +238,9 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
             // context, say) stays alive until the update ends.
             engine.storage.keepAliveUntilUpdateEnds(bodyPointer.pointee)
         }
+        if _slowPath(engine.state.pointee.traced) { engine.emit(.beginModifyNode(self)) }
         body(&bodyPointer.pointee)
+        if _slowPath(engine.state.pointee.traced) { engine.emit(.endModifyNode(self)) }
         if invalidating {
             let node = engine.node(index)
             node.pointee.flags.insert(.selfModified)
@@ -292,6 +301,9 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
             defer { engine.leave(entered) }
             guard let record = engine.indirectRecord(index) else {
                 _Misuse.fail("AttrGraph: \(self) is not an indirect attribute; it has no dependency to set.")
+            }
+            if _slowPath(engine.state.pointee.traced) {
+                engine.emit(.indirectNodeSetDependency(self, dependency: newValue ?? .nil))
             }
             record.pointee.dependency = newValue ?? .nil
         }

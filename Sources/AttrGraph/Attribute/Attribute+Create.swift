@@ -61,6 +61,7 @@ extension _Engine {
         if let value {
             _initializeCopy(engine.node(index).pointee.value.unsafelyUnwrapped, from: value)
         }
+        if _slowPath(engine.state.pointee.traced) { engine.traceAttributeCreated(index, value: value.map(UnsafeRawPointer.init)) }
         return engine.attribute(index)
     }
 }

@@ -22,6 +22,8 @@ public struct InputOptions: OptionSet, Sendable, Hashable {
     public static let syncMainRef = InputOptions(rawValue: 1 << 1)
     /// Never pruned when a run does not read it. Edges added with `addInput` always have it.
     public static let alwaysEnabled = InputOptions(rawValue: 1 << 2)
+    /// The consumer's running rule read the input (AttributeGraph's `AGInputOptionsEnabled`).
+    public static let enabled = InputOptions(rawValue: 1 << 4)
 }
 
 /// Options for reading a value (``Attribute/changedValue(options:)``).

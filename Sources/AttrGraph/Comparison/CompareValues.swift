@@ -19,7 +19,8 @@ public struct ComparisonOptions: OptionSet, Sendable, Hashable {
     /// (``AGEnvironment/asyncLayouts``), where layouts are otherwise built in the background and
     /// values compare as their bytes until then; by default layouts are always built on first use.
     public static let fetchLayoutsSynchronously = ComparisonOptions(rawValue: 1 << 9)
-    /// Accepted for AttributeGraph compatibility (AttributeGraph reports failed comparisons to its tracer).
+    /// A comparison that finds the values unequal inside a rule is reported to the graph's
+    /// traces (their `compare_failed` callback, ``Graph/TraceType``).
     public static let traceCompareFailed = ComparisonOptions(rawValue: 1 << 31)
 
     /// The mode in the low byte (values above 3 count as ``ComparisonMode/equatableAlways``).
@@ -64,8 +65,11 @@ public func compareValues<Value>(_ lhs: Value, _ rhs: Value, options: Comparison
         Value.self, mode: options.mode, synchronously: options.contains(.fetchLayoutsSynchronously))
     return withUnsafePointer(to: lhs) { lhs in
         withUnsafePointer(to: rhs) { rhs in
-            guard let layout else { return _bytesEqual(lhs, rhs, count: MemoryLayout<Value>.size) }
-            return layout.equal(lhs, rhs)
+            let equal = layout.map { $0.equal(lhs, rhs) } ?? _bytesEqual(lhs, rhs, count: MemoryLayout<Value>.size)
+            if !equal, options.contains(.traceCompareFailed) {
+                _Engine.traceCompareFailed(lhs, rhs, size: MemoryLayout<Value>.size, type: Value.self)
+            }
+            return equal
         }
     }
 }

@@ -43,7 +43,9 @@ extension Graph {
     public static var hasDeadlinePassed: Bool {
         guard let state = _ThreadLocal.context.pointee.updating else { return false }
         let deadline = state.pointee.storage.deadline
-        return deadline != .max && now >= deadline
+        let passed = deadline != .max && now >= deadline
+        if passed, _slowPath(state.pointee.traced) { state.pointee.storage.traceDeadlinePassed() }
+        return passed
     }
 
     /// Cancels the update running on this thread: no further rules run for attributes that

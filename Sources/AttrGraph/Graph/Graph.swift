@@ -74,6 +74,11 @@ public final class Graph {
         storage = shared?.storage ?? GraphStorage()
         (contextIndex, contextID) = storage.addContext(self)
         parent = shared
+        if _slowPath(storage.state.pointee.traced) {
+            let entered = storage.engine.enter("creating a graph context")
+            defer { storage.engine.leave(entered) }
+            storage.engine.emit(.graphCreated(self))
+        }
     }
 
     /// When a graph's last reference goes, its subgraphs are invalidated (their observers run),
@@ -152,6 +157,7 @@ public final class Graph {
         if !engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] {
             engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] = true
             engine.state.pointee.contextsToNotify.append(contextIndex)
+            if _slowPath(engine.state.pointee.traced) { engine.traceNeedsUpdate(context: contextIndex) }
         }
         engine.notifyContexts()
     }
@@ -172,6 +178,7 @@ public final class Graph {
     public func invalidate() {
         let entered = storage.engine.enter("invalidating a graph")
         defer { storage.engine.leave(entered) }
+        if _slowPath(storage.state.pointee.traced) { storage.engine.emit(.graphDestroy(self)) }
         for subgraph in storage.allSubgraphs where subgraph.contextIndex == contextIndex {
             subgraph.invalidate()
         }

@@ -23,6 +23,8 @@ package final class GraphActivity: Sendable {
     let profiling = Atomic<Bool>(false)
     /// Set by ``Graph/resetProfile(_:)`` from another thread: the data goes when the next update starts.
     let profileResetRequested = Atomic<Bool>(false)
+    /// Whether traces are installed (``Graph/addTrace(_:context:)``); set on the graph's thread.
+    let hasTraces = Atomic<Bool>(false)
     /// The thread using the graph now (``_ThreadLocal/identity``), 0 when none: exclusive use.
     let holder = Atomic<UInt>(0)
     /// What the holder is doing (``_GraphUse``), for the message when another thread overlaps.
@@ -52,11 +54,18 @@ package final class GraphActivity: Sendable {
         updateRequested()
     }
 
-    /// Keeps ``requested`` in step with ``traceOptions`` and ``profiling``.
+    /// Sets ``hasTraces`` and what update episodes check.
+    func setHasTraces(_ on: Bool) {
+        hasTraces.store(on, ordering: .relaxed)
+        updateRequested()
+    }
+
+    /// Keeps ``requested`` in step with ``traceOptions``, ``profiling`` and ``hasTraces``.
     private func updateRequested() {
         var bits: UInt8 = 0
         if traceOptions.load(ordering: .relaxed) != 0 { bits |= _Instrumentation.trace.rawValue }
         if profiling.load(ordering: .relaxed) { bits |= _Instrumentation.profile.rawValue }
+        if hasTraces.load(ordering: .relaxed) { bits |= _Instrumentation.events.rawValue }
         requested.store(bits, ordering: .relaxed)
     }
 

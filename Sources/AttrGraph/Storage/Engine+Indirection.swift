@@ -60,6 +60,7 @@ extension _Engine {
         if !mutable {
             storage.offsetAliases[_OffsetAliasKey(record, sourceIndex: sourceIndex)] = index
         }
+        if _slowPath(state.pointee.traced) { traceIndirectCreated(index) }
         return attribute(index)
     }
 
@@ -75,6 +76,7 @@ extension _Engine {
             _Misuse.fail("AttrGraph: \(attribute(index)) is an offset attribute; its source is fixed.")
         }
         let newIndex = localIndex(of: newSource, use: "the source of indirect attribute \(attribute(index))")
+        if _slowPath(state.pointee.traced) { emit(.indirectNodeSetSource(attribute(index), source: newSource)) }
         let oldSource = record.pointee.source
         if oldSource == newSource { return }
         // Re-pointing may not create an alias loop. Every re-pointing is checked, so the chain from

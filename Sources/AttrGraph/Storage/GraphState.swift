@@ -28,12 +28,15 @@ struct _Frame {
     var flags: _FrameFlags
 }
 
-/// What an update episode records about its rule runs: a timeline trace (``AGTrace``) and/or
-/// a profile (``Graph/startProfiling(_:)``).
+/// What an update episode records about its rule runs: a timeline trace (``AGTrace``), a
+/// profile (``Graph/startProfiling(_:)``), events for installed traces (``Graph/addTrace(_:context:)``).
 struct _Instrumentation: OptionSet {
     var rawValue: UInt8
     static let trace = _Instrumentation(rawValue: 1)
     static let profile = _Instrumentation(rawValue: 2)
+    static let events = _Instrumentation(rawValue: 4)
+    /// The consumers of the event stream (``_TraceEvent``): the timeline and installed traces.
+    static let eventConsumers: _Instrumentation = [.trace, .events]
 }
 
 struct _FrameFlags: OptionSet {
@@ -169,6 +172,9 @@ struct _GraphState: ~Copyable {
     /// What the current update episode records (decided when it starts): ``_Instrumentation``.
     /// Beside ``onMainThread``, which every rule run reads too.
     var instrumentation: _Instrumentation
+    /// Whether traces are installed (``Graph/addTrace(_:context:)``): the events outside update
+    /// episodes test it (``_Engine/emit(_:)``).
+    var traced: Bool
     /// The input-position index of the rule with the most inputs being recorded.
     var fanIn: _FanInIndex
 
@@ -231,6 +237,7 @@ struct _GraphState: ~Copyable {
         deferredNotifyingBodies = _UnsafeGrowableBuffer(capacity: 2)
         onMainThread = false
         instrumentation = []
+        traced = false
         episodeStart = 0
         episodeRuleRuns = 0
         fanIn = _FanInIndex()

@@ -55,6 +55,8 @@ final class GraphStorage {
     /// Per type index, the fixed parts of a traced rule run's event (see ``AGTrace/ruleRun``),
     /// made on first use on the graph's thread.
     var traceFragments: [TraceFragments?] = []
+    /// The installed traces (``Graph/addTrace(_:context:)``).
+    var tracing = _Traces()
 
     /// Nodes of subgraphs invalidated while the graph was updating (or while invalidation was
     /// deferred); destroyed when the update ends.
@@ -64,7 +66,9 @@ final class GraphStorage {
     /// Set by ``Graph/beginDeferringSubgraphInvalidation()``.
     var deferringInvalidation = false
     /// ``Graph/deadline``.
-    var deadline: UInt64 = .max
+    var deadline: UInt64 = .max {
+        didSet { if _slowPath(state.pointee.traced), deadline != oldValue { traceDeadlineChanged() } }
+    }
     /// Cached rule attributes (``Rule/cachedValue(options:owner:)``).
     var ruleCache: [_RuleCache.Key: [_RuleCache.Entry]] = [:]
     /// Subgraphs invalidated in the current deferred batch, and their observers.
@@ -199,7 +203,10 @@ final class GraphStorage {
     /// Calls the update callbacks of context `index` (its needs-update flag was raised).
     @inline(never)
     func notifyContext(at index: UInt32) {
-        context(at: index)?.notifyNeedsUpdate()
+        guard let graph = context(at: index) else { return }
+        if _slowPath(state.pointee.traced) { engine.emit(.beginGraphUpdate(graph)) }
+        graph.notifyNeedsUpdate()
+        if _slowPath(state.pointee.traced) { engine.emit(.endGraphUpdate(graph)) }
     }
 
     // MARK: Subgraphs
@@ -319,6 +326,7 @@ final class GraphStorage {
                 }
             }
         }
+        if _slowPath(state.pointee.traced) { engine.traceDestroying(nodes) }
         var detached: [_Engine.DetachedBody] = []
         detached.reserveCapacity(nodes.count)
         for index in nodes where !engine.node(index).pointee.flags.contains(.free) {
@@ -349,7 +357,10 @@ final class GraphStorage {
             let node = engine.node(index)
             guard !node.pointee.flags.contains(.free) else { continue }
             let contextIndex = state.pointee.subgraphContext[Int(node.pointee.subgraph)]
-            context(at: contextIndex)?.invalidationCallback?(attribute)
+            guard let graph = context(at: contextIndex), let callback = graph.invalidationCallback else { continue }
+            if _slowPath(state.pointee.traced) { engine.emit(.beginGraphInvalidation(graph, attribute)) }
+            callback(attribute)
+            if _slowPath(state.pointee.traced) { engine.emit(.endGraphInvalidation(graph, attribute)) }
         }
     }
 }

@@ -45,6 +45,9 @@ public final class Subgraph {
     /// The recorded tree (``shouldRecordTree``), made when recording is on.
     var tree: _SubgraphTree?
     private var nextObserverID = 1
+    /// Set while its last reference goes: the invalidation that follows is not reported to the
+    /// graph's traces as the subgraph's (AttributeGraph reports only `invalidate()`).
+    private var releasing = false
 
     public convenience init(graph: Graph) {
         self.init(graph: graph, attribute: .nil)
@@ -68,6 +71,7 @@ public final class Subgraph {
             }
             self.tree = tree
         }
+        if _slowPath(storage.state.pointee.traced) { storage.engine.emit(.subgraphCreated(self)) }
     }
 
     /// Releasing the last reference invalidates the subgraph: a use of the graph like any other
@@ -76,6 +80,7 @@ public final class Subgraph {
         let engine = storage.engine
         let entered = engine.enter("releasing a subgraph")
         defer { engine.leave(entered) }
+        releasing = true
         invalidate()
         // A valid parent retains its children, so by now no parent lists this subgraph.
         storage.removeSubgraph(at: slot)
@@ -163,6 +168,9 @@ public final class Subgraph {
                 }
             }
         }
+        if _slowPath(engine.state.pointee.traced) {
+            for subgraph in batch where !subgraph.releasing { engine.emit(.subgraphDestroy(subgraph)) }
+        }
         var dying: [UInt32] = []
         let thread = _ThreadLocal.context
         var clearsCurrent = false
@@ -245,6 +253,7 @@ public final class Subgraph {
         guard child !== self, !child.isAncestor(of: self) else {
             _Misuse.fail("AttrGraph: addChild: adding this child would make a subgraph its own ancestor.")
         }
+        if _slowPath(storage.state.pointee.traced) { storage.engine.emit(.subgraphAddChild(self, child: child)) }
         children.append((child, tag))
         child.parents.append(Unmanaged.passUnretained(self))
     }
@@ -253,8 +262,11 @@ public final class Subgraph {
         let entered = storage.engine.enter("removing a child subgraph")
         defer { storage.engine.leave(entered) }
         guard let position = children.firstIndex(where: { $0.subgraph === child }) else { return }
-        children.remove(at: position)
         child.parents.removeAll { $0.takeUnretainedValue() === self }
+        if _slowPath(storage.state.pointee.traced) {
+            storage.engine.emit(.subgraphRemoveChild(self, child: child))
+        }
+        children.remove(at: position)
     }
 
     public var childCount: Int { children.count }
@@ -338,6 +350,8 @@ public final class Subgraph {
         let entered = engine.enter("updating")
         defer { engine.leave(entered) }
         graph.clearNeedsUpdate()
+        let traced = engine.state.pointee.traced && isDirty(flags: flags)
+        if _slowPath(traced) { engine.emit(.beginSubgraphUpdate(self, flags)) }
         Graph.withoutUpdate {
             forEachNode(flags: flags) { index in
                 let node = engine.node(index)
@@ -346,6 +360,7 @@ public final class Subgraph {
             }
         }
         graph.flushObservers()
+        if _slowPath(traced) { engine.emit(.endSubgraphUpdate(self)) }
     }
 
     /// Whether an attribute of this subgraph or its descendants with matching flags is dirty.

@@ -1,6 +1,7 @@
 /// What an instrumented update episode records (``_Instrumentation``, decided when the episode
-/// starts): rule runs and cut-offs in the timeline trace, run times in the profile. Kept out of
-/// line: an uninstrumented episode pays a flag test per rule run and per cut-off.
+/// starts): rule runs and cut-offs for the event stream's consumers (the timeline trace,
+/// installed traces), run times in the profile. Kept out of line: an uninstrumented episode pays
+/// a flag test per rule run and per cut-off.
 extension _Engine {
     /// Called when tracing or profiling was requested (``GraphActivity/requested``): decides
     /// what this episode records.
@@ -32,48 +33,28 @@ extension _Engine {
         AGTrace.flush()
     }
 
-    /// ``runRule(_:_:)``, timed: the run is recorded in the trace and/or the profile.
+    /// ``runRule(_:_:)`` in an instrumented episode: timed for the profile, and reported to the
+    /// event stream's consumers (the timeline, installed traces) as a value update. With traces
+    /// installed the rule runs through its vtable, so that they see its write
+    /// (``_Engine/setOutput(_:_:)``).
     @inline(never)
     func runRuleInstrumented(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
-        let started = AGTrace.now()
+        let instrumentation = state.pointee.instrumentation
+        let reported = instrumentation.rawValue & _Instrumentation.eventConsumers.rawValue != 0
+        let run = reported ? traceRuleRunning(index) : _TracedRun(attribute: nil)
+        let profiled = instrumentation.contains(.profile)
+        let started = profiled ? AGTrace.now() : 0
         let changesBefore = state.pointee.counters.changes
-        runRule(index, node)
-        ruleRan(index, started: started, changed: state.pointee.counters.changes != changesBefore)
-    }
-
-    /// After a rule run that started at `started`.
-    func ruleRan(_ index: UInt32, started: UInt64, changed: Bool) {
-        let end = AGTrace.now()
-        let typeIndex = node(index).pointee.typeIndex
-        if state.pointee.instrumentation.contains(.profile) {
-            storage.profile.record(attribute: attribute(index).rawValue, type: typeIndex, nanoseconds: end &- started,
-                                   changed: changed)
+        runRule(index, node, specialised: !instrumentation.contains(.events))
+        let changed = state.pointee.counters.changes != changesBefore
+        if profiled {
+            storage.profile.record(
+                attribute: attribute(index).rawValue, type: self.node(index).pointee.typeIndex,
+                nanoseconds: AGTrace.now() &- started, changed: changed)
         }
-        if state.pointee.instrumentation.contains(.trace) {
-            AGTrace.ruleRun(
-                traceFragments(typeIndex), start: started, end: end, attribute: attribute(index).rawValue, changed: changed,
-                graph: storage.graphID)
-        }
-    }
-
-    /// The fixed parts of the events of rule type `typeIndex`.
-    private func traceFragments(_ typeIndex: UInt32) -> TraceFragments {
-        let position = Int(typeIndex)
-        if position < storage.traceFragments.count, let fragments = storage.traceFragments[position] { return fragments }
-        while storage.traceFragments.count <= position { storage.traceFragments.append(nil) }
-        let names = state.pointee.activity.typeName(typeIndex)
-        let fragments = TraceFragments(ruleType: names.body, valueType: names.value)
-        storage.traceFragments[position] = fragments
-        return fragments
-    }
-
-    /// A dirty attribute none of whose inputs changed: it is clean again without running.
-    @inline(never)
-    func cutOff(_ index: UInt32) {
-        let names = state.pointee.activity.typeName(node(index).pointee.typeIndex)
-        AGTrace.instant(
-            "cut-off", category: "rule",
-            args: ["attribute": .int(Int(attribute(index).rawValue)), "type": .string(names.body)])
+        // A re-entrant evaluation (the attribute is on the update stack more than once) does not
+        // finish its frame: the outermost one resets the attribute's state.
+        if reported { traceRuleRan(index, run, changed: changed, finishing: self.node(index).pointee.updateCount <= 1) }
     }
 }
 

@@ -225,6 +225,9 @@ extension _Engine {
         }
         let position = addInputEdge(consumer: consumer, input: input, flags: .enabled)
         state.pointee.cursor = UInt32(position + 1)
+        if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.events.rawValue != 0) {
+            traceReadRecorded(consumer: consumer, input: input)
+        }
         return position
     }
 
@@ -237,6 +240,10 @@ extension _Engine {
     func updateNode(_ root: UInt32) {
         beginSegment()
         defer { endSegment() }
+        if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.events.rawValue != 0) {
+            updateNodeTraced(root)
+            return
+        }
         updateInCurrentSegment(root)
     }
 
@@ -345,8 +352,8 @@ extension _Engine {
             } else {
                 runRule(index, node)
             }
-        } else if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.trace.rawValue != 0) {
-            cutOff(index)
+        } else if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.eventConsumers.rawValue != 0) {
+            traceCutOff(index)
         }
         if node.pointee.flags.contains(.redirtied) {
             // Made dirty again while it was being updated: it stays dirty, and so do its dependents.
@@ -361,8 +368,18 @@ extension _Engine {
     }
 
     /// Runs the rule of `index` with dependency recording, prunes inputs it no longer reads,
-    /// and checks that it produced a value.
+    /// and checks that it produced a value. Not inlined: the update walk stays small (its
+    /// cut-off path is the hot one).
+    @inline(never)
     func runRule(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
+        runRule(index, node, specialised: true)
+    }
+
+    /// ``runRule(_:_:)``; with `specialised` `false` the rule runs through its vtable even when
+    /// its type has a specialised update, so that its write goes through ``setOutput(_:_:)``
+    /// (traced runs: the traces see the write).
+    @inline(__always)
+    func runRule(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>, specialised: Bool) {
         let savedCurrent = state.pointee.current
         let savedCursor = state.pointee.cursor
         let savedInOrder = state.pointee.readsInOrder
@@ -382,7 +399,7 @@ extension _Engine {
                 GraphActivity.pack(node: root, type: self.node(root).pointee.typeIndex), ordering: .relaxed)
         }
         let body = node.pointee.body.unsafelyUnwrapped
-        if let update = state.pointee.fastUpdates[Int(node.pointee.typeIndex)] {
+        if specialised, let update = state.pointee.fastUpdates[Int(node.pointee.typeIndex)] {
             // The rule's specialised update: runs the body, compares and stores the value.
             let flags = UnsafeMutableRawPointer(node).assumingMemoryBound(to: UInt16.self)
             if update.function(body, node.pointee.value.unsafelyUnwrapped, flags) {
@@ -391,7 +408,7 @@ extension _Engine {
                     markOutputsChanged(index)
                 }
             }
-        } else if let evaluate = state.pointee.fastEvaluates[Int(node.pointee.typeIndex)] {
+        } else if specialised, let evaluate = state.pointee.fastEvaluates[Int(node.pointee.typeIndex)] {
             storeEvaluatedValue(index, node, body: body, evaluate: evaluate.function)
         } else {
             type(node).pointee.vtable.update(self, node: index, body: body)
@@ -459,6 +476,9 @@ extension _Engine {
                 inputs[write] = edge
                 write += 1
             } else if !self.node(edge.input).pointee.flags.contains(.free) {
+                if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.events.rawValue != 0) {
+                    traceInputPruned(consumer: index, input: edge.input)
+                }
                 self.node(edge.input).outputs.removeFirst(index)
             }
         }
@@ -499,6 +519,9 @@ extension _Engine {
     func setOutput<Value>(_ index: UInt32, _ newValue: consuming Value) {
         let node = self.node(index)
         let slot = node.pointee.value.unsafelyUnwrapped.assumingMemoryBound(to: Value.self)
+        if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.events.rawValue != 0) {
+            withUnsafePointer(to: newValue) { traceOutput(index, UnsafeRawPointer($0)) }
+        }
         if node.pointee.flags.contains(.valueExists) {
             let equal = withUnsafePointer(to: newValue) { type(node).pointee.valuesEqual(slot, $0) }
             if equal { return }
@@ -583,6 +606,7 @@ extension _Engine {
         if !node.pointee.flags.contains(.external), isUpdating, state.pointee.current != index {
             _Misuse.setComputedDuringUpdate(attribute(index), bodyType: type(node).pointee.bodyType)
         }
+        if _slowPath(state.pointee.traced) { traceValueSet(index, UnsafeRawPointer(newValue)) }
         let slot = (valueAddress + offset).assumingMemoryBound(to: Value.self)
         if node.pointee.flags.contains(.valueExists) {
             let record = type(node)
@@ -621,6 +645,10 @@ extension _Engine {
         let entered = enter("invalidating an attribute's value")
         defer { leave(entered) }
         let node = self.node(index)
+        if _slowPath(state.pointee.traced), !node.pointee.flags.contains(.indirect) {
+            traceMarkValue(index)
+            if !node.pointee.flags.contains(.external), !node.pointee.flags.contains(.pending) { tracePending(index) }
+        }
         if node.pointee.flags.contains(.external) || node.pointee.flags.contains(.indirect) { return }
         node.pointee.flags.insert(.pending)
         if node.pointee.flags.contains(.dirty) {

@@ -9,15 +9,31 @@ extension _Engine {
         // Aliases pass the change on to their own readers: each alias met is marked in turn from
         // this list (no native stack per alias; a chain of 100,000 aliases is a loop, not a
         // recursion). Empty, it allocates nothing.
+        if _slowPath(state.pointee.traced) {
+            markOutputsChangedReporting(index, fromInput: fromInput)
+            return
+        }
         var aliases: [UInt32] = []
-        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases)
+        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases, _NotReportingChanges.self)
         while let alias = aliases.popLast() {
-            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases)
+            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases, _NotReportingChanges.self)
+        }
+    }
+
+    /// ``markOutputsChanged(_:fromInput:)`` for a graph with traces: the same walk, reporting.
+    @inline(never)
+    private func markOutputsChangedReporting(_ index: UInt32, fromInput: Bool) {
+        var aliases: [UInt32] = []
+        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases, _ReportingChanges.self)
+        while let alias = aliases.popLast() {
+            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases, _ReportingChanges.self)
         }
     }
 
     @inline(__always)
-    private func markOutputsChanged(of index: UInt32, fromInput: Bool, aliases: inout [UInt32]) {
+    private func markOutputsChanged<R: _ChangeReporting>(
+        of index: UInt32, fromInput: Bool, aliases: inout [UInt32], _: R.Type
+    ) {
         let outputs = node(index).outputs
         // Nothing below adds or removes this node's output edges: the list stays where it is.
         let outputBase = outputs.base
@@ -31,6 +47,7 @@ extension _Engine {
                 aliases.append(consumerIndex)
                 continue
             }
+            if R.reports { traceEdgeChanging(consumer: consumerIndex, input: index) }
             // Where the consumer's input list had this edge last time, if it still does.
             let inputs = consumer.inputs
             let hint = output.hint
@@ -61,8 +78,8 @@ extension _Engine {
             consumer.pointee.flags = newFlags
             if becomesDirty {
                 var lastSubgraph = UInt32.max
-                noteNewlyDirty(consumerIndex, consumer, flags: consumerFlags, lastSubgraph: &lastSubgraph)
-                markDependentsDirty(of: consumerIndex, lastSubgraph: &lastSubgraph)
+                noteNewlyDirty(consumerIndex, consumer, flags: consumerFlags, lastSubgraph: &lastSubgraph, R.self)
+                markDependentsDirty(of: consumerIndex, lastSubgraph: &lastSubgraph, R.self)
             } else if wasDirty, fromInput {
                 // Already dirty (the host has not read it since): the change still needs an update.
                 raiseNeedsUpdate(subgraph: consumer.pointee.subgraph)
@@ -73,16 +90,31 @@ extension _Engine {
     /// Marks `index` dirty (unless it is an input or an alias) and then every transitive
     /// dependent, stopping at nodes already dirty. Iterative: no native stack per level.
     func markDirty(_ index: UInt32) {
-        var lastSubgraph = UInt32.max
-        if !setDirtyFlag(index, lastSubgraph: &lastSubgraph) && !node(index).pointee.flags.contains(.indirect) {
+        if _slowPath(state.pointee.traced) {
+            markDirtyReporting(index)
             return
         }
-        markDependentsDirty(of: index, lastSubgraph: &lastSubgraph)
+        markDirty(index, _NotReportingChanges.self)
+    }
+
+    /// ``markDirty(_:)`` for a graph with traces: the same walk, reporting.
+    @inline(never)
+    private func markDirtyReporting(_ index: UInt32) {
+        markDirty(index, _ReportingChanges.self)
+    }
+
+    @inline(__always)
+    private func markDirty<R: _ChangeReporting>(_ index: UInt32, _: R.Type) {
+        var lastSubgraph = UInt32.max
+        if !setDirtyFlag(index, lastSubgraph: &lastSubgraph, R.self) && !node(index).pointee.flags.contains(.indirect) {
+            return
+        }
+        markDependentsDirty(of: index, lastSubgraph: &lastSubgraph, R.self)
     }
 
     /// Marks every transitive dependent of `index` dirty, stopping at nodes already dirty.
     /// Iterative: no native stack per level.
-    private func markDependentsDirty(of index: UInt32, lastSubgraph: inout UInt32) {
+    private func markDependentsDirty<R: _ChangeReporting>(of index: UInt32, lastSubgraph: inout UInt32, _: R.Type) {
         let bottom = state.pointee.worklist.count
         var next = index
         while true {
@@ -91,7 +123,7 @@ extension _Engine {
             let queued = state.pointee.worklist.count
             for position in 0..<outputs.count {
                 let consumerIndex = outputs.consumer(at: position)
-                if setDirtyFlag(consumerIndex, lastSubgraph: &lastSubgraph)
+                if setDirtyFlag(consumerIndex, lastSubgraph: &lastSubgraph, R.self)
                     || node(consumerIndex).pointee.flags.contains(.indirect)
                 {
                     // Walk on into the first newly dirty consumer; queue the others.
@@ -128,7 +160,7 @@ extension _Engine {
     /// Sets the dirty bit; returns whether it was newly set. Raises the owning context's
     /// needs-update flag and queues dirty observers.
     @inline(__always)
-    private func setDirtyFlag(_ index: UInt32, lastSubgraph: inout UInt32) -> Bool {
+    private func setDirtyFlag<R: _ChangeReporting>(_ index: UInt32, lastSubgraph: inout UInt32, _: R.Type) -> Bool {
         let node = self.node(index)
         let flags = node.pointee.flags
         if flags.contains(.dirty) {
@@ -143,19 +175,20 @@ extension _Engine {
             return false
         }
         node.pointee.flags.insert(.dirty)
-        noteNewlyDirty(index, node, flags: flags, lastSubgraph: &lastSubgraph)
+        noteNewlyDirty(index, node, flags: flags, lastSubgraph: &lastSubgraph, R.self)
         return true
     }
 
     /// What a node that just became dirty needs besides its flag: an observer is queued for the
     /// next update, and its context's needs-update flag is raised.
     @inline(__always)
-    private func noteNewlyDirty(
-        _ index: UInt32, _ node: UnsafeMutablePointer<_Node>, flags: _NodeFlags, lastSubgraph: inout UInt32
+    private func noteNewlyDirty<R: _ChangeReporting>(
+        _ index: UInt32, _ node: UnsafeMutablePointer<_Node>, flags: _NodeFlags, lastSubgraph: inout UInt32, _: R.Type
     ) {
         if flags.contains(.observer) {
             state.pointee.dirtyObservers.append(index)
         }
+        if R.reports { traceDirty(index) }
         // Consecutive nodes usually share a subgraph: raise its context's flag once per run.
         let subgraph = node.pointee.subgraph
         if subgraph != lastSubgraph {
@@ -171,6 +204,7 @@ extension _Engine {
         if !state.pointee.contextNeedsUpdate[Int(context)] {
             state.pointee.contextNeedsUpdate[Int(context)] = true
             state.pointee.contextsToNotify.append(context)
+            if _slowPath(state.pointee.traced) { traceNeedsUpdate(context: context) }
         }
     }
 
@@ -186,4 +220,20 @@ extension _Engine {
             }
         }
     }
+}
+
+/// Whether a push-phase walk reports the edges it marks changed and the attributes it makes dirty
+/// to the graph's traces (``_Engine/traceEdgeChanging(consumer:input:)``, ``_Engine/traceDirty(_:)``).
+/// A type parameter, not a flag: the walk is compiled twice, and the one a graph without traces
+/// takes has no test in it.
+protocol _ChangeReporting {
+    static var reports: Bool { get }
+}
+
+enum _ReportingChanges: _ChangeReporting {
+    @inline(__always) static var reports: Bool { true }
+}
+
+enum _NotReportingChanges: _ChangeReporting {
+    @inline(__always) static var reports: Bool { false }
 }
