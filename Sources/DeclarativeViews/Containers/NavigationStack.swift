@@ -393,7 +393,7 @@ extension View {
 }
 
 /// SwiftUI's `NavigationBarItem`, for its title display modes.
-public enum NavigationBarItem {
+public enum NavigationBarItem: Sendable {
     public enum TitleDisplayMode: Hashable, Sendable {
         case automatic, inline, large
     }
