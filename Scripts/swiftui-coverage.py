@@ -473,6 +473,8 @@ STANDARD_PROTOCOLS = {"Sequence", "Collection", "MutableCollection", "RangeRepla
 
 
 SWIFT_LITERAL_TYPES = {"Void", "()"}
+# The witnesses of the probe being written (for `some P` parameters).
+CURRENT_WITNESSES = []
 # Raw value types an enum declares where conformances go (not protocols).
 RAW_TYPES = {"Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "String",
              "Double", "Float", "Character"}
@@ -507,8 +509,10 @@ def closure_literal(type_text):
     return "{ " + head + f"__v(({result}).self) }}"
 
 
-def argument(param, subst):
+def argument(param, subst, witnesses=None):
     t = substitute(param.type, subst)
+    if witnesses is not None and re.search(r"\bsome \w+", t):
+        t = re.sub(r"\bsome (\w+)", lambda m: witnesses.for_parameter("_", {"_": [(":", m.group(1))]}, {}), t)
     if "@autoclosure" in param.attributes:
         m = re.match(r"^(@\w+\s+)*\(\)\s*(throws\s+)?->\s*(.*)$", t)
         return f"__v(({m.group(3) if m else t}).self)"
@@ -526,7 +530,7 @@ def argument(param, subst):
 def call_arguments(params, subst, prelude):
     parts = []
     for index, p in enumerate(params):
-        value = argument(p, subst)
+        value = argument(p, subst, CURRENT_WITNESSES[0] if CURRENT_WITNESSES else None)
         if value is None:
             variable = f"__inout{index}"
             prelude.append(f"var {variable} = __v(({substitute(p.type, subst)}).self)")
@@ -569,8 +573,10 @@ class Probe:
     def __init__(self, rows):
         self.registry = Registry(rows)
         style_witness = {}
-        for row in rows:
-            if row["status"] not in CLAIMED:
+        # Claimed types first (the generated probe must compile), then the others (for --check).
+        ordered = [r for r in rows if r["status"] in CLAIMED] + [r for r in rows if r["status"] not in CLAIMED]
+        for row in ordered:
+            if row["status"] == "unsupported":
                 continue
             parsed = parse_decl(row["signature"])
             if not parsed:
@@ -582,6 +588,7 @@ class Probe:
         for protocol, witness in PROTOCOL_WITNESS:
             style_witness.pop(protocol, None)
         self.witnesses = Witnesses(self.registry, style_witness)
+        CURRENT_WITNESSES[:] = [self.witnesses]
 
     def statements(self, row):
         """The probe of a row as Swift statements (a generic function's parameters first), or None."""
@@ -1013,6 +1020,11 @@ def check(rows, probe, families):
         print(f"\nmissing but compile: {len(candidates)}")
         for row in candidates:
             print(f"  {TABLE_NAME}:{row['line']}: {row['owner']}: {row['signature']}")
+    untested = untested_rows(rows)
+    if untested:
+        print(f"\nbehaves rows whose name no DeclarativeViewsTests source mentions: {len(untested)}")
+        for row in untested:
+            print(f"  {TABLE_NAME}:{row['line']}: {row['owner']}: {row['signature']}")
     claimed_unprobed = [r for r in unprobed if r["status"] in CLAIMED]
     if claimed_unprobed:
         print(f"\nclaimed rows without a generated probe (write one in the probe column): {len(claimed_unprobed)}")
@@ -1022,6 +1034,44 @@ def check(rows, probe, families):
 
 
 TABLE_NAME = "docs/swiftui-api.tsv"
+
+
+def untested_rows(rows):
+    """`behaves` rows whose name (a type, `.member`, `Type(` for an initialiser) appears in no test
+    source of DeclarativeViewsTests: a name-level check that a scenario test uses them."""
+    directory = os.path.join(ROOT, "Tests", "DeclarativeViewsTests")
+    sources = ""
+    for name in sorted(os.listdir(directory)):
+        if name.endswith(".swift"):
+            with open(os.path.join(directory, name), encoding="utf-8") as handle:
+                sources += handle.read()
+    untested = []
+    for row in rows:
+        if row["status"] != "behaves":
+            continue
+        parsed = parse_decl(row["signature"])
+        if not parsed:
+            continue
+        _, d = parsed
+        owner = row["owner"].split(".")[-1]
+        if d.kind in ("type", "protocol", "typealias"):
+            tokens = [d.name]
+        elif d.kind == "init":
+            if owner == "SwiftUI" or not owner[:1].isupper():
+                tokens = []
+            elif not d.params:
+                tokens = [owner + "()"]
+            elif "->" in d.params[0].type and "@autoclosure" not in d.params[0].attributes:
+                tokens = [owner + " {", owner + "(" + (d.params[0].label or "") + ":"]
+            else:
+                tokens = [owner + "(" + (d.params[0].label + ":" if d.params[0].label else "")]
+        elif d.kind == "subscript":
+            tokens = ["["]
+        else:
+            tokens = ["." + d.name.strip("`"), d.name.strip("`") + "("]
+        if tokens and not any(t in sources for t in tokens):
+            untested.append(row)
+    return untested
 
 
 def main():
