@@ -2,8 +2,8 @@
 //
 // `AGIssueApp` and `AView` are the seed's minimal app as published — with one change:
 // `NSAttributedString(data:options:documentAttributes:)` with `.html` becomes
-// `AttributedString(html:)`, which does what the original does on Apple platforms: it pumps the
-// run loop while it converts. `AGIssueAppFixed` and `HtmlText` are the seed's fix.
+// `HTMLConversion.attributedString(fromHTML:)`, which does what the original does on Apple
+// platforms: it pumps the run loop while it converts. `AGIssueAppFixed` and `HtmlText` are the seed's fix.
 import DeclarativeViews
 
 /// Seed 003's app: `TabView` → `NavigationSplitView` → `AView`, whose body converts HTML (and
@@ -31,7 +31,7 @@ public struct AView: View {
     public var body: some View {
         // The seed binds the result to `nsAttributedString` and never uses it; `_` keeps the
         // build free of the unused-value warning.
-        if let _ = try? AttributedString(html: Data()) {
+        if let _ = try? HTMLConversion.attributedString(fromHTML: Data()) {
             Text("A")
         }
     }
@@ -71,7 +71,7 @@ public struct HtmlText: View {
         } else {
             Text(html)
                 .task {
-                    attributedString = try? AttributedString(html: Data(html.utf8))
+                    attributedString = try? HTMLConversion.attributedString(fromHTML: Data(html.utf8))
                 }
         }
     }

@@ -173,7 +173,10 @@ import Testing
     }
 
     @Test func operationQueueSchedulerRunsOperations() {
+        // A serial queue: on a concurrent one the values and the completion may run at once and in
+        // any order, with Apple's Combine as with this one.
         let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
         let done = DispatchSemaphore(value: 0)
         var values: [Int] = []
         let c = [1, 2].publisher.delay(for: .milliseconds(5), scheduler: queue).receive(on: queue).sink(

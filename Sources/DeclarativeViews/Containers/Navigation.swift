@@ -13,6 +13,8 @@ public nonisolated struct NavigationSplitView<Sidebar: View, Content: View, Deta
     public var content: Content
     public var detail: Detail
     let hasContentColumn: Bool
+    /// Which columns show (`nil`: all of them).
+    var columnVisibility: Binding<NavigationSplitViewVisibility>?
 
     public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content,
                 @ViewBuilder detail: () -> Detail) {
@@ -42,8 +44,107 @@ public nonisolated struct NavigationSplitView<Sidebar: View, Content: View, Deta
         slots.append(("detail", _HostedSlot(name: "NavigationSplitView.detail", inputs: inputs) {
             Detail._makeDebuggableView(view: detail, inputs: $0)
         }))
-        return _ViewOutputs(render: Attribute(ColumnsRender(columns: slots)))
+        let columns = Attribute(ColumnsRender(columns: slots))
+        // Only a split view given a visibility pays for it (and seed 003's graph stays as it was).
+        // (Read without making the rule that builds the view depend on its value.)
+        guard Graph.withoutUpdate({ view.value.columnVisibility != nil }) else { return _ViewOutputs(render: columns) }
+        return _ViewOutputs(render: Attribute(ColumnVisibilityRender(view: view, columns: columns)))
     }
+}
+
+/// A split view's columns without the ones its visibility hides (their content stays mounted).
+struct ColumnVisibilityRender<Sidebar: View, Content: View, Detail: View>: Rule {
+    let view: _GraphValue<NavigationSplitView<Sidebar, Content, Detail>>
+    let columns: Attribute<[DisplayNode]>
+
+    var value: [DisplayNode] {
+        let nodes = columns.value
+        guard let visibility = view.value.columnVisibility?.wrappedValue, let split = nodes.first else { return nodes }
+        let shown: Set<String>
+        switch visibility.kind {
+        case .detailOnly: shown = ["detail"]
+        case .doubleColumn: shown = split.children.count > 2 ? ["content", "detail"] : ["sidebar", "detail"]
+        case .all, .automatic: return nodes
+        }
+        let children = split.children.filter { if case .column(let name) = $0.kind { shown.contains(name) } else { true } }
+        var annotations = split.annotations ?? _Annotations()
+        annotations.styles["columnVisibility"] = "\(visibility.kind)"
+        return [DisplayNode(kind: split.kind, children: children, annotations: annotations)]
+    }
+}
+
+extension NavigationSplitView {
+    /// A three-column split view whose visible columns follow `columnVisibility`.
+    public init(columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
+                @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail) {
+        self.init(sidebar: sidebar, content: content, detail: detail)
+        self.columnVisibility = columnVisibility
+    }
+
+    public init(columnVisibility: Binding<NavigationSplitViewVisibility>,
+                preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
+                @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail) {
+        self.init(columnVisibility: columnVisibility, sidebar: sidebar, content: content, detail: detail)
+    }
+
+    public init(columnVisibility: NavigationSplitViewVisibility,
+                preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
+                @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail) {
+        self.init(columnVisibility: .constant(columnVisibility), sidebar: sidebar, content: content, detail: detail)
+    }
+
+    /// The column a compact width shows (headless shows every column): recorded by nothing.
+    public init(preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
+                @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail) {
+        self.init(sidebar: sidebar, content: content, detail: detail)
+    }
+}
+
+extension NavigationSplitView where Content == EmptyView {
+    /// A two-column split view whose visible columns follow `columnVisibility`.
+    public init(columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
+                @ViewBuilder detail: () -> Detail) {
+        self.init(sidebar: sidebar, detail: detail)
+        self.columnVisibility = columnVisibility
+    }
+
+    public init(columnVisibility: Binding<NavigationSplitViewVisibility>,
+                preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
+                @ViewBuilder detail: () -> Detail) {
+        self.init(columnVisibility: columnVisibility, sidebar: sidebar, detail: detail)
+    }
+
+    public init(columnVisibility: NavigationSplitViewVisibility,
+                preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
+                @ViewBuilder detail: () -> Detail) {
+        self.init(columnVisibility: .constant(columnVisibility), sidebar: sidebar, detail: detail)
+    }
+
+    public init(preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
+                @ViewBuilder detail: () -> Detail) {
+        self.init(sidebar: sidebar, detail: detail)
+    }
+}
+
+/// Which columns of a split view show (SwiftUI's `NavigationSplitViewVisibility`).
+public struct NavigationSplitViewVisibility: Equatable, Codable, Sendable {
+    enum Kind: String, Codable, Sendable { case detailOnly, doubleColumn, all, automatic }
+    let kind: Kind
+
+    /// Only the detail column.
+    public static var detailOnly: Self { Self(kind: .detailOnly) }
+    /// The detail and the column before it (the content column of a three-column view).
+    public static var doubleColumn: Self { Self(kind: .doubleColumn) }
+    public static var all: Self { Self(kind: .all) }
+    public static var automatic: Self { Self(kind: .automatic) }
+}
+
+/// A column of a split view (SwiftUI's `NavigationSplitViewColumn`).
+public struct NavigationSplitViewColumn: Hashable, Sendable {
+    let name: String
+    public static var sidebar: Self { Self(name: "sidebar") }
+    public static var content: Self { Self(name: "content") }
+    public static var detail: Self { Self(name: "detail") }
 }
 
 extension NavigationSplitView where Content == EmptyView {
@@ -69,13 +170,6 @@ struct ColumnsRender: StatefulRule {
                          children: column.slot.read()))
         }
         emit(.navigationSplitView, children: children)
-    }
-}
-
-extension View {
-    /// The title of the navigation stack this view is the root of.
-    public func navigationTitle(_ title: String) -> ModifiedContent<Self, _NavigationTitleModifier> {
-        modifier(_NavigationTitleModifier(title: title))
     }
 }
 

@@ -154,28 +154,54 @@ final class _NavigationModel: @unchecked Sendable {
         path?.wrappedValue.append(value)
     }
 
-    func push(view: AnyView) {
+    /// Pushes a link's destination; `presenter` names what presents it (a link with an `isActive`
+    /// binding, a `navigationDestination(isPresented:)`), `onPop` runs when going back removes it.
+    func push(view: AnyView, presenter: ObjectIdentifier? = nil, onPop: (() -> Void)? = nil) {
         nextViewID += 1
-        pushedViews?.wrappedValue.append(_PushedView(id: nextViewID, view: view))
+        pushedViews?.wrappedValue.append(_PushedView(id: nextViewID, view: view, presenter: presenter, onPop: onPop))
     }
 
-    /// Goes back to `depth` screens above the root (one screen back when `nil`).
+    /// Goes back to `depth` screens above the root (one screen back when `nil`). Screens pushed by a
+    /// binding (`isActive:`, `isPresented:`, `tag:selection:`) set it back as they go.
     func pop(toDepth depth: Int? = nil) {
         let views = pushedViews?.wrappedValue.count ?? 0
         let values = path?.wrappedValue.count ?? 0
         let target = max(0, depth ?? (views + values - 1))
+        var removed: [_PushedView] = []
         if views > 0, target >= values {
-            pushedViews?.wrappedValue.removeLast(min(views, views + values - target))
+            let count = min(views, views + values - target)
+            removed = Array(pushedViews?.wrappedValue.suffix(count) ?? [])
+            pushedViews?.wrappedValue.removeLast(count)
         } else {
-            if views > 0 { pushedViews?.wrappedValue.removeAll() }
+            if views > 0 {
+                removed = pushedViews?.wrappedValue ?? []
+                pushedViews?.wrappedValue.removeAll()
+            }
             if values > target { path?.wrappedValue.removeLast(values - target) }
         }
+        for view in removed.reversed() { view.onPop?() }
+    }
+
+    /// Whether the screen `presenter` pushes is on the stack.
+    func isPushed(by presenter: ObjectIdentifier) -> Bool {
+        pushedViews?.wrappedValue.contains { $0.presenter == presenter } ?? false
+    }
+
+    /// Removes the screen `presenter` pushed (its binding went false), and the screens above it.
+    func remove(pushedBy presenter: ObjectIdentifier) {
+        guard let views = pushedViews?.wrappedValue, let index = views.firstIndex(where: { $0.presenter == presenter })
+        else { return }
+        let above = views[(index + 1)...]
+        pushedViews?.wrappedValue.removeSubrange(index...)
+        for view in above.reversed() { view.onPop?() }
     }
 }
 
 struct _PushedView: Equatable {
     let id: Int
     let view: AnyView
+    var presenter: ObjectIdentifier?
+    var onPop: (() -> Void)?
     static func == (lhs: _PushedView, rhs: _PushedView) -> Bool { lhs.id == rhs.id }
 }
 
@@ -286,128 +312,5 @@ struct NavigationScreenRender: StatefulRule {
         let nodes = content.read()
         let shown = modifier.value.isShown ? nodes : []
         if !hasValue || value != shown { value = shown }
-    }
-}
-
-// MARK: - Links and destinations
-
-/// A button that pushes a screen (SwiftUI's `NavigationLink`): a view, or a value shown by the
-/// stack's `.navigationDestination(for:)`. Its node carries `navigationLink`; outside a
-/// navigation stack, or with a `nil` value, it is disabled.
-public nonisolated struct NavigationLink<Label: View, Destination: View>: View {
-    let label: Label
-    let target: Target
-    @Environment(\._navigation) private var navigation
-
-    enum Target {
-        case view(AnyView)
-        case value(AnyHashable?)
-    }
-
-    public init(destination: Destination, @ViewBuilder label: () -> Label) {
-        self.label = label()
-        target = .view(AnyView(destination))
-    }
-
-    public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
-        self.init(destination: destination(), label: label)
-    }
-
-    @MainActor public var body: some View {
-        let navigation = self.navigation
-        let target = self.target
-        let enabled: Bool
-        switch target {
-        case .view: enabled = navigation != nil
-        case .value(let value): enabled = navigation != nil && value != nil
-        }
-        return Button(action: {
-            switch target {
-            case .view(let view): navigation?.push(view: view)
-            case .value(let value): if let value { navigation?.push(value) }
-            }
-        }) { label }
-            .disabled(!enabled)
-            .modifier(_StyleModifier(key: "navigationLink", value: ""))
-    }
-}
-
-extension NavigationLink where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, destination: Destination) {
-        self.init(destination: destination) { Text(titleKey) }
-    }
-
-    public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination) {
-        self.init(destination: destination()) { Text(titleKey) }
-    }
-
-    @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, destination: Destination) {
-        self.init(destination: destination) { Text(title) }
-    }
-}
-
-extension NavigationLink where Destination == Never {
-    /// A link that pushes `value` onto the stack's path.
-    public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
-        self.label = label()
-        target = .value(value.map { AnyHashable($0) })
-    }
-}
-
-extension NavigationLink where Destination == Never, Label == Text {
-    public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?) {
-        self.init(value: value) { Text(titleKey) }
-    }
-
-    @_disfavoredOverload
-    public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
-        self.init(value: value) { Text(title) }
-    }
-}
-
-extension View {
-    /// How the stack shows values of type `data` pushed onto its path.
-    public func navigationDestination<D: Hashable, C: View>(
-        for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
-    ) -> _NavigationDestinationView<Self, D, C> {
-        _NavigationDestinationView(content: self, destination: destination)
-    }
-
-    /// The title of the navigation stack this view is the top screen of.
-    public func navigationTitle(_ title: Text) -> ModifiedContent<Self, _NavigationTitleModifier> {
-        navigationTitle(title.content)
-    }
-
-    /// Large or inline title (SwiftUI's `navigationBarTitleDisplayMode`): recorded.
-    public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode)
-        -> ModifiedContent<Self, _StyleModifier>
-    {
-        modifier(_StyleModifier(key: "navigationBarTitleDisplayMode", value: "\(mode)"))
-    }
-
-    /// Hides the back button of the screen (SwiftUI's `navigationBarBackButtonHidden`): recorded.
-    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "navigationBarBackButtonHidden", value: hidesBackButton ? "" : "false"))
-    }
-}
-
-/// SwiftUI's `NavigationBarItem`, for its title display modes.
-public enum NavigationBarItem {
-    public enum TitleDisplayMode: Hashable, Sendable {
-        case automatic, inline, large
-    }
-}
-
-/// Registers a destination for a value type with the enclosing stack, then shows its content.
-public nonisolated struct _NavigationDestinationView<Content: View, D: Hashable, C: View>: View {
-    let content: Content
-    let destination: (D) -> C
-    @Environment(\._navigation) private var navigation
-
-    @MainActor public var body: some View {
-        let destination = self.destination
-        navigation?.register(D.self) { AnyView(destination($0)) }
-        return content
     }
 }

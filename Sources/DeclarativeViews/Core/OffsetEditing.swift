@@ -2,9 +2,9 @@ import Foundation
 
 // What SwiftUI adds to collections for `.onDelete` and `.onMove` handlers: edits by `IndexSet`.
 
-extension RangeReplaceableCollection where Self: MutableCollection {
+extension RangeReplaceableCollection {
     /// Removes the elements at `offsets` (`items.remove(atOffsets: indexSet)` in an `.onDelete`).
-    public mutating func remove(atOffsets offsets: IndexSet) {
+    public mutating func remove(atOffsets offsets: IndexSet) where Self: MutableCollection {
         guard !offsets.isEmpty else { return }
         var kept = Self()
         for (offset, element) in enumerated() where !offsets.contains(offset) {
@@ -14,10 +14,10 @@ extension RangeReplaceableCollection where Self: MutableCollection {
     }
 }
 
-extension MutableCollection where Self: RangeReplaceableCollection {
+extension MutableCollection {
     /// Moves the elements at `source` so that they come before the element that was at
     /// `destination` (`items.move(fromOffsets: source, toOffset: destination)` in an `.onMove`),
-    /// keeping their order.
+    /// keeping their order. The elements are rearranged in place (the count does not change).
     public mutating func move(fromOffsets source: IndexSet, toOffset destination: Int) {
         let elements = Array(self)
         let moving = source.filter { $0 < elements.count }.map { elements[$0] }
@@ -26,6 +26,8 @@ extension MutableCollection where Self: RangeReplaceableCollection {
         for (offset, element) in elements.enumerated() where !source.contains(offset) {
             if offset < destination { before.append(element) } else { after.append(element) }
         }
-        self = Self(before + moving + after)
+        for (index, element) in zip(indices, before + moving + after) {
+            self[index] = element
+        }
     }
 }

@@ -15,28 +15,30 @@ public struct HTMLConversionError: Error, Equatable, CustomStringConvertible {
     public var description: String { "HTML conversion failed at byte \(offset): \(reason)" }
 }
 
-extension AttributedString {
-    /// Converts HTML to text, synchronously — and, like
-    /// `NSAttributedString(data:options: [.documentType: .html], documentAttributes:)` on Apple
-    /// platforms, it **pumps the current run loop** while it works (the conversion itself runs
-    /// from a run-loop timer), so run-loop observers fire inside the call.
-    ///
-    /// That is the point of seed 003: called from a view's `body`, it lets RunLoopBridge's
-    /// coalescer start a nested graph update in the middle of the body's evaluation. Call it
-    /// from `.task {}` and keep the result in `@State` instead.
-    ///
-    /// Supported: tags are dropped; `<br>`, `</p>`, `</div>`, `</li>`, `</h1>`…`</h6>` end a line;
-    /// `<li>` starts a bullet; whitespace collapses as in HTML; the common named entities and
-    /// numeric entities are decoded. Text attributes (bold, links) are not kept.
+/// HTML converted to text the way Apple platforms' `NSAttributedString(data:options:
+/// [.documentType: .html], documentAttributes:)` does it — **pumping the current run loop** while it
+/// works (the conversion runs from a run-loop timer), so run-loop observers fire inside the call.
+///
+///     let text = try HTMLConversion.attributedString(fromHTML: "<p>Hello <b>world</b></p>")
+///
+/// That is the point of seed 003: called from a view's `body`, it lets RunLoopBridge's coalescer
+/// start a nested graph update in the middle of the body's evaluation. Call it from `.task {}` and
+/// keep the result in `@State` instead.
+///
+/// Supported: tags are dropped; `<br>`, `</p>`, `</div>`, `</li>`, `</h1>`…`</h6>` end a line; `<li>`
+/// starts a bullet; whitespace collapses as in HTML; the common named entities and numeric entities
+/// are decoded. Text attributes (bold, links) are not kept.
+public enum HTMLConversion {
+    /// The text of UTF-8 HTML, converted synchronously while the current run loop runs.
     ///
     /// - Throws: ``HTMLConversionError`` for input that is not UTF-8 or has an unterminated tag.
-    public init(html data: Data) throws {
-        let result = try HTMLConverter.convertPumpingRunLoop(data)
-        self.init(result)
+    public static func attributedString(fromHTML data: Data) throws -> AttributedString {
+        AttributedString(try HTMLConverter.convertPumpingRunLoop(data))
     }
 
-    public init(html: String) throws {
-        try self.init(html: Data(html.utf8))
+    /// The text of an HTML string, converted as its UTF-8 bytes are.
+    public static func attributedString(fromHTML html: String) throws -> AttributedString {
+        try attributedString(fromHTML: Data(html.utf8))
     }
 }
 

@@ -75,7 +75,7 @@ public struct ProposedViewSize: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The horizontal or vertical axis.
-public enum Axis: Sendable, Hashable {
+public enum Axis: Int8, Sendable, Hashable, CaseIterable {
     case horizontal, vertical
 
     var other: Axis { self == .horizontal ? .vertical : .horizontal }

@@ -17,7 +17,7 @@ public protocol Gesture {
 /// A tap (SwiftUI's `TapGesture`).
 public struct TapGesture: Gesture {
     public typealias Value = Void
-    public let count: Int
+    public var count: Int
     public init(count: Int = 1) { self.count = count }
     public var _name: String { count == 1 ? "tap" : "tap×\(count)" }
     public var _perform: (@MainActor () -> Void)? { nil }

@@ -63,7 +63,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Anything a foreground or background can be painted with (SwiftUI's `ShapeStyle`).
-public protocol ShapeStyle {
+public protocol ShapeStyle: Sendable {
     /// How the style is recorded.
     var _styleDescription: String { get }
 }

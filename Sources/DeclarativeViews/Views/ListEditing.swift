@@ -55,29 +55,49 @@ public nonisolated struct _EditableForEach<Data: RandomAccessCollection, ID: Has
         }
     }
 
-    public func onDelete(perform action: ((IndexSet) -> Void)?) -> Self {
-        var copy = self
-        copy.delete = action
-        return copy
-    }
-
-    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self {
-        var copy = self
-        copy.move = action
-        return copy
-    }
 }
 
-extension ForEach {
+/// Views made from a collection of data, whose rows can be edited (SwiftUI's `DynamicViewContent`):
+/// `ForEach`, and a `ForEach` with edit handlers.
+public protocol DynamicViewContent: View {
+    associatedtype Data: Collection
+    /// The collection the views are made from.
+    var data: Data { get }
+    /// What ``onDelete(perform:)`` and ``onMove(perform:)`` return (public for technical reasons:
+    /// the extension's methods are generic over every conforming type).
+    associatedtype _Editable: DynamicViewContent
+    func _editable(delete: ((IndexSet) -> Void)??, move: ((IndexSet, Int) -> Void)??) -> _Editable
+}
+
+extension DynamicViewContent {
     /// Rows can be deleted (swiped, or `ViewHost.swipeDelete`): `action` gets their offsets.
-    public func onDelete(perform action: ((IndexSet) -> Void)?) -> _EditableForEach<Data, ID, Content> {
-        _EditableForEach(forEach: self, delete: action, move: nil)
+    public func onDelete(perform action: ((IndexSet) -> Void)?) -> some DynamicViewContent {
+        _editable(delete: .some(action), move: nil)
     }
 
     /// Rows can be moved (dragged in edit mode, or `ViewHost.move`): `action` gets their offsets
     /// and the offset they go before.
-    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> _EditableForEach<Data, ID, Content> {
-        _EditableForEach(forEach: self, delete: nil, move: action)
+    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> some DynamicViewContent {
+        _editable(delete: nil, move: .some(action))
+    }
+}
+
+extension ForEach: DynamicViewContent {
+    public func _editable(delete: ((IndexSet) -> Void)??, move: ((IndexSet, Int) -> Void)??)
+        -> _EditableForEach<Data, ID, Content>
+    {
+        _EditableForEach(forEach: self, delete: delete ?? nil, move: move ?? nil)
+    }
+}
+
+extension _EditableForEach: DynamicViewContent {
+    public var data: Data { forEach.data }
+
+    public func _editable(delete: ((IndexSet) -> Void)??, move: ((IndexSet, Int) -> Void)??) -> Self {
+        var copy = self
+        if let delete { copy.delete = delete }
+        if let move { copy.move = move }
+        return copy
     }
 }
 

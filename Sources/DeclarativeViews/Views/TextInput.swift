@@ -9,19 +9,29 @@ import Foundation
 
 /// Where typed text goes: a field's binding (or a parser for a value input), and what submitting runs.
 final class _TextInput {
-    /// `textField`, `textEditor`, `slider`, `datePicker`: the attribute naming the input.
+    /// `textField`, `textEditor`, `slider`, `datePicker`…: the attribute naming the input.
     let kind: String
     let title: String
+    /// The input's current value as text (what ``InspectedView/input()`` reads).
+    let value: () -> String
     /// Writes typed text; throws ``ViewHostError/invalidInput(field:text:expected:)`` when it is
     /// not a value the input takes.
     let write: (String) throws -> Void
     let submit: [() -> Void]
+    /// Whether the input can be typed into (not inside `.disabled(true)`).
+    let isEnabled: () -> Bool
+    /// Called when the input is typed into (a search field starts searching).
+    let focus: (() -> Void)?
 
-    init(kind: String, title: String, submit: [() -> Void] = [], write: @escaping (String) throws -> Void) {
+    init(kind: String, title: String, submit: [() -> Void] = [], isEnabled: Bool = true, focus: (() -> Void)? = nil,
+         value: @escaping () -> String, write: @escaping (String) throws -> Void) {
         self.kind = kind
         self.title = title
         self.submit = submit
+        self.value = value
         self.write = write
+        self.isEnabled = { isEnabled }
+        self.focus = focus
     }
 }
 
@@ -47,6 +57,7 @@ public nonisolated struct TextField: View {
     let isSecure: Bool
     let axis: Axis?
     @Environment(\._submitActions) private var submitActions
+    @Environment(\.isEnabled) private var isEnabled
 
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
         self.init(title: Text(titleKey).content, text: text, isSecure: false, axis: nil)
@@ -78,7 +89,8 @@ public nonisolated struct TextField: View {
         let shown = value.isEmpty ? "<\(title)>" : (isSecure ? String(repeating: "•", count: value.count) : value)
         let text = self.text
         Text(verbatim: shown).modifier(_TextInputModifier(input: _TextInput(
-            kind: "textField", title: title, submit: submitActions.actions, write: { text.wrappedValue = $0 })))
+            kind: "textField", title: title, submit: submitActions.actions, isEnabled: isEnabled,
+            value: { text.wrappedValue }, write: { text.wrappedValue = $0 })))
     }
 }
 
@@ -104,6 +116,7 @@ public nonisolated struct SecureField: View {
 public nonisolated struct TextEditor: View {
     let text: Binding<String>
     @Environment(\._submitActions) private var submitActions
+    @Environment(\.isEnabled) private var isEnabled
 
     public init(text: Binding<String>) {
         self.text = text
@@ -112,7 +125,8 @@ public nonisolated struct TextEditor: View {
     @MainActor public var body: some View {
         let text = self.text
         Text(verbatim: text.wrappedValue).modifier(_TextInputModifier(input: _TextInput(
-            kind: "textEditor", title: "TextEditor", submit: submitActions.actions, write: { text.wrappedValue = $0 })))
+            kind: "textEditor", title: "TextEditor", submit: submitActions.actions, isEnabled: isEnabled,
+            value: { text.wrappedValue }, write: { text.wrappedValue = $0 })))
     }
 }
 

@@ -35,7 +35,7 @@ public nonisolated struct Slider<Label: View, ValueLabel: View>: View {
             label
             Text(verbatim: _number(value()))
         }
-        .modifier(_TextInputModifier(input: _TextInput(kind: "slider", title: _sliderTitle) { text in
+        .modifier(_TextInputModifier(input: _TextInput(kind: "slider", title: _sliderTitle, value: { _number(value()) }) { text in
             guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
                 throw ViewHostError.invalidInput(field: "Slider", text: text, expected: "a number")
             }
@@ -92,7 +92,9 @@ public nonisolated struct DatePicker<Label: View>: View {
             label
             Text(verbatim: Self.format(selection.wrappedValue, components, timeZone))
         }
-        .modifier(_TextInputModifier(input: _TextInput(kind: "datePicker", title: title) { text in
+        .modifier(_TextInputModifier(input: _TextInput(
+            kind: "datePicker", title: title, value: { Self.format(selection.wrappedValue, components, timeZone) }
+        ) { text in
             guard var date = Self.parse(text, components, relativeTo: selection.wrappedValue, timeZone) else {
                 throw ViewHostError.invalidInput(
                     field: title, text: text, expected: "a date like 2026-11-24, a time like 09:30, or both")

@@ -1,0 +1,60 @@
+import Foundation
+
+// What a user (or a test standing in for one) can reach on screen: every rendered node except the
+// content of unselected tabs and of `.hidden()` views. The driver (``ViewHost/tap(_:)`` and the
+// other actions) and the inspection API (``ViewHost/inspect()``) both find their nodes here.
+
+/// Calls `body` with every reachable node under `roots`, depth first, and the accessibility
+/// identifiers on it and its ancestors (innermost last).
+func _forEachReachableNode(_ roots: [DisplayNode], inherited: [String] = [], _ body: (DisplayNode, [String]) -> Void) {
+    var stack: [(DisplayNode, [String])] = roots.reversed().map { ($0, inherited) }
+    while let (node, inherited) = stack.popLast() {
+        if node.isHiddenFromUser { continue }
+        var marks = inherited
+        if let identifier = node.annotations?.styles["accessibilityIdentifier"] { marks.append(identifier) }
+        body(node, marks)
+        stack += node.reachableChildren.reversed().map { ($0, marks) }
+    }
+}
+
+extension DisplayNode {
+    /// `.hidden()` views keep their place but cannot be seen or tapped.
+    var isHiddenFromUser: Bool { annotations?.styles["hidden"] != nil }
+
+    /// The children a user can reach: none for an unselected tab.
+    var reachableChildren: [DisplayNode] {
+        if case .tab(_, selected: false) = kind { return [] }
+        return children
+    }
+
+    /// What assistive technologies call the node (and what the driver also finds a control by): its
+    /// `.accessibilityLabel`, else its text, else its children's names, joined by spaces.
+    var accessibleName: String {
+        var parts: [String] = []
+        collectAccessibleName(into: &parts)
+        return parts.joined(separator: " ")
+    }
+
+    private func collectAccessibleName(into parts: inout [String]) {
+        if isHiddenFromUser || annotations?.styles["accessibilityHidden"] == "" { return }
+        if let label = annotations?.styles["accessibilityLabel"] {
+            parts.append(label)
+            return
+        }
+        if case .text(let string) = kind { parts.append(string) }
+        for child in reachableChildren { child.collectAccessibleName(into: &parts) }
+    }
+
+    /// The texts of the subtree a user can see, in order.
+    func collectReachableText(into texts: inout [String]) {
+        if isHiddenFromUser { return }
+        if case .text(let string) = kind { texts.append(string) }
+        for child in reachableChildren { child.collectReachableText(into: &texts) }
+    }
+
+    /// Whether the node is a button named `name`: by the text of its label, or by its accessible name.
+    func isButton(named name: String) -> Bool {
+        guard case .button(let label, _) = kind, action != nil else { return false }
+        return label == name || accessibleName == name
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Why a ``ViewHost`` request failed.
+public enum ViewHostError: Error, Equatable, CustomStringConvertible {
+    case buttonNotFound(label: String, available: [String])
+    case buttonDisabled(label: String)
+    case identifierNotFound(identifier: String, available: [String])
+    case toggleNotFound(label: String, available: [String])
+    case textFieldNotFound(field: String, available: [String])
+    case tabNotFound(label: String, available: [String])
+    case tabNotSelectable(label: String)
+    case nothingToGoBackFrom
+    case noFocusedField
+    case invalidInput(field: String, text: String, expected: String)
+    case nothingPresented
+    case rowNotFound(row: String, kind: String, available: [String])
+    case notEditing(row: String)
+    case moveOutOfRange(row: String, destination: Int, count: Int)
+    case inputDisabled(field: String)
+    case dismissDisabled(presentation: String)
+    case stepperNotFound(label: String, available: [String])
+    case nothingToRefresh
+    case noSearchField
+
+    public var description: String {
+        switch self {
+        case .buttonNotFound(let label, let available):
+            let list = available.isEmpty ? "there are no buttons" : "buttons: " + available.map(quoted).joined(separator: ", ")
+            return "no button labelled \(quoted(label)) is on screen (\(list)); call update() first if it should have appeared"
+        case .buttonDisabled(let label):
+            return "button \(quoted(label)) is disabled"
+        case .identifierNotFound(let identifier, let available):
+            let list = available.isEmpty
+                ? "no button carries an accessibility identifier"
+                : "identifiers on buttons: " + available.map(quoted).joined(separator: ", ")
+            return "no button with accessibility identifier \(quoted(identifier)) is on screen (\(list))"
+        case .toggleNotFound(let label, let available):
+            let list = available.isEmpty ? "there are no toggles" : "toggles: " + available.map(quoted).joined(separator: ", ")
+            return "no toggle labelled \(quoted(label)) is on screen (\(list))"
+        case .textFieldNotFound(let field, let available):
+            let list = available.isEmpty ? "there are no text inputs" : "text inputs: " + available.map(quoted).joined(separator: ", ")
+            return "no text input titled \(quoted(field)) is on screen (\(list))"
+        case .tabNotFound(let label, let available):
+            let list = available.isEmpty
+                ? "there are no labelled tabs, picker options or selectable rows"
+                : "tabs, options and rows: " + available.map(quoted).joined(separator: ", ")
+            return "no tab, picker option or selectable row labelled \(quoted(label)) is on screen (\(list))"
+        case .noFocusedField:
+            return "no text field is focused (typing into a field or a .focused(_:) binding focuses one): name one, type TEXT into FIELD"
+        case .invalidInput(let field, let text, let expected):
+            return "\(quoted(field)) does not take \(quoted(text)): expected \(expected)"
+        case .nothingToGoBackFrom:
+            return "there is nothing to go back from: no navigation stack on screen has a pushed screen"
+        case .nothingPresented:
+            return "nothing is presented: no sheet, full-screen cover, popover, alert or dialog is on screen"
+        case .rowNotFound(let row, let kind, let available):
+            let list = available.isEmpty
+                ? "there are no \(kind) rows (a ForEach needs .on\(kind == "deletable" ? "Delete" : "Move"))"
+                : "\(kind) rows: " + available.map(quoted).joined(separator: ", ")
+            return "no \(kind) row shows \(quoted(row)) (\(list))"
+        case .moveOutOfRange(let row, let destination, let count):
+            return "row \(quoted(row)) cannot move to \(destination): its list has \(count) row\(count == 1 ? "" : "s"), "
+                + "so a destination is 0 (the top) through \(count) (the end)"
+        case .notEditing(let row):
+            return "row \(quoted(row)) can be moved only in edit mode: tap Edit first"
+        case .inputDisabled(let field):
+            return "\(quoted(field)) is disabled: it cannot be typed into"
+        case .dismissDisabled(let presentation):
+            return "the \(presentation) on screen cannot be dismissed interactively (.interactiveDismissDisabled()): tap one of its buttons"
+        case .stepperNotFound(let label, let available):
+            let list = available.isEmpty ? "there are no steppers" : "steppers: " + available.map(quoted).joined(separator: ", ")
+            return "no stepper labelled \(quoted(label)) is on screen (\(list))"
+        case .nothingToRefresh:
+            return "nothing on screen is refreshable: a List or ScrollView needs .refreshable { … }"
+        case .noSearchField:
+            return "there is no search field on screen: a view needs .searchable(text:)"
+        case .tabNotSelectable(let label):
+            return "tab \(quoted(label)) cannot be selected: its TabView needs a selection binding "
+                + "(TabView(selection: $tab)) and the tab a .tag of the binding's type"
+        }
+    }
+}
