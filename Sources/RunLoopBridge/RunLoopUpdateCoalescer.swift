@@ -29,7 +29,7 @@ import Foundation
 ///
 /// Single-threaded: use it on its run loop's thread. ``invalidate()`` (or releasing the
 /// coalescer) removes the observer and releases every fragment's closure.
-public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
+public final class RunLoopUpdateCoalescer: UpdateScheduler, FragmentFlusherOwner {
     /// The observer order: after ordinary observers, before Core Animation's commit (2,000,000).
     public static let defaultOrder: CFIndex = 1_999_000
 
@@ -48,7 +48,9 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
     /// The thread of ``runLoop``, once known (the coalescer is made, or first flushes, there).
     private var runLoopThread: Graph.PinnedThread?
 
-    override var pinThread: Graph.PinnedThread? {
+    private lazy var flusher = FragmentFlusher(nestedReason: Self.nestedUpdateReason, owner: self)
+
+    var pinThread: Graph.PinnedThread? {
         if runLoopThread == nil, CFRunLoopGetCurrent() === runLoop { runLoopThread = .current }
         return runLoopThread
     }
@@ -58,7 +60,6 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
                 deferNestedUpdates: Bool = false) {
         self.runLoop = runLoop
         self.deferNestedUpdates = deferNestedUpdates
-        super.init(nestedReason: Self.nestedUpdateReason)
         let activities = CFRunLoopActivity.beforeWaiting.rawValue | CFRunLoopActivity.exit.rawValue
         let primary = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, activities, true, order) {
             [weak self] _, activity in
@@ -89,14 +90,14 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
             CFRunLoopObserverInvalidate(observer)
         }
         observers.removeAll()
-        releaseFragments()
+        flusher.releaseFragments()
     }
 
     /// Whether the observers are installed.
     public var isValid: Bool { !observers.isEmpty }
 
     private func observe(_ activity: CFRunLoopActivity, nestedOnly: Bool) {
-        if activity == .exit, isInsideUpdate, !wakeScheduled {
+        if activity == .exit, flusher.isInsideUpdate, !wakeScheduled {
             // A nested run of this loop is ending inside an update. CoreFoundation on Linux then
             // lets the enclosing run sleep past its own timeout, until its next timer or source
             // fires (a wake-up request made now is ignored: the loop is not asleep). A timer due
@@ -108,18 +109,18 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
             }
             CFRunLoopAddTimer(runLoop, wake, kCFRunLoopCommonModes)
         }
-        if nestedOnly && flushDepth == 0 { return }
+        if nestedOnly && flusher.flushDepth == 0 { return }
         checkRunLoopThread()
         if hasPendingUpdates {
-            if deferNestedUpdates && isInsideUpdate {
+            if deferNestedUpdates && flusher.isInsideUpdate {
                 // Left pending: the outer flush picks it up, or the next turn of the run loop.
                 return
             }
-            runPending()
+            flusher.runPending()
         }
-        if !nestedOnly, activity == .beforeWaiting, !isInsideUpdate {
+        if !nestedOnly, activity == .beforeWaiting, !flusher.isInsideUpdate {
             // The loop is about to sleep: this turn is over.
-            endTurn()
+            flusher.endTurn()
         }
     }
 
@@ -128,7 +129,7 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
     @discardableResult
     public func flush() -> Bool {
         checkRunLoopThread()
-        return runPending()
+        return flusher.runPending()
     }
 
     private func checkRunLoopThread() {
@@ -140,11 +141,63 @@ public final class RunLoopUpdateCoalescer: _FragmentScheduler, UpdateScheduler {
         }
     }
 
-    override func flushLimitReached() {
+    func flushLimitReached() {
         // The run loop is about to sleep: make sure it turns again for the rest.
         CFRunLoopWakeUp(runLoop)
     }
+    // MARK: The shared scheduling (``FragmentFlusher``)
+
+    public func addFragment(_ name: String, update: @escaping () -> Void) -> UpdateFragment {
+        flusher.addFragment(name, update: update)
+    }
+
+    public func removeFragment(_ fragment: UpdateFragment) {
+        flusher.removeFragment(fragment)
+    }
+
+    public func setNeedsUpdate(_ fragment: UpdateFragment) {
+        flusher.setNeedsUpdate(fragment)
+    }
+
+    public func setNeedsUpdate() {
+        flusher.setNeedsUpdate()
+    }
+
+    public var hasPendingUpdates: Bool { flusher.hasPendingUpdates }
+
+    public func attach(_ graph: Graph, fragment: UpdateFragment?) {
+        flusher.attach(graph, fragment: fragment)
+    }
+
+    public func addFlushObserver(_ observer: @escaping () -> Void) -> Registration {
+        flusher.addFlushObserver(observer)
+    }
+
+    public func addTurnObserver(_ observer: @escaping () -> Void) -> Registration {
+        flusher.addTurnObserver(observer)
+    }
+
+    /// Flushes that ran work so far.
+    public var flushCount: Int { flusher.flushCount }
+    /// Flushes that started while an update of an attached graph, or another flush, was running.
+    public var nestedFlushCount: Int { flusher.nestedFlushCount }
+    /// Run-loop turns that ended so far (see ``addTurnObserver(_:)``).
+    public var turnCount: Int { flusher.turnCount }
+    /// How many rounds (fragments, then flush observers) one flush may run before it leaves the
+    /// remaining requests to the next flush, so that updates that keep requesting updates
+    /// cannot hold the thread forever.
+    public var maximumRoundsPerFlush: Int {
+        get { flusher.maximumRoundsPerFlush }
+        set { flusher.maximumRoundsPerFlush = newValue }
+    }
+    /// Where the scheduler reports a flush that hit ``maximumRoundsPerFlush``; `nil` means
+    /// ``DiagnosticSink/default``.
+    public var diagnosticSink: DiagnosticSink? {
+        get { flusher.diagnosticSink }
+        set { flusher.diagnosticSink = newValue }
+    }
 }
+
 
 /// The run loop's turns in the timeline trace (``AGTrace``): a `run loop` span per run of the
 /// loop (a nested run inside an update nests in the outer turn) and a `turn` span per busy

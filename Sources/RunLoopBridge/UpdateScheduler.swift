@@ -162,55 +162,68 @@ final class _ObserverList {
     }
 }
 
+/// What a scheduler tells the ``FragmentFlusher`` it owns.
+protocol FragmentFlusherOwner: AnyObject {
+    /// The thread this scheduler updates its graphs on, if it always updates them on one: an
+    /// attached graph is pinned there (``Graph/pin(to:)``), so that a change made on another
+    /// thread — which the next flush would race with — stops with a message at once.
+    var pinThread: Graph.PinnedThread? { get }
+    /// Called when a flush left requests pending after ``FragmentFlusher/maximumRoundsPerFlush`` rounds.
+    func flushLimitReached()
+}
+
 /// What the schedulers share: fragments, pending requests, attaching graphs and the flush loop.
-/// Subclassed by ``RunLoopUpdateCoalescer`` and ``ManualUpdateScheduler``; not meant for others.
-public class _FragmentScheduler {
+/// ``RunLoopUpdateCoalescer`` and ``ManualUpdateScheduler`` each own one and differ only in
+/// when they call ``runPending()`` and end a turn.
+final class FragmentFlusher {
     let queue = _FragmentQueue()
-    var flushDepth = 0
+    private(set) var flushDepth = 0
     private let nestedReason: String
+    private unowned let owner: any FragmentFlusherOwner
 
     /// Flushes that ran work so far.
-    public private(set) var flushCount = 0
+    private(set) var flushCount = 0
     /// Flushes that started while an update of an attached graph, or another flush, was running.
-    public private(set) var nestedFlushCount = 0
+    private(set) var nestedFlushCount = 0
 
     /// How many rounds (fragments, then flush observers) one flush may run before it leaves the
     /// remaining requests to the next flush, so that updates that keep requesting updates
     /// cannot hold the thread forever.
-    public var maximumRoundsPerFlush = 1_000
+    var maximumRoundsPerFlush = 1_000
     /// Where the scheduler reports a flush that hit ``maximumRoundsPerFlush``; `nil` means
     /// ``DiagnosticSink/default``.
-    public var diagnosticSink: DiagnosticSink?
+    var diagnosticSink: DiagnosticSink?
 
     private let flushObservers = _ObserverList()
     private let turnObservers = _ObserverList()
 
     /// Run-loop turns that ended so far (see ``addTurnObserver(_:)``).
-    public private(set) var turnCount = 0
+    private(set) var turnCount = 0
 
-    init(nestedReason: String) {
+    init(nestedReason: String, owner: any FragmentFlusherOwner) {
         self.nestedReason = nestedReason
+        self.owner = owner
     }
 
-    public func addFragment(_ name: String, update: @escaping () -> Void) -> UpdateFragment {
+    func addFragment(_ name: String, update: @escaping () -> Void) -> UpdateFragment {
         queue.add(name, update: update)
     }
 
-    public func removeFragment(_ fragment: UpdateFragment) {
+    func removeFragment(_ fragment: UpdateFragment) {
         queue.remove(fragment)
     }
 
-    public func setNeedsUpdate(_ fragment: UpdateFragment) {
+    func setNeedsUpdate(_ fragment: UpdateFragment) {
         queue.setPending(fragment)
     }
 
-    public func setNeedsUpdate() {
+    func setNeedsUpdate() {
         queue.setAllPending()
     }
 
-    public var hasPendingUpdates: Bool { queue.hasPending }
+    var hasPendingUpdates: Bool { queue.hasPending }
 
-    public func attach(_ graph: Graph, fragment: UpdateFragment?) {
+    func attach(_ graph: Graph, fragment: UpdateFragment?) {
         // A handler of its own, so that other hosts of the graph (and its `onUpdate` slot) keep theirs.
         let handler = graph.addUpdateHandler { [weak self, weak graph] in
             // Taking the request clears the graph's flag, so that the next change asks again.
@@ -219,22 +232,17 @@ public class _FragmentScheduler {
             if let fragment { self.setNeedsUpdate(fragment) } else { self.setNeedsUpdate() }
         }
         queue.addGraph(graph, handler: handler)
-        if let thread = pinThread {
+        if let thread = owner.pinThread {
             graph.pin(to: thread)
             queue.notePinned(graph)
         }
     }
 
-    /// The thread this scheduler updates its graphs on, if it always updates them on one: an
-    /// attached graph is pinned there (``Graph/pin(to:)``), so that a change made on another
-    /// thread — which the next flush would race with — stops with a message at once.
-    var pinThread: Graph.PinnedThread? { nil }
-
-    public func addFlushObserver(_ observer: @escaping () -> Void) -> Registration {
+    func addFlushObserver(_ observer: @escaping () -> Void) -> Registration {
         flushObservers.add(observer)
     }
 
-    public func addTurnObserver(_ observer: @escaping () -> Void) -> Registration {
+    func addTurnObserver(_ observer: @escaping () -> Void) -> Registration {
         turnObservers.add(observer)
     }
 
@@ -290,13 +298,10 @@ public class _FragmentScheduler {
                 "RunLoopBridge: updates kept requesting more updates for \(rounds) rounds in one flush; "
                     + "the rest waits for the next flush. Look for state that an update, an action or a "
                     + "geometry callback changes every time it runs.\n")
-            flushLimitReached()
+            owner.flushLimitReached()
         }
         return true
     }
-
-    /// Called when a flush left requests pending after ``maximumRoundsPerFlush`` rounds.
-    func flushLimitReached() {}
 
     /// Releases every fragment (and what its closure captured) and every observer.
     func releaseFragments() {

@@ -17,9 +17,7 @@ import RunLoopBridge
 /// So with two levels of containers there is work pending in a fragment while the root update
 /// evaluates the innermost content — which is what makes seed 003's nested update a cycle.
 final class _HostedSlot {
-    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
-    /// with it this value) when it is torn down or released, so the host outlives every use.
-    unowned(unsafe) let host: _HostCore
+    @HostReference var host: _HostCore
     let name: String
     /// The content's nodes as of the last fragment update; `nil` until the first.
     let hosted: Attribute<[DisplayNode]?>
@@ -31,7 +29,7 @@ final class _HostedSlot {
 
     /// Builds the content (in the current subgraph's new child) and registers the fragment.
     init(name: String, inputs: _ViewInputs, makeContent: (_ViewInputs) -> _ViewOutputs) {
-        host = inputs.host
+        _host = HostReference(wrappedValue: inputs.host)
         self.name = name
         let host = inputs.host
         guard let parent = Subgraph.current else {

@@ -26,9 +26,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
 
     let container: _GraphValue<Accessor.Container>
     let environment: Attribute<EnvironmentValues>
-    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
-    /// with it this value) when it is torn down or released, so the host outlives every use.
-    unowned(unsafe) let host: _HostCore
+    @HostReference var host: _HostCore
     /// The host's evaluation counter for the container type.
     let counter: Int
     /// The container's dynamic properties, installed on the first run.
@@ -108,9 +106,7 @@ func _makeBody<Accessor: BodyAccessor>(
 final class _BodyEvaluation {
     /// The type whose body is running (its name is worked out only when printed).
     let container: Any.Type
-    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
-    /// with it this value) when it is torn down or released, so the host outlives every use.
-    unowned(unsafe) let host: _HostCore
+    @HostReference var host: _HostCore
     let firstRun: Bool
     let selfChanged: Bool
     /// An `@Observable` property the body read last time changed.
@@ -123,7 +119,7 @@ final class _BodyEvaluation {
     init(container: Any.Type, host: _HostCore, firstRun: Bool, selfChanged: Bool, observedChange: Bool,
          links: _DynamicPropertyLinks, view: UnsafeRawPointer, previous: _BodyEvaluation?) {
         self.container = container
-        self.host = host
+        _host = HostReference(wrappedValue: host)
         self.firstRun = firstRun
         self.selfChanged = selfChanged
         self.observedChange = observedChange

@@ -1,4 +1,5 @@
 import AttrGraph
+import Synchronization
 
 /// A piece of user interface, described by value (SwiftUI's `View`).
 ///
@@ -89,22 +90,44 @@ public struct _GraphValue<Value> {
 
     /// The stored property `keyPath`, which lies `offset` bytes into the value. The offset
     /// comes from ``_FieldOffsets``: instantiating a key path in generic code costs
-    /// microseconds, so it is only used to check the offset in debug builds.
+    /// microseconds, so the offset is checked against the key path once per value type, member
+    /// type and offset (in every build: a wrong offset would read another field's bytes).
     func member<Member>(
         _ type: Member.Type, at offset: Int, _ keyPath: @autoclosure () -> KeyPath<Value, Member>
     ) -> _GraphValue<Member> {
-        #if DEBUG
-        let expected = MemoryLayout<Value>.offset(of: keyPath())
-        if expected != offset {
-            fatalError("DeclarativeViews: \(Value.self): field offset \(offset), expected \(String(describing: expected)).")
-        }
-        #endif
+        _VerifiedFieldOffsets.check(Value.self, Member.self, offset, keyPath())
         return member(at: offset, as: type)
     }
 
     /// The `Member` stored `offset` bytes into the value.
     func member<Member>(at offset: Int, as type: Member.Type) -> _GraphValue<Member> {
         _GraphValue<Member>(base: base, offset: self.offset + offset)
+    }
+}
+
+/// The field offsets ``_GraphValue/member(_:at:_:)`` has checked against the compiler's layout.
+package enum _VerifiedFieldOffsets {
+    private struct Key: Hashable {
+        let value: ObjectIdentifier
+        let member: ObjectIdentifier
+        let offset: Int
+    }
+    private static let verified = Mutex<Set<Key>>([])
+
+    /// Stops with a message when `offset` is not where `keyPath` lies in `Value` (the first
+    /// time this value type, member type and offset are seen; afterwards a set lookup).
+    package static func check<Value, Member>(
+        _: Value.Type, _: Member.Type, _ offset: Int, _ keyPath: @autoclosure () -> KeyPath<Value, Member>
+    ) {
+        let key = Key(value: ObjectIdentifier(Value.self), member: ObjectIdentifier(Member.self), offset: offset)
+        if verified.withLock({ $0.contains(key) }) { return }
+        let expected = MemoryLayout<Value>.offset(of: keyPath())
+        guard expected == offset else {
+            fatalError(
+                "DeclarativeViews internal error: \(Value.self) has its \(Member.self) at byte \(expected.map(String.init) ?? "?"), "
+                    + "not \(offset) as the view's graph reads it")
+        }
+        _ = verified.withLock { $0.insert(key) }
     }
 }
 

@@ -4,9 +4,7 @@ import AttrGraph
 /// attribute, the container slot the view is hosted in, and the content of the view modifiers
 /// being built. Framework-internal.
 public struct _ViewInputs {
-    /// Unowned and unchecked: the host owns the graph, so it outlives every rule that keeps inputs
-    /// (its teardown destroys them).
-    unowned(unsafe) let host: _HostCore
+    @HostReference var host: _HostCore
     var environment: Attribute<EnvironmentValues>
     /// The container slot whose fragment updates this view, if it is inside one.
     var slot: _HostedSlot?
@@ -18,7 +16,7 @@ public struct _ViewInputs {
     var tagsElementsWithID = false
 
     init(host: _HostCore, environment: Attribute<EnvironmentValues>) {
-        self.host = host
+        _host = HostReference(wrappedValue: host)
         self.environment = environment
     }
 }

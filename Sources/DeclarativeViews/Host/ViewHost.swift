@@ -18,7 +18,7 @@ import RunLoopBridge
 /// container fragments, then runs the actions views queued (`onAppear`, `onChange`, `.task`).
 @MainActor
 public final class ViewHost {
-    let core: _HostCore
+    package let core: _HostCore
     private var rootInput: AnyAttribute
     private let rootType: Any.Type
     private var rootRender: Attribute<[DisplayNode]>!
@@ -75,7 +75,7 @@ public final class ViewHost {
         rootRender = render
         (windowInput, layoutRoot) = core.rootSubgraph.apply {
             let window = Attribute(value: windowSize)
-            return (window, Attribute(LayoutRoot(render: render, window: window, engine: core.layoutEngine)))
+            return (window, Attribute(LayoutRoot(render: render, window: window, host: core)))
         }
         scheduler.attach(graph, fragment: rootFragment)
         let flushObserver = scheduler.addFlushObserver { [weak self] in

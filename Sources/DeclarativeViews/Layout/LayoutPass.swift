@@ -15,11 +15,10 @@ struct LayoutResult: Equatable {
 struct LayoutRoot: Rule {
     let render: Attribute<[DisplayNode]>
     let window: Attribute<CGSize>
-    /// Unowned and unchecked: the host owns the layout engine and the graph this rule lives in, and
-    /// destroys the rule with the graph's views when it is torn down or released.
-    unowned(unsafe) let engine: LayoutEngine
+    @HostReference var host: _HostCore
 
     var value: LayoutResult {
+        let engine = host.layoutEngine
         let roots = render.value
         let window = self.window.value
         guard AGTrace.isEnabled else { return engine.layOut(roots, in: window) }

@@ -49,16 +49,14 @@ struct LifecycleRender<Modifier: _LifecycleModifier>: StatefulRule {
     let modifier: _GraphValue<Modifier>
     let content: _RenderParts
     let box: _LifecycleBox
-    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
-    /// with it this value) when it is torn down or released, so the host outlives every use.
-    unowned(unsafe) let host: _HostCore
+    @HostReference var host: _HostCore
     var previous: Modifier?
 
     init(modifier: _GraphValue<Modifier>, content: _RenderParts, box: _LifecycleBox, host: _HostCore) {
         self.modifier = modifier
         self.content = content
         self.box = box
-        self.host = host
+        _host = HostReference(wrappedValue: host)
     }
 
     mutating func updateValue() {

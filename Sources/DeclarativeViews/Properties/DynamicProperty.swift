@@ -32,9 +32,7 @@ protocol _ObservedProperty {
 /// What links are created with.
 struct _LinkContext {
     let subgraph: Subgraph
-    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
-    /// with it this value) when it is torn down or released, so the host outlives every use.
-    unowned(unsafe) let host: _HostCore
+    @HostReference var host: _HostCore
     let environment: Attribute<EnvironmentValues>
     /// The view (or app) type the properties belong to, for diagnostics.
     let owner: Any.Type

@@ -70,9 +70,7 @@ struct _ForEachIdentity<ID: Hashable>: Equatable {
 /// to date before either uses it.
 struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View>: Rule {
     let forEach: _GraphValue<ForEach<Data, ID, Content>>
-    /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
-    /// with it this value) when it is torn down or released, so the host outlives every use.
-    unowned(unsafe) let host: _HostCore
+    @HostReference var host: _HostCore
 
     var value: _ForEachIdentity<ID> {
         let forEach = self.forEach.value

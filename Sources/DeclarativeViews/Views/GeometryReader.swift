@@ -32,9 +32,7 @@ public nonisolated struct GeometryReader<Content: View>: View {
     struct GeometryContent: Rule {
         let reader: _GraphValue<GeometryReader<Content>>
         let geometry: Attribute<GeometryProxy>
-        /// Unowned and unchecked: the host owns the graph and destroys every view attribute (and
-        /// with it this value) when it is torn down or released, so the host outlives every use.
-        unowned(unsafe) let host: _HostCore
+        @HostReference var host: _HostCore
         /// Tracks the `@Observable` properties the content reads, across runs.
         let observation = _ObservationSlot()
 
