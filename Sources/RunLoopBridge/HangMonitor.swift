@@ -56,7 +56,7 @@ public final class HangMonitor: Sendable {
     }
 
     public let threshold: TimeInterval
-    private let watchdog: _Watchdog
+    private let watchdog: Watchdog
 
     /// Starts watching `runLoop` (the main run loop by default).
     public init(
@@ -65,7 +65,7 @@ public final class HangMonitor: Sendable {
     ) {
         let threshold = threshold ?? Self.environmentThreshold
         self.threshold = threshold
-        watchdog = _Watchdog(runLoop: runLoop, threshold: threshold, graphs: graphs, sink: sink)
+        watchdog = Watchdog(runLoop: runLoop, threshold: threshold, graphs: graphs, sink: sink)
     }
 
     deinit {
@@ -98,7 +98,7 @@ public final class HangMonitor: Sendable {
 
 /// The monitor's state, shared by its run-loop observers and its thread (which keep it alive
 /// until ``HangMonitor/cancel()``; the monitor itself is free to go away and stops it then).
-private final class _Watchdog: @unchecked Sendable {
+private final class Watchdog: @unchecked Sendable {
     // @unchecked: the mutable state is in `state` (a mutex); `runLoop` is only used to add and
     // remove observers, which CoreFoundation allows from any thread. The watched graphs are
     // reached through their `GraphActivity` (Sendable atomics), never through the graphs.

@@ -73,7 +73,7 @@ public final class RunLoopUpdateCoalescer: UpdateScheduler, FragmentFlusherOwner
             CFRunLoopAddObserver(runLoop, observer, kCFRunLoopCommonModes)
             observers.append(observer)
         }
-        for observer in _RunLoopTurnTracer.observers() {
+        for observer in RunLoopTurnTracer.observers() {
             CFRunLoopAddObserver(runLoop, observer, kCFRunLoopCommonModes)
             observers.append(observer)
         }
@@ -203,7 +203,7 @@ public final class RunLoopUpdateCoalescer: UpdateScheduler, FragmentFlusherOwner
 /// loop (a nested run inside an update nests in the outer turn) and a `turn` span per busy
 /// stretch, from waking (or entering) to going to sleep (or exiting). One observer opens spans
 /// before everything else, one closes them after everything else, so flushes fall inside.
-enum _RunLoopTurnTracer {
+enum RunLoopTurnTracer {
     /// Per run of the loop (innermost last): whether a turn span is open. Used on the run
     /// loop's thread only.
     private final class Runs {

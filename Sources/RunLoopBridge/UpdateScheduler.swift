@@ -52,7 +52,7 @@ public struct UpdateFragment: Hashable, Sendable, CustomStringConvertible {
 
 /// The fragments and pending requests shared by the schedulers. Single-threaded: the owning
 /// scheduler's thread.
-final class _FragmentQueue {
+final class FragmentQueue {
     private struct Entry {
         var fragment: UpdateFragment
         var update: () -> Void
@@ -135,7 +135,7 @@ final class _FragmentQueue {
 }
 
 /// Functions registered under ids; called in the order they were added.
-final class _ObserverList {
+final class ObserverList {
     private var entries: [(id: Int, body: () -> Void)] = []
     private var nextID = 1
 
@@ -176,7 +176,7 @@ protocol FragmentFlusherOwner: AnyObject {
 /// ``RunLoopUpdateCoalescer`` and ``ManualUpdateScheduler`` each own one and differ only in
 /// when they call ``runPending()`` and end a turn.
 final class FragmentFlusher {
-    let queue = _FragmentQueue()
+    let queue = FragmentQueue()
     private(set) var flushDepth = 0
     private let nestedReason: String
     private unowned let owner: any FragmentFlusherOwner
@@ -194,8 +194,8 @@ final class FragmentFlusher {
     /// ``DiagnosticSink/default``.
     var diagnosticSink: DiagnosticSink?
 
-    private let flushObservers = _ObserverList()
-    private let turnObservers = _ObserverList()
+    private let flushObservers = ObserverList()
+    private let turnObservers = ObserverList()
 
     /// Run-loop turns that ended so far (see ``addTurnObserver(_:)``).
     private(set) var turnCount = 0

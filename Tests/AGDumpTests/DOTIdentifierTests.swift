@@ -26,21 +26,27 @@ import Testing
         GraphvizCheck.validate(run.stdout)
     }
 
-    @Test func clusterNamesAreQuotedWhereverTheStreamIsCut() throws {
-        let dot = "digraph {\n  subgraph cluster_-12 {\n    label=\"subgraph -12\";\n  }\n  subgraph cluster_3 {\n  }\n}\n"
-        let expected = dot.replacingOccurrences(of: "subgraph cluster_-12 {", with: "subgraph \"cluster_-12\" {")
-        let bytes = Array(dot.utf8)
-        for first in 0...bytes.count {
-            for second in first...bytes.count where second == first || second == bytes.count || (second - first) % 7 == 0 {
-                let filter = DOTClusterNames()
-                var written: [UInt8] = []
-                for chunk in [bytes[..<first], bytes[first..<second], bytes[second...]] {
-                    try Array(chunk).withUnsafeBytes { buffer in try filter.pass(buffer) { written += $0 } }
-                }
-                try filter.finish { written += $0 }
-                #expect(String(decoding: written, as: UTF8.self) == expected, "cut at \(first), \(second)")
-            }
+    @Test func aChangedEdgeOnTheCycleAndADirtyNodeOnItHaveOneColourEach() {
+        // b (101) is dirty and reads a (100) through a changed edge; the cycle runs through both.
+        var archive = Archives.graph(descs: ["a", "b"], flags: [8, 9])
+        archive.graphs[0].edges = [GraphArchive.Edge(src: 0, dst: 1, flags: 8)]
+        archive.graphs[0].cycle = CycleRecord(attribute: 101, path: [101, 100, 101], cause: nil)
+        let run = AGDumpRun(["-"], stdin: Archives.bytes(archive))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("  _100 -> _101[ color=magenta penwidth=3];\n"), "\(run.stdout)")
+        for line in run.stdout.split(separator: "\n") {
+            #expect(line.components(separatedBy: " color=").count <= 2, "more than one colour: \(line)")
         }
+        GraphvizCheck.validate(run.stdout)
+    }
+
+    @Test func bidirectionalControlsCannotReorderALabel() {
+        let archive = Archives.graph(descs: ["admin\u{202E}nimda", "x\u{2066}y\u{2069}", "\u{200F}z"])
+        let run = AGDumpRun(["-"], stdin: Archives.bytes(archive))
+        #expect(run.status == 0, "\(run.stderr)")
+        let controls: Set<UInt32> = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+        #expect(!run.stdout.unicodeScalars.contains { controls.contains($0.value) })
+        #expect(run.stdout.contains("100: admin\u{FFFD}nimda"))
     }
 
     @Test func theGrammarRejectsIdentifiersGraphvizCannotParse() {

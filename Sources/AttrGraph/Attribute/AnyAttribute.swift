@@ -55,14 +55,14 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
 
     /// The attribute whose rule is running on this thread, if any.
     public static var current: AnyAttribute? {
-        guard let state = _ThreadLocal.context.pointee.updating else { return nil }
+        guard let state = ThreadLocal.context.pointee.updating else { return nil }
         let current = state.pointee.current
         return current == 0 ? nil : _Engine(state).attribute(current)
     }
 
     /// Whether the running rule's body was mutated (``mutateBody(as:invalidating:_:)``) since it last ran.
     public static var currentWasModified: Bool {
-        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
+        guard let state = ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
         let engine = _Engine(state)
         return engine.node(state.pointee.current).pointee.flags.contains(.selfModified)
     }
@@ -110,7 +110,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         if inputIndex == index {
             _Misuse.cyclicEdge(self)
         }
-        let flags = _EdgeFlags(rawValue: UInt8(truncatingIfNeeded: options.rawValue)).union(.alwaysEnabled)
+        let flags = EdgeFlags(rawValue: UInt8(truncatingIfNeeded: options.rawValue)).union(.alwaysEnabled)
         let existing = engine.findInputEdge(consumer: index, input: inputIndex)
         if existing >= 0 {
             engine.node(index).inputs[existing].flags.formUnion(flags)
@@ -141,7 +141,7 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
     public var valueState: ValueState {
         let (engine, index) = _Engine.resolveLive(self)
         let node = engine.node(index)
-        var state = ValueState(rawValue: UInt8(truncatingIfNeeded: node.pointee.flags.rawValue & _NodeFlags.valueStateMask))
+        var state = ValueState(rawValue: UInt8(truncatingIfNeeded: node.pointee.flags.rawValue & NodeFlags.valueStateMask))
         state.remove(.updating)
         if node.pointee.updateCount > 0 { state.insert(.updating) }
         return state
@@ -265,9 +265,9 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
 
     /// The subgraph that owns the attribute, or `nil` when it is gone.
     public var subgraph2: Subgraph? {
-        guard let state = _GraphRegistry.state(of: self) else { return nil }
+        guard let state = GraphRegistry.state(of: self) else { return nil }
         let engine = _Engine(state)
-        let index = _GraphRegistry.index(rawValue)
+        let index = GraphRegistry.index(rawValue)
         guard index != 0, index < state.pointee.highWater,
             !engine.node(index).pointee.flags.contains(.free)
         else { return nil }

@@ -7,11 +7,11 @@ extension _Engine {
     /// a running rule's subgraph is held by its owner; see ``createAttribute(body:value:vtable:mode:typeFlags:nodeFlags:evaluate:)``
     /// for what may run meanwhile.
     static func creationSubgraph(creating type: Any.Type) -> Unmanaged<Subgraph> {
-        if let subgraph = _ThreadLocal.context.pointee.subgraph {
+        if let subgraph = ThreadLocal.context.pointee.subgraph {
             guard subgraph._withUnsafeGuaranteedRef({ $0.isValid }) else { _Misuse.invalidSubgraph(creating: type) }
             return subgraph
         }
-        if let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 {
+        if let state = ThreadLocal.context.pointee.updating, state.pointee.current != 0 {
             let engine = _Engine(state)
             if let subgraph = engine.storage.unretainedSubgraph(at: engine.node(state.pointee.current).pointee.subgraph),
                 subgraph._withUnsafeGuaranteedRef({ $0.isValid })
@@ -29,9 +29,9 @@ extension _Engine {
     /// Both come by address: this code is not specialised, and an optional `Value` would cost a
     /// runtime metadata lookup for `Optional<Value>` and value-witness copies per attribute.
     static func createAttribute<Body, Value>(
-        body: UnsafePointer<Body>, value: UnsafePointer<Value>?, vtable: @autoclosure () -> any _AttributeVTable.Type,
+        body: UnsafePointer<Body>, value: UnsafePointer<Value>?, vtable: @autoclosure () -> any AttributeVTable.Type,
         mode: @autoclosure () -> ComparisonMode, typeFlags: @autoclosure () -> _AttributeType.Flags,
-        nodeFlags: _NodeFlags, evaluate: _RuleEvaluateFunction? = nil
+        nodeFlags: NodeFlags, evaluate: _RuleEvaluateFunction? = nil
     ) -> AnyAttribute {
         let unretained = creationSubgraph(creating: Body.self)
         let engine = unretained._withUnsafeGuaranteedRef { $0.storage.engine }
@@ -43,7 +43,7 @@ extension _Engine {
         var held: Subgraph?
         let typeIndex = engine.typeIndex(for: Body.self) {
             held = unretained.takeUnretainedValue()
-            return _AttributeTypeRecord.make(vtable: vtable(), body: Body.self, value: Value.self, mode: mode(), flags: typeFlags())
+            return AttributeTypeRecord.make(vtable: vtable(), body: Body.self, value: Value.self, mode: mode(), flags: typeFlags())
         }
         defer { withExtendedLifetime(held) {} }
         if let evaluate, engine.state.pointee.fastEvaluates[Int(typeIndex)] == nil,
@@ -154,7 +154,7 @@ extension Attribute {
     ) -> AnyAttribute where R.Value == Value {
         let id = withUnsafePointer(to: rule) { rule in
             _Engine.createAttribute(
-                body: rule, value: initialValue, vtable: _RuleVTable<R>.self,
+                body: rule, value: initialValue, vtable: RuleVTable<R>.self,
                 mode: R.comparisonMode, typeFlags: R.flags,
                 // As AttributeGraph: an initial value holds until the attribute is invalidated.
                 nodeFlags: initialValue == nil ? [.dirty, .pending] : [], evaluate: evaluate)
@@ -207,7 +207,7 @@ extension Attribute {
     private static func createInput(value: UnsafePointer<Value>?) -> AnyAttribute {
         withUnsafePointer(to: External<Value>()) { body in
             _Engine.createAttribute(
-                body: body, value: value, vtable: _ExternalVTable<Value>.self,
+                body: body, value: value, vtable: ExternalVTable<Value>.self,
                 mode: External<Value>.comparisonMode, typeFlags: External<Value>.flags.union(.external),
                 nodeFlags: .external)
         }
@@ -252,7 +252,7 @@ extension Attribute {
     where R.Value == Value {
         withUnsafePointer(to: rule) { rule in
             _Engine.createAttribute(
-                body: rule, value: value, vtable: _StatefulRuleVTable<R>.self,
+                body: rule, value: value, vtable: StatefulRuleVTable<R>.self,
                 mode: R.comparisonMode, typeFlags: R.flags, nodeFlags: value == nil ? [.dirty, .pending] : [])
         }
     }
@@ -267,7 +267,7 @@ extension Attribute {
     ) {
         let isExternal = flags.contains(.external)
         let id = _Engine.createAttribute(
-            body: body, value: value, vtable: _ClosureBodyVTable<Body, Value>.self,
+            body: body, value: value, vtable: ClosureBodyVTable<Body, Value>.self,
             mode: Body.comparisonMode, typeFlags: flags.union(Body.flags),
             nodeFlags: isExternal ? .external : value == nil ? [.dirty, .pending] : [])
         let (engine, index) = _Engine.resolve(id)

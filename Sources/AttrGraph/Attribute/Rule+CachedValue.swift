@@ -28,7 +28,7 @@ extension Rule where Self: Hashable {
 
     /// The value of the cached attribute for this body if there is one (`nil`: nothing is made).
     public func cachedValueIfExists(options: CachedValueOptions, owner: AnyAttribute?) -> Value? {
-        guard let attribute = _RuleCache.existing(Self.self, hashValue: hashValue, body: self, owner: owner) else {
+        guard let attribute = RuleCache.existing(Self.self, hashValue: hashValue, body: self, owner: owner) else {
             return nil
         }
         return attribute.value
@@ -42,14 +42,14 @@ extension Rule where Self: Hashable {
     ) -> UnsafePointer<Value> {
         let body = bodyPtr.assumingMemoryBound(to: Self.self).pointee
         let attribute =
-            _RuleCache.existing(Self.self, hashValue: hashValue, body: body, owner: owner)
-            ?? _RuleCache.make(body, hashValue: hashValue, owner: owner)
+            RuleCache.existing(Self.self, hashValue: hashValue, body: body, owner: owner)
+            ?? RuleCache.make(body, hashValue: hashValue, owner: owner)
         return _Engine.readValue(attribute.identifier, type: Value.self).assumingMemoryBound(to: Value.self)
     }
 }
 
 /// The graph's cache of rule attributes by body (see ``Rule/cachedValue(options:owner:)``).
-enum _RuleCache {
+enum RuleCache {
     struct Key: Hashable {
         var type: ObjectIdentifier
         var hash: Int
@@ -63,7 +63,7 @@ enum _RuleCache {
     /// The subgraph a cached attribute lives in.
     private static func subgraph(owner: AnyAttribute?) -> Subgraph {
         if let owner, owner != .nil { return owner.subgraph }
-        guard let current = Subgraph.current else { _Misuse.noSubgraph(creating: _RuleCache.self) }
+        guard let current = Subgraph.current else { _Misuse.noSubgraph(creating: RuleCache.self) }
         return current
     }
 

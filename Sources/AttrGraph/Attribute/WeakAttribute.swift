@@ -59,8 +59,8 @@ public struct AnyWeakAttribute: Hashable, Sendable, CustomStringConvertible {
     /// The seed of the attribute the id names now (its slot's generation), or `nil` when the id
     /// is not a live attribute (destroyed, or its subgraph invalidated) or is stale.
     static func seed(of attribute: AnyAttribute) -> UInt32? {
-        guard let state = _GraphRegistry.state(of: attribute) else { return nil }
-        let index = _GraphRegistry.index(attribute.rawValue)
+        guard let state = GraphRegistry.state(of: attribute) else { return nil }
+        let index = GraphRegistry.index(attribute.rawValue)
         guard index != 0, index < state.pointee.highWater else { return nil }
         let node = _Engine(state).node(index)
         if node.pointee.flags.contains(.free) || node.pointee.flags.contains(.invalidated) { return nil }

@@ -11,12 +11,12 @@ package final class _ComparisonLayout: @unchecked Sendable {
         /// The first `count` bytes decide (plain data with no padding, references, metatypes).
         case bytes(Int)
         /// `==`, or a type's own ``_ComparisonOverride``.
-        case comparator(any _ValueComparator.Type)
+        case comparator(any ValueComparator.Type)
         /// Stored properties or tuple elements, one by one.
         case fields([Step])
-        case enumeration(_EnumComparison)
+        case enumeration(EnumComparison)
         /// The dynamic types, then the values (`Any`, `any P`).
-        case existential(any _TypeOps.Type, ComparisonMode)
+        case existential(any TypeOps.Type, ComparisonMode)
     }
 
     enum Step {
@@ -92,7 +92,7 @@ package final class _ComparisonLayout: @unchecked Sendable {
         if let layout = cache.withLock({ $0[key] }) { return layout }
         let fetched = _LayoutDescriptorCache.shared.fetch(type, mode: mode, synchronously: synchronously)
         guard fetched.isReady else { return nil }
-        let layout = _ComparisonLayoutCompiler(mode: mode).compile(fetched.descriptor, size: _typeOps(type).size)
+        let layout = ComparisonLayoutCompiler(mode: mode).compile(fetched.descriptor, size: _typeOps(type).size)
         return cache.withLock { cache in
             if let existing = cache[key] { return existing }
             cache[key] = layout
@@ -104,9 +104,9 @@ package final class _ComparisonLayout: @unchecked Sendable {
 /// Turns a layout descriptor into a ``_ComparisonLayout``: byte ranges merge, `==` on the
 /// standard library's integers and `Bool` is their bytes, `Double`, `Float` and `String` get
 /// non-generic comparators, other `equals` instructions the type's `==` (or its
-/// ``_ComparisonOverride``), enums an ``_EnumComparison``, closure contexts and heap references
+/// ``_ComparisonOverride``), enums an ``EnumComparison``, closure contexts and heap references
 /// their identity.
-private struct _ComparisonLayoutCompiler {
+private struct ComparisonLayoutCompiler {
     typealias Reader = _LayoutDescriptor.Reader
 
     let mode: ComparisonMode
@@ -144,8 +144,8 @@ private struct _ComparisonLayoutCompiler {
                 offset += ops.size
             case .heapReference, .captureReference:
                 // By identity (a closure: its function pointer, read before, and its context).
-                steps.addBytes(at: offset, count: _SwiftABI.wordSize)
-                offset += _SwiftABI.wordSize
+                steps.addBytes(at: offset, count: SwiftABI.wordSize)
+                offset += SwiftABI.wordSize
             case .nested(let nested, let size):
                 steps.add(compile(nested, size: size), at: offset)
                 offset += size
@@ -164,7 +164,7 @@ private struct _ComparisonLayoutCompiler {
     private func compileEnum(_ reader: inout Reader, type: Any.Type, firstTag: Int) -> _ComparisonLayout {
         let metadata = Metadata(type)
         let ops = _typeOps(type)
-        var cases: [Int: _EnumComparison.CaseComparison] = [:]
+        var cases: [Int: EnumComparison.CaseComparison] = [:]
         var tag = firstTag
         while true {
             let start = reader.position
@@ -182,7 +182,7 @@ private struct _ComparisonLayoutCompiler {
             case .enumContinue(let next):
                 tag = next
             case .enumEnd:
-                let payloadCaseCount = metadata.nominalDescriptor.map(_SwiftABI.payloadCaseCount(ofEnumDescriptor:)) ?? 0
+                let payloadCaseCount = metadata.nominalDescriptor.map(SwiftABI.payloadCaseCount(ofEnumDescriptor:)) ?? 0
                 // One payload stored in place, its empty cases in its unused bit patterns: the
                 // bytes decide when the payload's do (`Optional<AnyObject>`, `Bool?`).
                 if payloadCaseCount == 1, cases.count == 1, case .layout(let payload)? = cases[0], payload.isDense,
@@ -190,7 +190,7 @@ private struct _ComparisonLayoutCompiler {
                 {
                     return _ComparisonLayout(kind: .bytes(ops.size), size: ops.size)
                 }
-                let enumeration = _EnumComparison(
+                let enumeration = EnumComparison(
                     metadata: metadata, ops: ops, cases: cases, mode: mode, payloadCaseCount: payloadCaseCount)
                 return _ComparisonLayout(kind: .enumeration(enumeration), size: ops.size)
             default:
@@ -203,20 +203,20 @@ private struct _ComparisonLayoutCompiler {
     /// through the witness table the descriptor carries.
     private func comparatorLayout(_ type: Any.Type, witnessTable: UnsafeRawPointer) -> _ComparisonLayout {
         let size = _typeOps(type).size
-        func make(_ comparator: any _ValueComparator.Type) -> _ComparisonLayout {
+        func make(_ comparator: any ValueComparator.Type) -> _ComparisonLayout {
             _ComparisonLayout(kind: .comparator(comparator), size: size)
         }
         if let custom = type as? any _ComparisonOverride.Type {
-            func comparator<T: _ComparisonOverride>(_: T.Type) -> any _ValueComparator.Type { _OverrideComparator<T>.self }
+            func comparator<T: _ComparisonOverride>(_: T.Type) -> any ValueComparator.Type { OverrideComparator<T>.self }
             return make(comparator(custom))
         }
         // The standard library's scalars: `==` without generic code (which copies both values
         // through their value witnesses to call it).
         if _ComparisonLayout.isBitwiseEquatable(type) { return _ComparisonLayout(kind: .bytes(size), size: size) }
-        if type == Double.self { return make(_DoubleComparator.self) }
-        if type == Float.self { return make(_FloatComparator.self) }
-        if type == String.self { return make(_StringComparator.self) }
-        func comparator<T: Equatable>(_: T.Type) -> any _ValueComparator.Type { _EquatableComparator<T>.self }
+        if type == Double.self { return make(DoubleComparator.self) }
+        if type == Float.self { return make(FloatComparator.self) }
+        if type == String.self { return make(StringComparator.self) }
+        func comparator<T: Equatable>(_: T.Type) -> any ValueComparator.Type { EquatableComparator<T>.self }
         return make(comparator(_equatableType(type, witnessTable: witnessTable)))
     }
 
@@ -268,11 +268,11 @@ private struct _ComparisonLayoutCompiler {
 /// The `Equatable` metatype an `equals` instruction names: the type and the witness table of its
 /// conformance, as an existential metatype holds them.
 func _equatableType(_ type: Any.Type, witnessTable: UnsafeRawPointer) -> any Equatable.Type {
-    unsafeBitCast((type: _SwiftABI.address(of: type), witnessTable: witnessTable), to: (any Equatable.Type).self)
+    unsafeBitCast((type: SwiftABI.address(of: type), witnessTable: witnessTable), to: (any Equatable.Type).self)
 }
 
 /// Comparing enum values: the case first, then that case's payload.
-final class _EnumComparison: @unchecked Sendable {
+final class EnumComparison: @unchecked Sendable {
     // @unchecked: immutable after init.
     enum CaseComparison {
         case layout(_ComparisonLayout)
@@ -281,7 +281,7 @@ final class _EnumComparison: @unchecked Sendable {
     }
 
     let metadata: Metadata
-    let ops: any _TypeOps.Type
+    let ops: any TypeOps.Type
     /// By tag; a case without an entry (`nil`, or past the end) compares by tag alone.
     let cases: [CaseComparison?]
     let mode: ComparisonMode
@@ -291,7 +291,7 @@ final class _EnumComparison: @unchecked Sendable {
     let comparesInPlace: Bool
 
     init(
-        metadata: Metadata, ops: any _TypeOps.Type, cases: [Int: CaseComparison], mode: ComparisonMode,
+        metadata: Metadata, ops: any TypeOps.Type, cases: [Int: CaseComparison], mode: ComparisonMode,
         payloadCaseCount: Int
     ) {
         self.metadata = metadata
@@ -329,8 +329,8 @@ final class _EnumComparison: @unchecked Sendable {
                 let rightBox = UnsafeRawPointer(right).load(as: UnsafeRawPointer.self)
                 if leftBox == rightBox { return true }
                 return _ComparisonLayout.of(payload, mode: mode).equal(
-                    _SwiftABI.boxedValue(leftBox, alignment: alignment),
-                    _SwiftABI.boxedValue(rightBox, alignment: alignment))
+                    SwiftABI.boxedValue(leftBox, alignment: alignment),
+                    SwiftABI.boxedValue(rightBox, alignment: alignment))
             }
         }
     }
@@ -339,14 +339,14 @@ final class _EnumComparison: @unchecked Sendable {
 // MARK: - Comparators
 
 /// Compares two values of one type.
-protocol _ValueComparator {
+protocol ValueComparator {
     static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool
 }
 
 /// Comparators that are a type's `==`.
-protocol _EqualityOperatorComparator: _ValueComparator {}
+protocol EqualityOperatorComparator: ValueComparator {}
 
-enum _EquatableComparator<Value: Equatable>: _EqualityOperatorComparator {
+enum EquatableComparator<Value: Equatable>: EqualityOperatorComparator {
     @inline(__always)
     static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         lhs.assumingMemoryBound(to: Value.self).pointee == rhs.assumingMemoryBound(to: Value.self).pointee
@@ -354,31 +354,31 @@ enum _EquatableComparator<Value: Equatable>: _EqualityOperatorComparator {
 }
 
 /// `Double`'s `==` (not its bytes: -0.0 equals 0.0, NaN equals nothing).
-enum _DoubleComparator: _EqualityOperatorComparator {
+enum DoubleComparator: EqualityOperatorComparator {
     static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         lhs.load(as: Double.self) == rhs.load(as: Double.self)
     }
 }
 
-enum _FloatComparator: _EqualityOperatorComparator {
+enum FloatComparator: EqualityOperatorComparator {
     static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         lhs.load(as: Float.self) == rhs.load(as: Float.self)
     }
 }
 
-enum _StringComparator: _EqualityOperatorComparator {
+enum StringComparator: EqualityOperatorComparator {
     static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         lhs.assumingMemoryBound(to: String.self).pointee == rhs.assumingMemoryBound(to: String.self).pointee
     }
 }
 
-enum _OverrideComparator<Value: _ComparisonOverride>: _ValueComparator {
+enum OverrideComparator<Value: _ComparisonOverride>: ValueComparator {
     static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         Value._isSameValue(lhs.assumingMemoryBound(to: Value.self), rhs.assumingMemoryBound(to: Value.self))
     }
 }
 
-extension _TypeOpsFor {
+extension TypeOpsFor {
     /// Copies of two values (each retains what it holds), for destructive inspection.
     static func withCopies(
         _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,

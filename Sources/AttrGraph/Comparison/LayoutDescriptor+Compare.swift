@@ -48,8 +48,8 @@ extension _LayoutDescriptor {
                     if !equal { return false }
                     offset += ops.size
                 case .heapReference, .captureReference:
-                    if !_bytesEqual(lhs + offset, rhs + offset, count: _SwiftABI.wordSize) { return false }
-                    offset += _SwiftABI.wordSize
+                    if !_bytesEqual(lhs + offset, rhs + offset, count: SwiftABI.wordSize) { return false }
+                    offset += SwiftABI.wordSize
                 case .nested(let nested, let size):
                     var nestedReader = Reader(nested)
                     if !run(&nestedReader, lhs + offset, rhs + offset, until: nil) { return false }
@@ -62,8 +62,8 @@ extension _LayoutDescriptor {
                         let ops = _typeOps(payload)
                         let descriptor = _LayoutDescriptorCache.shared.fetch(payload, mode: mode, synchronously: true)
                         if !valuesEqual(
-                            descriptor.descriptor, _SwiftABI.boxedValue(leftBox, alignment: ops.alignment),
-                            _SwiftABI.boxedValue(rightBox, alignment: ops.alignment), size: ops.size, mode: mode)
+                            descriptor.descriptor, SwiftABI.boxedValue(leftBox, alignment: ops.alignment),
+                            SwiftABI.boxedValue(rightBox, alignment: ops.alignment), size: ops.size, mode: mode)
                         {
                             return false
                         }

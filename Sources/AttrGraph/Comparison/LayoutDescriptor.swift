@@ -139,12 +139,12 @@ package enum _LayoutDescriptor {
         }
 
         private mutating func readWord() -> UnsafeRawPointer? {
-            defer { position += _SwiftABI.wordSize }
+            defer { position += SwiftABI.wordSize }
             return UnsafeRawPointer(position).loadUnaligned(as: UnsafeRawPointer?.self)
         }
 
         private mutating func readType() -> Any.Type {
-            _SwiftABI.type(at: readWord().unsafelyUnwrapped)
+            SwiftABI.type(at: readWord().unsafelyUnwrapped)
         }
 
         private mutating func readVarint() -> Int {

@@ -18,7 +18,7 @@
 ///
 /// Nested types' descriptors come from `descriptorOf` (the cache, synchronously), so each type's
 /// descriptor is built once and shared by the types that contain it.
-struct _LayoutDescriptorBuilder {
+struct LayoutDescriptorBuilder {
     /// What a descriptor says about a range of the value, before it is encoded.
     enum Item {
         case data(offset: Int, size: Int)
@@ -61,8 +61,8 @@ struct _LayoutDescriptorBuilder {
     // MARK: Types
 
     private mutating func visit(_ type: Any.Type) -> Bool {
-        let metadata = _SwiftABI.address(of: type)
-        switch _SwiftABI.runtimeKind(of: type) {
+        let metadata = SwiftABI.address(of: type)
+        switch SwiftABI.runtimeKind(of: type) {
         case .struct: return visitStruct(type, metadata)
         case .enum, .optional: return visitEnum(type, metadata)
         case .tuple: return visitTuple(type, metadata)
@@ -73,28 +73,28 @@ struct _LayoutDescriptorBuilder {
     }
 
     private mutating func visitStruct(_ type: Any.Type, _ metadata: UnsafeRawPointer) -> Bool {
-        guard let descriptor = _SwiftABI.valueTypeDescriptor(metadata), let fields = _SwiftABI.structFields(metadata)
+        guard let descriptor = SwiftABI.valueTypeDescriptor(metadata), let fields = SwiftABI.structFields(metadata)
         else { return false }
         let size = _typeOps(type).size
-        let arguments = _SwiftABI.valueTypeGenericArguments(metadata)
+        let arguments = SwiftABI.valueTypeGenericArguments(metadata)
         for (index, field) in fields.enumerated() {
             guard let name = field.mangledTypeName,
-                let fieldType = _SwiftABI.resolve(name, descriptor: descriptor, genericArguments: arguments)
+                let fieldType = SwiftABI.resolve(name, descriptor: descriptor, genericArguments: arguments)
             else { return false }
             let end = index + 1 < fields.count ? fields[index + 1].offset : size
             visitElement(
-                fieldType, ownership: _SwiftABI.referenceOwnership(ofMangledName: name), at: field.offset,
+                fieldType, ownership: SwiftABI.referenceOwnership(ofMangledName: name), at: field.offset,
                 size: elementSize(fieldType, room: field.offset <= end ? end - field.offset : Int.max))
         }
         return !fields.isEmpty
     }
 
     private mutating func visitTuple(_ type: Any.Type, _ metadata: UnsafeRawPointer) -> Bool {
-        let count = _SwiftABI.tupleCount(metadata)
+        let count = SwiftABI.tupleCount(metadata)
         let size = _typeOps(type).size
         for index in 0..<count {
-            let element = _SwiftABI.tupleElement(metadata, at: index)
-            let end = index + 1 < count ? _SwiftABI.tupleElement(metadata, at: index + 1).offset : size
+            let element = SwiftABI.tupleElement(metadata, at: index)
+            let end = index + 1 < count ? SwiftABI.tupleElement(metadata, at: index + 1).offset : size
             visitElement(
                 element.type, ownership: .strong, at: element.offset,
                 size: elementSize(element.type, room: element.offset <= end ? end - element.offset : Int.max))
@@ -106,17 +106,17 @@ struct _LayoutDescriptorBuilder {
     /// AttributeGraph measures it).
     private func elementSize(_ type: Any.Type, room: Int) -> Int {
         let size = _typeOps(type).size
-        return _SwiftABI.runtimeKind(of: type) == .metatype ? min(size, room) : size
+        return SwiftABI.runtimeKind(of: type) == .metatype ? min(size, room) : size
     }
 
     private mutating func visitEnum(_ type: Any.Type, _ metadata: UnsafeRawPointer) -> Bool {
-        guard let descriptor = _SwiftABI.valueTypeDescriptor(metadata),
-            _SwiftABI.payloadCaseCount(ofEnumDescriptor: descriptor) != 0
+        guard let descriptor = SwiftABI.valueTypeDescriptor(metadata),
+            SwiftABI.payloadCaseCount(ofEnumDescriptor: descriptor) != 0
         else { return false }
-        let records = _SwiftABI.fieldRecords(ofDescriptor: descriptor)
+        let records = SwiftABI.fieldRecords(ofDescriptor: descriptor)
         guard !records.isEmpty else { return false }
         let size = _typeOps(type).size
-        let arguments = _SwiftABI.valueTypeGenericArguments(metadata)
+        let arguments = SwiftABI.valueTypeGenericArguments(metadata)
         var cases: [EnumCase] = []
         var tag = 0
         // Payload cases come first among the records, in tag order; the others name no type.
@@ -129,9 +129,9 @@ struct _LayoutDescriptorBuilder {
             defer { items = outer }
             items = []
             if record.isIndirectCase && mode == .bitwise {
-                addData(_SwiftABI.wordSize)
+                addData(SwiftABI.wordSize)
             } else {
-                guard let payload = _SwiftABI.resolve(name, descriptor: descriptor, genericArguments: arguments) else {
+                guard let payload = SwiftABI.resolve(name, descriptor: descriptor, genericArguments: arguments) else {
                     return false
                 }
                 let payloadSize = _typeOps(payload).size
@@ -149,14 +149,14 @@ struct _LayoutDescriptorBuilder {
     }
 
     private mutating func visitFunction(_ metadata: UnsafeRawPointer) -> Bool {
-        guard mode != .bitwise, _SwiftABI.hasSwiftConvention(function: metadata) else { return false }
-        addData(_SwiftABI.wordSize)
-        items.append(.captureReference(offset: offset + _SwiftABI.wordSize))
+        guard mode != .bitwise, SwiftABI.hasSwiftConvention(function: metadata) else { return false }
+        addData(SwiftABI.wordSize)
+        items.append(.captureReference(offset: offset + SwiftABI.wordSize))
         return true
     }
 
     private mutating func visitExistential(_ type: Any.Type, _ metadata: UnsafeRawPointer) -> Bool {
-        if mode == .bitwise || (mode == .indirect && _SwiftABI.isClassExistential(metadata)) { return false }
+        if mode == .bitwise || (mode == .indirect && SwiftABI.isClassExistential(metadata)) { return false }
         items.append(.existential(offset: offset, size: _typeOps(type).size, type: type))
         return true
     }
@@ -166,7 +166,7 @@ struct _LayoutDescriptorBuilder {
     /// A stored property, tuple element or payload of `size` bytes at `elementOffset` from the
     /// current position.
     private mutating func visitElement(
-        _ type: Any.Type, ownership: _SwiftABI.ReferenceOwnership, at elementOffset: Int, size: Int
+        _ type: Any.Type, ownership: SwiftABI.ReferenceOwnership, at elementOffset: Int, size: Int
     ) {
         guard size != 0 else { return }
         offset += elementOffset
@@ -230,7 +230,7 @@ struct _LayoutDescriptorBuilder {
         }
         let minimum: ComparisonMode = _typeOps(type).isPOD ? .equatableAlways : .equatableUnlessPOD
         guard mode.rawValue >= minimum.rawValue else { return nil }
-        switch _SwiftABI.runtimeKind(of: type) {
+        switch SwiftABI.runtimeKind(of: type) {
         case .class, .struct, .enum, .optional, .tuple: break
         default: return nil
         }
@@ -295,24 +295,24 @@ struct _LayoutDescriptorBuilder {
             case .equals(let offset, let size, let type, let witnessTable):
                 enter(offset)
                 bytes.append(Opcode.equals.rawValue)
-                appendWord(_SwiftABI.address(of: type))
+                appendWord(SwiftABI.address(of: type))
                 appendWord(witnessTable)
                 emittedSize += size
             case .indirect(let offset, let size, let payload):
                 enter(offset)
                 bytes.append(Opcode.indirect.rawValue)
-                appendWord(_SwiftABI.address(of: payload))
+                appendWord(SwiftABI.address(of: payload))
                 appendWord(nil)
                 emittedSize += size
             case .existential(let offset, let size, let type):
                 enter(offset)
                 bytes.append(Opcode.existential.rawValue)
-                appendWord(_SwiftABI.address(of: type))
+                appendWord(SwiftABI.address(of: type))
                 emittedSize += size
             case .captureReference(let offset):
                 enter(offset)
                 bytes.append(Opcode.captureReference.rawValue)
-                emittedSize += _SwiftABI.wordSize
+                emittedSize += SwiftABI.wordSize
             case .nested(let offset, let size, let descriptor):
                 enter(offset)
                 let length = _LayoutDescriptor.length(descriptor)
@@ -328,7 +328,7 @@ struct _LayoutDescriptorBuilder {
                 enter(offset)
                 if cases.isEmpty {
                     bytes.append(Opcode.enumStart0.rawValue)
-                    appendWord(_SwiftABI.address(of: type))
+                    appendWord(SwiftABI.address(of: type))
                 }
                 for (index, enumCase) in cases.enumerated() {
                     if index == 0 {
@@ -338,7 +338,7 @@ struct _LayoutDescriptorBuilder {
                             bytes.append(Opcode.enumStartVariadic.rawValue)
                             appendVarint(enumCase.tag)
                         }
-                        appendWord(_SwiftABI.address(of: type))
+                        appendWord(SwiftABI.address(of: type))
                     } else if enumCase.tag <= 8 {
                         bytes.append(Opcode.enumContinue0.rawValue + UInt8(enumCase.tag))
                     } else {

@@ -114,12 +114,12 @@ package final class _LayoutDescriptorCache: Sendable {
     }
 
     private func build(_ type: Any.Type, mode: ComparisonMode) -> Descriptor {
-        var builder = _LayoutDescriptorBuilder(mode: mode) { [self] nestedType, nestedMode in
+        var builder = LayoutDescriptorBuilder(mode: mode) { [self] nestedType, nestedMode in
             fetch(nestedType, mode: nestedMode, synchronously: true).descriptor
         }
         guard let items = builder.items(for: type) else { return Descriptor(pointer: nil) }
         let size = _typeOps(type).size
-        switch _LayoutDescriptorBuilder.encode(items, size: size) {
+        switch LayoutDescriptorBuilder.encode(items, size: size) {
         case .trivial:
             return Descriptor(pointer: _LayoutDescriptor.trivial)
         case .existing(let descriptor):

@@ -19,7 +19,7 @@ extension Graph {
     /// written (the reason is printed).
     @discardableResult
     public static func archiveJSON(name: String? = nil, includeValues: Bool = true) -> URL? {
-        let archive = _GraphRegistry.withGraphsHeldForArchiving { storages in
+        let archive = GraphRegistry.withGraphsHeldForArchiving { storages in
             GraphArchive(graphs: storages.map { $0.archiveGraph(includeValues: includeValues, truncationLimit: 1024) })
         }
         return write(archive, name: name ?? "graph.ag-gzon", sink: .default)

@@ -122,7 +122,7 @@ extension Graph {
             var graphs = graph.map { [describe($0.storage)] } ?? []
             var bytes = graph.map { $0.storage.nodeBytes } ?? (0, 0)
             if allGraphs {
-                _GraphRegistry.withGraphsHeldForArchiving { others in
+                GraphRegistry.withGraphsHeldForArchiving { others in
                     for other in others where other !== graph?.storage {
                         graphs.append(describe(other))
                         bytes = (bytes.0 + other.nodeBytes.0, bytes.1 + other.nodeBytes.1)
@@ -178,7 +178,7 @@ extension Graph {
     /// AttributeGraph's `stack/text` of the update running on this thread, at most `maxFrames`
     /// frames, innermost first; empty when no update runs.
     public static func stackDescription(maxFrames: Int) -> String {
-        guard let state = _ThreadLocal.context.pointee.updating else { return "" }
+        guard let state = ThreadLocal.context.pointee.updating else { return "" }
         return state.pointee.storage.stackDescription(maxFrames: maxFrames)
     }
 
@@ -271,7 +271,7 @@ extension GraphStorage {
                             size: record.pointee.combinedSize, flags: Int(record.pointee.flags.rawValue)))
                 }
                 let body = node.pointee.body.unsafelyUnwrapped
-                var flags = Int(node.pointee.flags.rawValue & _NodeFlags.valueStateMask) & ~Int(ValueState.updating.rawValue)
+                var flags = Int(node.pointee.flags.rawValue & NodeFlags.valueStateMask) & ~Int(ValueState.updating.rawValue)
                 if node.pointee.updateCount > 0 { flags |= Int(ValueState.updating.rawValue) }
                 var entry = GraphArchive.Node(
                     type: typeIndex, id: engine.rawID(index), flags: flags,

@@ -10,7 +10,7 @@ extension GraphStorage {
         let engine = self.engine
         func nodeIndex(_ attribute: AnyAttribute) -> Int? {
             guard attribute != .nil, engine.owns(attribute) else { return nil }
-            let index = _GraphRegistry.index(attribute.rawValue)
+            let index = GraphRegistry.index(attribute.rawValue)
             guard index != 0, index < state.pointee.highWater,
                 !engine.node(index).pointee.flags.contains(.free),
                 attribute.seed == 0 || engine.node(index).pointee.generation == attribute.seed

@@ -51,7 +51,7 @@ enum _Misuse {
     /// Two threads inside one graph at once (see ``_Engine/enter(_:)``).
     static func overlappingUse(use: String, holder: UInt, holderUse: String) -> Never {
         fail(
-            "AttrGraph: overlapping use of a graph: \(_describeThread(_ThreadLocal.identity)) started \(use) while "
+            "AttrGraph: overlapping use of a graph: \(_describeThread(ThreadLocal.identity)) started \(use) while "
                 + "\(_describeThread(holder)) is \(holderUse). A graph may be used from any thread, but by one thread at "
                 + "a time: make its uses serial (one serial DispatchQueue or actor for the graph, or a lock around each "
                 + "use), or give each thread a graph of its own.")
@@ -60,7 +60,7 @@ enum _Misuse {
     /// A use away from the thread a host pinned the graph to (see ``Graph/pin(to:)``).
     static func pinnedElsewhere(use: String, pinned: UInt) -> Never {
         fail(
-            "AttrGraph: \(use) on \(_describeThread(_ThreadLocal.identity)), but the graph's host updates it on "
+            "AttrGraph: \(use) on \(_describeThread(ThreadLocal.identity)), but the graph's host updates it on "
                 + "\(_describeThread(pinned)) (a RunLoopBridge scheduler or a DeclarativeViews host pinned it there): "
                 + "hop to that thread first (for the main thread, DispatchQueue.main.async { … } or "
                 + "CFRunLoopPerformBlock(CFRunLoopGetMain(), …); for a MainActor app, MainActor.run).")

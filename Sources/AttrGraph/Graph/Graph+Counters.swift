@@ -40,7 +40,7 @@ extension Graph {
         case .contextID: return contextID
         case .graphID: return storage.graphID
         case .contextThreadUpdating, .threadUpdating:
-            return _ThreadLocal.context.pointee.updating == state ? 1 : 0
+            return ThreadLocal.context.pointee.updating == state ? 1 : 0
         case .contextNeedsUpdate: return needsUpdate ? 1 : 0
         case .needsUpdate:
             return state.pointee.contextNeedsUpdate.elements.contains(true) ? 1 : 0

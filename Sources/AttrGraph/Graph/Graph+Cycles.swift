@@ -178,7 +178,7 @@ extension GraphStorage {
             if let update = chosen {
                 var text = "nested update started by \(update.reason)"
                 if let outer = update.outerAttribute {
-                    let outerIndex = _GraphRegistry.index(outer.rawValue)
+                    let outerIndex = GraphRegistry.index(outer.rawValue)
                     text += " while attribute \(outer.rawValue) (\(engine.typeSignature(outerIndex))) was updating"
                 }
                 cause = text
@@ -202,7 +202,7 @@ extension GraphStorage {
         for (position, id) in record.path.enumerated() {
             let prefix = position == 0 ? "" : "  -> "
             let suffix = position == record.path.count - 1 && position > 0 ? " (re-entered)" : ""
-            let signature = engine.typeSignature(_GraphRegistry.index(id))
+            let signature = engine.typeSignature(GraphRegistry.index(id))
             text += "\(prefix)attribute \(id) (\(signature))\(suffix)\n"
         }
         if let cause = record.cause {

@@ -41,7 +41,7 @@ extension Graph {
 
     /// Whether the graph updating on this thread has a deadline that has passed.
     public static var hasDeadlinePassed: Bool {
-        guard let state = _ThreadLocal.context.pointee.updating else { return false }
+        guard let state = ThreadLocal.context.pointee.updating else { return false }
         let deadline = state.pointee.storage.deadline
         let passed = deadline != .max && now >= deadline
         if passed, _slowPath(state.pointee.traced) { state.pointee.storage.traceDeadlinePassed() }
@@ -51,31 +51,31 @@ extension Graph {
     /// Cancels the update running on this thread: no further rules run for attributes that
     /// already have a value (they stay dirty). Outside an update it does nothing.
     public static func cancelUpdate() {
-        _ThreadLocal.context.pointee.updating?.pointee.updateCancelled = true
+        ThreadLocal.context.pointee.updating?.pointee.updateCancelled = true
     }
 
     /// Cancels the update running on this thread if its graph's deadline has passed; returns
     /// whether the update is cancelled.
     @discardableResult
     public static func cancelUpdateIfNeeded() -> Bool {
-        guard let state = _ThreadLocal.context.pointee.updating else { return false }
+        guard let state = ThreadLocal.context.pointee.updating else { return false }
         if !state.pointee.updateCancelled, hasDeadlinePassed { state.pointee.updateCancelled = true }
         return state.pointee.updateCancelled
     }
 
     /// Whether the update running on this thread was cancelled.
     public static var updateWasCancelled: Bool {
-        _ThreadLocal.context.pointee.updating?.pointee.updateCancelled ?? false
+        ThreadLocal.context.pointee.updating?.pointee.updateCancelled ?? false
     }
 
     /// Takes the update running on this thread off it (AttributeGraph's `AGGraphClearUpdate`):
     /// until ``setUpdate(_:)`` puts it back, reads on this thread are outside any update (they
     /// record no dependency). Returns what ``setUpdate(_:)`` takes, `nil` when no update runs.
     public static func clearUpdate() -> UnsafeRawPointer? {
-        let thread = _ThreadLocal.context
+        let thread = ThreadLocal.context
         guard let state = thread.pointee.updating else { return nil }
-        let saved = UnsafeMutablePointer<_ClearedUpdate>.allocate(capacity: 1)
-        saved.initialize(to: _ClearedUpdate(state: state, current: state.pointee.current))
+        let saved = UnsafeMutablePointer<ClearedUpdate>.allocate(capacity: 1)
+        saved.initialize(to: ClearedUpdate(state: state, current: state.pointee.current))
         state.pointee.current = 0
         thread.pointee.updating = nil
         return UnsafeRawPointer(saved)
@@ -84,8 +84,8 @@ extension Graph {
     /// Puts back the update ``clearUpdate()`` took off this thread.
     public static func setUpdate(_ update: UnsafeRawPointer?) {
         guard let update else { return }
-        let saved = UnsafeMutableRawPointer(mutating: update).assumingMemoryBound(to: _ClearedUpdate.self)
-        let thread = _ThreadLocal.context
+        let saved = UnsafeMutableRawPointer(mutating: update).assumingMemoryBound(to: ClearedUpdate.self)
+        let thread = ThreadLocal.context
         saved.pointee.state.pointee.current = saved.pointee.current
         thread.pointee.updating = saved.pointee.state
         saved.deinitialize(count: 1)
@@ -94,8 +94,8 @@ extension Graph {
 }
 
 /// What ``Graph/clearUpdate()`` took off a thread.
-struct _ClearedUpdate {
-    var state: UnsafeMutablePointer<_GraphState>
+struct ClearedUpdate {
+    var state: UnsafeMutablePointer<GraphState>
     var current: UInt32
 }
 

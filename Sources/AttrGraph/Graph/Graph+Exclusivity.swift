@@ -27,7 +27,7 @@ extension _Engine {
     /// use, which ``leave(_:)`` releases), `false` when this thread held it already.
     @inline(__always)
     func enter(_ use: StaticString) -> Bool {
-        let me = _ThreadLocal.identity
+        let me = ThreadLocal.identity
         let activity = state.pointee.activity
         let holder = activity.holder.load(ordering: .relaxed)
         if holder == me { return false }
@@ -35,7 +35,7 @@ extension _Engine {
         if _fastPath(holder == 0 && activity.pinned.load(ordering: .relaxed) == 0),
             activity.holder.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged
         {
-            activity.holderUse.store(_GraphUse.pack(use), ordering: .relaxed)
+            activity.holderUse.store(GraphUse.pack(use), ordering: .relaxed)
             return true
         }
         return take(use, me: me, activity)
@@ -49,12 +49,12 @@ extension _Engine {
             let (taken, holder) = activity.holder.compareExchange(expected: 0, desired: me, ordering: .acquiring)
             if taken { break }
             // An archiver describing every graph holds each for a moment: wait for it.
-            if activity.holderUse.load(ordering: .relaxed) != _GraphUse.archiving {
+            if activity.holderUse.load(ordering: .relaxed) != GraphUse.archiving {
                 overlapping(use, holder: holder, activity)
             }
             _yieldThread()
         }
-        activity.holderUse.store(_GraphUse.pack(use), ordering: .relaxed)
+        activity.holderUse.store(GraphUse.pack(use), ordering: .relaxed)
         return true
     }
 
@@ -74,35 +74,35 @@ extension _Engine {
     @inline(never)
     private func overlapping(_ use: StaticString, holder: UInt, _ activity: GraphActivity) -> Never {
         _Misuse.overlappingUse(
-            use: "\(use)", holder: holder, holderUse: _GraphUse.unpack(activity.holderUse.load(ordering: .relaxed)))
+            use: "\(use)", holder: holder, holderUse: GraphUse.unpack(activity.holderUse.load(ordering: .relaxed)))
     }
 
     /// Takes the graph for `use` if no thread holds it (then `true`: ``leave(_:)`` it); `false`
     /// when this thread holds it already or another thread does.
     func tryEnter(_ use: StaticString) -> Bool {
         let activity = state.pointee.activity
-        guard activity.holder.compareExchange(expected: 0, desired: _ThreadLocal.identity, ordering: .acquiring).exchanged
+        guard activity.holder.compareExchange(expected: 0, desired: ThreadLocal.identity, ordering: .acquiring).exchanged
         else { return false }
-        activity.holderUse.store(_GraphUse.pack(use), ordering: .relaxed)
+        activity.holderUse.store(GraphUse.pack(use), ordering: .relaxed)
         return true
     }
 
     /// Whether a thread other than this one holds the graph now.
     var isHeldByAnotherThread: Bool {
         let holder = state.pointee.activity.holder.load(ordering: .relaxed)
-        return holder != 0 && holder != _ThreadLocal.identity
+        return holder != 0 && holder != ThreadLocal.identity
     }
 
     /// Takes the graph to describe it, unless another thread holds it (then `false`). Called
     /// under the graph registry's lock.
     func enterForArchiving() -> Bool {
         let activity = state.pointee.activity
-        let me = _ThreadLocal.identity
+        let me = ThreadLocal.identity
         if activity.holder.load(ordering: .relaxed) == me { return false }
         guard activity.holder.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged else {
             return false
         }
-        activity.holderUse.store(_GraphUse.archiving, ordering: .relaxed)
+        activity.holderUse.store(GraphUse.archiving, ordering: .relaxed)
         return true
     }
 
@@ -117,7 +117,7 @@ extension _Engine {
         #if AG_INTERNAL_CHECKS
         let activity = state.pointee.activity
         let holder = activity.holder.load(ordering: .relaxed)
-        if holder != 0, holder != _ThreadLocal.identity, activity.holderUse.load(ordering: .relaxed) != _GraphUse.archiving {
+        if holder != 0, holder != ThreadLocal.identity, activity.holderUse.load(ordering: .relaxed) != GraphUse.archiving {
             overlapping("reading an attribute", holder: holder, activity)
         }
         #endif
@@ -136,13 +136,13 @@ extension Graph {
     package struct PinnedThread: Sendable {
         let identity: UInt
 
-        package static var current: PinnedThread { PinnedThread(identity: _ThreadLocal.identity) }
+        package static var current: PinnedThread { PinnedThread(identity: ThreadLocal.identity) }
     }
 }
 
 /// What a thread holding a graph is doing, packed into one word for other threads to read: the
 /// address and length of a static string (every use names itself with a literal).
-enum _GraphUse {
+enum GraphUse {
     /// The word for "describing the graph for an archive".
     static let archiving = pack("describing the graph for an archive")
 

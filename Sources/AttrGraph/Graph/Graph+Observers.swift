@@ -32,16 +32,16 @@ extension Attribute {
             _Misuse.destroyedAttribute(identifier)
         }
         updateValue()
-        let body = _ObserverBody(observed: identifier, callback: callback)
-        let typeIndex = engine.typeIndex(for: _ObserverBody.self) {
-            _AttributeTypeRecord.make(
-                vtable: _ObserverVTable.self, body: _ObserverBody.self, value: Void.self, mode: .bitwise, flags: [])
+        let body = ObserverBody(observed: identifier, callback: callback)
+        let typeIndex = engine.typeIndex(for: ObserverBody.self) {
+            AttributeTypeRecord.make(
+                vtable: ObserverVTable.self, body: ObserverBody.self, value: Void.self, mode: .bitwise, flags: [])
         }
         // Not listed in the subgraph: it is destroyed with the attribute it observes, or when cancelled.
         let node = engine.createNode(
             typeIndex: typeIndex, subgraph: subgraph, flags: [.observer, .valueExists], listed: false
         ) {
-            $0.initializeMemory(as: _ObserverBody.self, repeating: body, count: 1)
+            $0.initializeMemory(as: ObserverBody.self, repeating: body, count: 1)
         }
         engine.addInputEdge(consumer: node, input: index, flags: .alwaysEnabled)
         // Still dirty after the update (a rule that set an input it read): so is its observer.
@@ -61,15 +61,15 @@ extension Attribute {
 
 /// The body of an observer node: the callback takes the address of the observed value (the
 /// typed callback is wrapped where its type is known, ``Attribute/observe(_:)``).
-struct _ObserverBody: CustomStringConvertible {
+struct ObserverBody: CustomStringConvertible {
     let observed: AnyAttribute
     let callback: (UnsafeRawPointer) -> Void
 
     var description: String { "observer of \(observed)" }
 }
 
-enum _ObserverVTable: _AttributeVTable {
-    static var bodyType: Any.Type { _ObserverBody.self }
+enum ObserverVTable: AttributeVTable {
+    static var bodyType: Any.Type { ObserverBody.self }
     static var valueType: Any.Type { Void.self }
 
     /// Runs when the observed attribute's edge is marked changed: queue the notification.
@@ -84,25 +84,25 @@ enum _ObserverVTable: _AttributeVTable {
     /// The callback is called on the body in place (copying it would retain and release the
     /// closure's context per notification); `flushObservers` keeps the body alive meanwhile.
     static func notify(_ engine: _Engine, node: UInt32) {
-        let pointer = engine.node(node).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _ObserverBody.self)
+        let pointer = engine.node(node).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: ObserverBody.self)
         let observed = pointer.pointee.observed
-        guard let value = engine.currentValue(_GraphRegistry.index(observed.rawValue)) else { return }
+        guard let value = engine.currentValue(GraphRegistry.index(observed.rawValue)) else { return }
         callInPlace(&pointer.pointee, value)
     }
 
     @inline(__always)
-    private static func callInPlace(_ body: inout _ObserverBody, _ value: UnsafeRawPointer) {
+    private static func callInPlace(_ body: inout ObserverBody, _ value: UnsafeRawPointer) {
         body.callback(value)
     }
 
     static func destroyBody(_ body: UnsafeMutableRawPointer) {
-        body.assumingMemoryBound(to: _ObserverBody.self).deinitialize(count: 1)
+        body.assumingMemoryBound(to: ObserverBody.self).deinitialize(count: 1)
     }
 
     static func destroyValue(_ value: UnsafeMutableRawPointer) {}
 
     static func describeBody(_ body: UnsafeRawPointer) -> String {
-        body.assumingMemoryBound(to: _ObserverBody.self).pointee.description
+        body.assumingMemoryBound(to: ObserverBody.self).pointee.description
     }
 
     static func describeValue(_ value: UnsafeRawPointer) -> String { "()" }
@@ -117,7 +117,7 @@ extension _Engine {
         while let record = indirectRecord(index) {
             offset += Int(record.pointee.offset)
             guard owns(record.pointee.source) else { return nil }
-            index = _GraphRegistry.index(record.pointee.source.rawValue)
+            index = GraphRegistry.index(record.pointee.source.rawValue)
         }
         let node = self.node(index)
         guard !node.pointee.flags.contains(.free), node.pointee.flags.contains(.valueExists) else { return nil }
@@ -125,7 +125,7 @@ extension _Engine {
     }
 
     /// Destroys the body of the observer whose callback just returned, if it was destroyed
-    /// during the callback (``_GraphState/deferredNotifyingBodies``).
+    /// during the callback (``GraphState/deferredNotifyingBodies``).
     func destroyDeferredNotifyingBody(_ block: UnsafeMutableRawPointer) {
         let deferred = state.pointee.deferredNotifyingBodies.elements
         guard let position = deferred.firstIndex(where: { $0.block == block }) else { return }
@@ -188,7 +188,7 @@ extension Graph {
                 let node = engine.node(index)
                 let flags = node.pointee.flags
                 guard flags.contains(.observer), !flags.contains(.free), !flags.contains(.invalidated),
-                    flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0
+                    flags.rawValue & NodeFlags.needsUpdate.rawValue != 0
                 else { continue }
                 engine.updateInCurrentSegment(index)
             }

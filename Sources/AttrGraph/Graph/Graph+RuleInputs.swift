@@ -5,7 +5,7 @@ extension Graph {
     /// each one again. For a stateful rule that decides to keep its value without redoing the
     /// computation that read them; without it, the edges it did not read would be dropped.
     package static func keepInputs() {
-        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else {
+        guard let state = ThreadLocal.context.pointee.updating, state.pointee.current != 0 else {
             _Misuse.noCurrentAttribute("Graph.keepInputs")
         }
         let inputs = _Engine(state).node(state.pointee.current).inputs
@@ -24,9 +24,9 @@ extension Graph {
     /// Inside a rule: whether any input other than `excluded` changed since the rule last ran
     /// (``anyInputsChanged(excluding:)`` without building an array).
     package static func anyInputsChanged(except excluded: AnyAttribute) -> Bool {
-        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
+        guard let state = ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
         let inputs = _Engine(state).node(state.pointee.current).inputs
-        let excludedIndex = _GraphRegistry.index(excluded.rawValue)
+        let excludedIndex = GraphRegistry.index(excluded.rawValue)
         for position in 0..<inputs.count where inputs[position].flags.contains(.changed) {
             if inputs[position].input != excludedIndex { return true }
         }
@@ -36,11 +36,11 @@ extension Graph {
     /// Inside a rule: whether the edge from `input` to the running rule is marked changed (the
     /// input changed since the rule last ran). Reads nothing and records no dependency.
     package static func inputChanged(_ input: AnyAttribute) -> Bool {
-        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
+        guard let state = ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
         let engine = _Engine(state)
         guard engine.owns(input) else { return false }
         let inputs = engine.node(state.pointee.current).inputs
-        let position = inputs.firstIndex(of: _GraphRegistry.index(input.rawValue))
+        let position = inputs.firstIndex(of: GraphRegistry.index(input.rawValue))
         return position >= 0 && inputs[position].flags.contains(.changed)
     }
 }

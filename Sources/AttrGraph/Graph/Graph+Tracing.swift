@@ -39,7 +39,7 @@ extension Graph {
         if let graph {
             body(graph.storage.activity)
         } else {
-            _GraphRegistry.forEachActivity(body)
+            GraphRegistry.forEachActivity(body)
         }
     }
 

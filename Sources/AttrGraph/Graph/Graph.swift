@@ -220,7 +220,7 @@ public final class Graph {
 
     /// Runs `body` outside the current update: reads inside it record no dependency.
     public static func withoutUpdate<V>(_ body: () -> V) -> V {
-        let thread = _ThreadLocal.context
+        let thread = ThreadLocal.context
         guard let state = thread.pointee.updating else { return body() }
         let savedCurrent = state.pointee.current
         state.pointee.current = 0
@@ -234,7 +234,7 @@ public final class Graph {
 
     /// The running rule's current value, or `nil` before it has one.
     public static func outputValue<Value>() -> UnsafePointer<Value>? {
-        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return nil }
+        guard let state = ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return nil }
         let node = _Engine(state).node(state.pointee.current)
         guard node.pointee.flags.contains(.valueExists) else { return nil }
         return UnsafePointer(node.pointee.value.unsafelyUnwrapped.assumingMemoryBound(to: Value.self))
@@ -246,7 +246,7 @@ public final class Graph {
     }
 
     static func setOutputValue<Value>(_ value: Value) {
-        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else {
+        guard let state = ThreadLocal.context.pointee.updating, state.pointee.current != 0 else {
             _Misuse.noCurrentAttribute("Graph.setOutputValue")
         }
         _Engine(state).setOutput(state.pointee.current, value)
@@ -254,7 +254,7 @@ public final class Graph {
 
     /// Whether any input of the running rule changed since its last run, ignoring `excludedInputs`.
     public static func anyInputsChanged(excluding excludedInputs: [AnyAttribute]) -> Bool {
-        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
+        guard let state = ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return false }
         let engine = _Engine(state)
         for edge in engine.node(state.pointee.current).inputs where edge.flags.contains(.changed) {
             if !excludedInputs.contains(engine.attribute(edge.input)) { return true }

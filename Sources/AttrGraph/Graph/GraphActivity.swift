@@ -25,9 +25,9 @@ package final class GraphActivity: Sendable {
     let profileResetRequested = Atomic<Bool>(false)
     /// Whether traces are installed (``Graph/addTrace(_:context:)``); set on the graph's thread.
     let hasTraces = Atomic<Bool>(false)
-    /// The thread using the graph now (``_ThreadLocal/identity``), 0 when none: exclusive use.
+    /// The thread using the graph now (``ThreadLocal/identity``), 0 when none: exclusive use.
     let holder = Atomic<UInt>(0)
-    /// What the holder is doing (``_GraphUse``), for the message when another thread overlaps.
+    /// What the holder is doing (``GraphUse``), for the message when another thread overlaps.
     let holderUse = Atomic<UInt>(0)
     /// The thread the graph is pinned to (``Graph/pin(to:)``), 0 when it is not.
     let pinned = Atomic<UInt>(0)
@@ -109,7 +109,7 @@ package final class GraphActivity: Sendable {
         guard let names = typeNames.withLock({ type < $0.count ? $0[type] : nil }) else { return nil }
         // The seed is left out: the answer is for people, not for reading the attribute.
         return UpdateStackEntry(
-            attribute: AnyAttribute(rawValue: _GraphRegistry.rawID(slot: slot, index: node, indirect: false)), bodyType: names.body,
+            attribute: AnyAttribute(rawValue: GraphRegistry.rawID(slot: slot, index: node, indirect: false)), bodyType: names.body,
             valueType: names.value)
     }
 }

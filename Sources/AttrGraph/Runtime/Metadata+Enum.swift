@@ -26,7 +26,7 @@ extension Metadata {
     }
 
     var hasEnumWitnesses: Bool {
-        switch _SwiftABI.runtimeKind(of: type) {
+        switch SwiftABI.runtimeKind(of: type) {
         case .enum, .optional: ag_has_enum_witnesses(UnsafeRawPointer(rawValue)) != 0
         default: false
         }
@@ -55,7 +55,7 @@ public func withUnsafeMutablePointerToEnumCase<Value>(
     of enumValue: UnsafeMutablePointer<Value>, do body: (Int, any Any.Type, UnsafeMutableRawPointer) -> Void
 ) -> Bool {
     let metadata = Metadata(Value.self)
-    guard metadata.hasEnumWitnesses, let cases = _EnumCases(metadata) else { return false }
+    guard metadata.hasEnumWitnesses, let cases = EnumCases(metadata) else { return false }
     let tag = metadata.enumTag(enumValue)
     guard Int(tag) < cases.payloadCases.count, let payloadType = cases.payloadCases[Int(tag)].type else { return false }
     let raw = UnsafeMutableRawPointer(enumValue)

@@ -32,7 +32,7 @@ extension Metadata {
     ) -> Bool {
         let wantsClass = options.contains(.enumerateClassFields)
         let wantsEnum = options.contains(.enumerateEnumCases)
-        switch _SwiftABI.runtimeKind(of: type) {
+        switch SwiftABI.runtimeKind(of: type) {
         case .class where wantsClass:
             // `_EachFieldOptions(rawValue: 1)` is `.classType` (a `static var`, not concurrency-safe).
             return _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) { name, offset, fieldType, _ in
@@ -43,7 +43,7 @@ extension Metadata {
                 body(name, offset, fieldType)
             }
         case .enum where wantsEnum, .optional where wantsEnum:
-            guard let cases = _EnumCases(self), cases.payloadCases.count > 0 else { return false }
+            guard let cases = EnumCases(self), cases.payloadCases.count > 0 else { return false }
             for (tag, payloadCase) in cases.payloadCases.enumerated() {
                 guard let payloadType = payloadCase.type else {
                     if options.contains(.continueAfterUnknownField) { continue }
@@ -70,7 +70,7 @@ public func forEachField(of type: any Any.Type, do body: (UnsafePointer<Int8>, I
 
 /// An enum's cases with payloads, in tag order, with their payload types (from the type's
 /// field descriptor).
-struct _EnumCases {
+struct EnumCases {
     struct PayloadCase {
         var name: UnsafePointer<CChar>
         /// `nil` when the runtime could not resolve the payload type's name.
@@ -82,16 +82,16 @@ struct _EnumCases {
 
     init?(_ metadata: Metadata) {
         let address = UnsafeRawPointer(metadata.rawValue)
-        guard let descriptor = _SwiftABI.valueTypeDescriptor(address) else { return nil }
-        let payloadCount = _SwiftABI.payloadCaseCount(ofEnumDescriptor: descriptor)
-        let records = _SwiftABI.fieldRecords(ofDescriptor: descriptor)
+        guard let descriptor = SwiftABI.valueTypeDescriptor(address) else { return nil }
+        let payloadCount = SwiftABI.payloadCaseCount(ofEnumDescriptor: descriptor)
+        let records = SwiftABI.fieldRecords(ofDescriptor: descriptor)
         guard records.count >= payloadCount else { return nil }
-        let arguments = _SwiftABI.valueTypeGenericArguments(address)
+        let arguments = SwiftABI.valueTypeGenericArguments(address)
         payloadCases = records.prefix(payloadCount).map { record in
             PayloadCase(
                 name: record.name,
                 type: record.mangledTypeName.flatMap {
-                    _SwiftABI.resolve($0, descriptor: descriptor, genericArguments: arguments)
+                    SwiftABI.resolve($0, descriptor: descriptor, genericArguments: arguments)
                 },
                 isIndirect: record.isIndirectCase)
         }

@@ -25,12 +25,12 @@ public struct Metadata: Hashable, CustomStringConvertible, @unchecked Sendable {
     }
 
     public init(_ type: any Any.Type) {
-        rawValue = _SwiftABI.address(of: type).assumingMemoryBound(to: _Metadata.self)
+        rawValue = SwiftABI.address(of: type).assumingMemoryBound(to: _Metadata.self)
     }
 
     /// The type this metadata describes.
     public var type: any Any.Type {
-        _SwiftABI.type(at: UnsafeRawPointer(rawValue))
+        SwiftABI.type(at: UnsafeRawPointer(rawValue))
     }
 
     /// AttributeGraph's kinds of type (`AGTypeKind`).
@@ -50,7 +50,7 @@ public struct Metadata: Hashable, CustomStringConvertible, @unchecked Sendable {
     }
 
     public var kind: Kind {
-        switch _SwiftABI.runtimeKind(of: type) {
+        switch SwiftABI.runtimeKind(of: type) {
         case .class: .class
         case .struct: .struct
         case .enum: .enum
@@ -72,17 +72,17 @@ public struct Metadata: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The type descriptor of a Swift struct, enum, optional or class (`nil` for other kinds).
     public var descriptor: UnsafeRawPointer? {
         let address = UnsafeRawPointer(rawValue)
-        switch _SwiftABI.runtimeKind(of: type) {
-        case .struct, .enum, .optional: return _SwiftABI.valueTypeDescriptor(address)
-        case .class: return _SwiftABI.classDescriptor(address)
+        switch SwiftABI.runtimeKind(of: type) {
+        case .struct, .enum, .optional: return SwiftABI.valueTypeDescriptor(address)
+        case .class: return SwiftABI.classDescriptor(address)
         default: return nil
         }
     }
 
     /// The type descriptor of a struct, enum or optional; `nil` for classes and other kinds.
     public var nominalDescriptor: UnsafeRawPointer? {
-        switch _SwiftABI.runtimeKind(of: type) {
-        case .struct, .enum, .optional: _SwiftABI.valueTypeDescriptor(UnsafeRawPointer(rawValue))
+        switch SwiftABI.runtimeKind(of: type) {
+        case .struct, .enum, .optional: SwiftABI.valueTypeDescriptor(UnsafeRawPointer(rawValue))
         default: nil
         }
     }
@@ -90,7 +90,7 @@ public struct Metadata: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The declared name in ``nominalDescriptor`` (`"T2"`, `"Optional"`), a C string that lives
     /// as long as the process.
     public var nominalDescriptorName: UnsafePointer<CChar>? {
-        nominalDescriptor.flatMap(_SwiftABI.name(ofDescriptor:))
+        nominalDescriptor.flatMap(SwiftABI.name(ofDescriptor:))
     }
 
     /// A 20-byte digest that identifies a nominal type (generic arguments included) across runs
@@ -130,7 +130,7 @@ public struct Signature: Hashable, Sendable {
     /// The SHA-1 digest of `text`'s UTF-8 bytes.
     init(digesting text: String) {
         self.init()
-        let digest = _SHA1.digest(Array(text.utf8))
+        let digest = SHA1.digest(Array(text.utf8))
         withUnsafeMutableBytes(of: &bytes) { destination in
             for index in 0..<20 { destination[index] = digest[index] }
         }

@@ -1,6 +1,6 @@
 /// SHA-1 (FIPS 180-4), for ``Signature``: a stable 20-byte digest of a type's name. Not used for
 /// security.
-enum _SHA1 {
+enum SHA1 {
     static func digest(_ message: [UInt8]) -> [UInt8] {
         var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
         var padded = message

@@ -18,7 +18,7 @@ import AttrGraphShims
 ///
 /// Type names in field records are resolved by the standard library's
 /// `_getTypeByMangledNameInContext`; struct and class fields are listed by its `_forEachField`.
-enum _SwiftABI {
+enum SwiftABI {
     static let wordSize = MemoryLayout<UInt>.size
 
     @inline(__always)

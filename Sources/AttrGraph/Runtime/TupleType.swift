@@ -45,10 +45,10 @@ public struct TupleType: Hashable, @unchecked Sendable {
 
     public var type: any Any.Type { Metadata(rawValue: rawValue).type }
 
-    private var isTuple: Bool { _SwiftABI.runtimeKind(of: type) == .tuple }
+    private var isTuple: Bool { SwiftABI.runtimeKind(of: type) == .tuple }
 
     public var count: Int {
-        isTuple ? _SwiftABI.tupleCount(UnsafeRawPointer(rawValue)) : 1
+        isTuple ? SwiftABI.tupleCount(UnsafeRawPointer(rawValue)) : 1
     }
 
     /// The size in bytes of a value of the tuple.
@@ -92,7 +92,7 @@ public struct TupleType: Hashable, @unchecked Sendable {
         guard index >= 0 && index < count else {
             _Misuse.fail("AttrGraph: tuple element index \(index) is out of range 0..<\(count) of \(Metadata(rawValue: rawValue)).")
         }
-        return isTuple ? _SwiftABI.tupleElement(UnsafeRawPointer(rawValue), at: index) : (type, 0)
+        return isTuple ? SwiftABI.tupleElement(UnsafeRawPointer(rawValue), at: index) : (type, 0)
     }
 
     /// How ``setElement(in:at:from:options:)`` and ``getElement(in:at:to:options:)`` move a value:

@@ -1,6 +1,6 @@
 /// What Swift knows statically about a type, reached from its metatype by opening it once
 /// (``_typeOps(_:)``): its size and alignment, and typed copies of its values.
-protocol _TypeOps {
+protocol TypeOps {
     static var size: Int { get }
     static var alignment: Int { get }
     /// Trivially copyable and destroyable ("plain old data").
@@ -20,14 +20,14 @@ protocol _TypeOps {
     ) -> Bool
 }
 
-enum _TypeOpsFor<T>: _TypeOps {
+enum TypeOpsFor<T>: TypeOps {
     static var size: Int { MemoryLayout<T>.size }
     static var alignment: Int { MemoryLayout<T>.alignment }
     static var isPOD: Bool { _isPOD(T.self) }
 }
 
-/// The ``_TypeOps`` of `type`.
-func _typeOps(_ type: Any.Type) -> any _TypeOps.Type {
-    func open<T>(_: T.Type) -> any _TypeOps.Type { _TypeOpsFor<T>.self }
+/// The ``TypeOps`` of `type`.
+func _typeOps(_ type: Any.Type) -> any TypeOps.Type {
+    func open<T>(_: T.Type) -> any TypeOps.Type { TypeOpsFor<T>.self }
     return _openExistential(type, do: open)
 }

@@ -1,6 +1,6 @@
 /// The functions the engine needs for one attribute body type, reached through an existential
 /// metatype: a call costs a witness-table jump, with no closure context to retain.
-protocol _AttributeVTable {
+protocol AttributeVTable {
     static var bodyType: Any.Type { get }
     static var valueType: Any.Type { get }
     /// Runs the attribute's rule; the rule writes its output through ``_Engine/setOutput(_:_:)``.
@@ -22,7 +22,7 @@ protocol _AttributeVTable {
     static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor)
 }
 
-extension _AttributeVTable {
+extension AttributeVTable {
     static func destroySelf(_ body: UnsafeMutableRawPointer) {}
     static var hasDestroySelf: Bool { false }
     static func writeInitialValue(_ engine: _Engine, node: UInt32) -> Bool { false }
@@ -32,7 +32,7 @@ extension _AttributeVTable {
 
 /// How a type's old and new values are compared when a rule writes its output (decided once per
 /// attribute type from its ``_ComparisonLayout``).
-enum _CompareKind: UInt8 {
+enum CompareKind: UInt8 {
     /// `==`, or the type's own comparison (``comparator``).
     case comparator
     /// The value's bytes, all of them (plain data without padding, references).
@@ -45,11 +45,11 @@ enum _CompareKind: UInt8 {
 
 /// One entry of a graph's attribute-type table (trivially copyable: metatypes, integers and an
 /// unmanaged reference to a layout that lives as long as the process).
-struct _AttributeTypeRecord {
-    var vtable: any _AttributeVTable.Type
-    var comparator: (any _ValueComparator.Type)?
+struct AttributeTypeRecord {
+    var vtable: any AttributeVTable.Type
+    var comparator: (any ValueComparator.Type)?
     var layout: Unmanaged<_ComparisonLayout>?
-    var compareKind: _CompareKind
+    var compareKind: CompareKind
     /// The comparator is the value type's `==`.
     var comparesWithEqualityOperator = false
     var mode: ComparisonMode
@@ -71,9 +71,9 @@ struct _AttributeTypeRecord {
     var combinedSize: Int
 
     static func make<Body, Value>(
-        vtable: any _AttributeVTable.Type, body: Body.Type, value: Value.Type,
+        vtable: any AttributeVTable.Type, body: Body.Type, value: Value.Type,
         mode: ComparisonMode, flags: _AttributeType.Flags
-    ) -> _AttributeTypeRecord {
+    ) -> AttributeTypeRecord {
         let valueOffset =
             (MemoryLayout<Body>.size + MemoryLayout<Value>.alignment - 1) / MemoryLayout<Value>.alignment
             * MemoryLayout<Value>.alignment
@@ -81,7 +81,7 @@ struct _AttributeTypeRecord {
         let layout = _ComparisonLayout.of(Value.self, mode: mode)
         var flags = flags
         if vtable.hasDestroySelf { flags.insert(.hasDestroySelf) }
-        var record = _AttributeTypeRecord(
+        var record = AttributeTypeRecord(
             vtable: vtable, comparator: nil, layout: nil, compareKind: .layout, mode: mode, flags: flags,
             valueSize: MemoryLayout<Value>.size, valueOffset: valueOffset,
             blockSize: max(valueOffset + MemoryLayout<Value>.size, 1),
@@ -94,7 +94,7 @@ struct _AttributeTypeRecord {
         case .comparator(let comparator):
             record.compareKind = .comparator
             record.comparator = comparator
-            record.comparesWithEqualityOperator = comparator is any _EqualityOperatorComparator.Type
+            record.comparesWithEqualityOperator = comparator is any EqualityOperatorComparator.Type
         case .bytes where layout.isDense:
             record.compareKind = .bitwise
             record.comparesWithEqualityOperator = _ComparisonLayout.isBitwiseEquatable(Value.self)
@@ -138,7 +138,7 @@ func _describe<Body>(body: UnsafeRawPointer, as _: Body.Type) -> String {
     return _typeDescription(Body.self)
 }
 
-enum _RuleVTable<R: Rule>: _AttributeVTable {
+enum RuleVTable<R: Rule>: AttributeVTable {
     static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {
         visitor.visit(body: body.assumingMemoryBound(to: R.self))
     }
@@ -175,7 +175,7 @@ enum _RuleVTable<R: Rule>: _AttributeVTable {
     }
 }
 
-enum _StatefulRuleVTable<R: StatefulRule>: _AttributeVTable {
+enum StatefulRuleVTable<R: StatefulRule>: AttributeVTable {
     static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {
         visitor.visit(body: body.assumingMemoryBound(to: R.self))
     }
@@ -212,7 +212,7 @@ enum _StatefulRuleVTable<R: StatefulRule>: _AttributeVTable {
     }
 }
 
-enum _ExternalVTable<Value>: _AttributeVTable {
+enum ExternalVTable<Value>: AttributeVTable {
     static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {
         visitor.visit(body: body.assumingMemoryBound(to: External<Value>.self))
     }
@@ -241,7 +241,7 @@ enum _ExternalVTable<Value>: _AttributeVTable {
 
 /// Bodies created with ``Attribute/init(body:value:flags:update:)``: the update function is a
 /// closure kept in the graph's type table side storage (slower: one closure call per run).
-enum _ClosureBodyVTable<Body: _AttributeBody, Value>: _AttributeVTable {
+enum ClosureBodyVTable<Body: _AttributeBody, Value>: AttributeVTable {
     static func visitBody<Visitor: AttributeBodyVisitor>(_ body: UnsafeRawPointer, _ visitor: inout Visitor) {
         visitor.visit(body: body.assumingMemoryBound(to: Body.self))
     }
@@ -278,14 +278,14 @@ enum _ClosureBodyVTable<Body: _AttributeBody, Value>: _AttributeVTable {
 }
 
 /// Indirect nodes have no rule and no value of their own.
-enum _IndirectVTable: _AttributeVTable {
-    static var bodyType: Any.Type { _IndirectRecord.self }
+enum IndirectVTable: AttributeVTable {
+    static var bodyType: Any.Type { IndirectRecord.self }
     static var valueType: Any.Type { Void.self }
     static func update(_ engine: _Engine, node: UInt32, body: UnsafeMutableRawPointer) {}
     static func destroyBody(_ body: UnsafeMutableRawPointer) {}
     static func destroyValue(_ value: UnsafeMutableRawPointer) {}
     static func describeBody(_ body: UnsafeRawPointer) -> String {
-        let record = body.assumingMemoryBound(to: _IndirectRecord.self).pointee
+        let record = body.assumingMemoryBound(to: IndirectRecord.self).pointee
         return "→ \(record.source)" + (record.offset == 0 ? "" : " @\(record.offset)")
     }
     static func describeValue(_ value: UnsafeRawPointer) -> String { "" }

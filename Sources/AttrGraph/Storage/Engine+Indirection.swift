@@ -4,19 +4,19 @@
 /// An indirect node has one always-enabled input edge to its source, so the source's changes
 /// flow through it to the attributes that read the alias.
 extension _Engine {
-    func indirectRecord(_ index: UInt32) -> UnsafeMutablePointer<_IndirectRecord>? {
+    func indirectRecord(_ index: UInt32) -> UnsafeMutablePointer<IndirectRecord>? {
         let node = self.node(index)
         guard node.pointee.flags.contains(.indirect) else { return nil }
-        return node.pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _IndirectRecord.self)
+        return node.pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: IndirectRecord.self)
     }
 
     private func indirectTypeIndex() -> UInt32 {
-        typeIndex(for: _IndirectRecord.self) {
-            _AttributeTypeRecord(
-                vtable: _IndirectVTable.self, comparator: nil, layout: nil, compareKind: .never, mode: .bitwise, flags: [],
-                valueSize: 0, valueOffset: 0, blockSize: MemoryLayout<_IndirectRecord>.size,
-                blockAlignment: MemoryLayout<_IndirectRecord>.alignment, isIndirect: true,
-                combinedSize: MemoryLayout<_IndirectRecord>.size)
+        typeIndex(for: IndirectRecord.self) {
+            AttributeTypeRecord(
+                vtable: IndirectVTable.self, comparator: nil, layout: nil, compareKind: .never, mode: .bitwise, flags: [],
+                valueSize: 0, valueOffset: 0, blockSize: MemoryLayout<IndirectRecord>.size,
+                blockAlignment: MemoryLayout<IndirectRecord>.alignment, isIndirect: true,
+                combinedSize: MemoryLayout<IndirectRecord>.size)
         }
     }
 
@@ -30,7 +30,7 @@ extension _Engine {
         defer { leave(entered) }
         if !mutable,
             let cached = storage.offsetAliases[
-                _OffsetAliasKey(source: sourceIndex, offset: offset, size: size, valueType: valueType)],
+                OffsetAliasKey(source: sourceIndex, offset: offset, size: size, valueType: valueType)],
             !node(cached).pointee.flags.contains(.invalidated)
         {
             return attribute(cached)
@@ -50,15 +50,15 @@ extension _Engine {
         guard subgraph.storage === storage else {
             _Misuse.foreignAttribute(source, graphSlot: state.pointee.slot, use: "an indirect attribute of another graph")
         }
-        let record = _IndirectRecord(
+        let record = IndirectRecord(
             source: source, offset: Int32(offset), size: Int32(size), dependency: .nil, isMutable: mutable,
             valueType: valueType, initialSource: source)
         let index = createNode(typeIndex: indirectTypeIndex(), subgraph: subgraph, flags: [.indirect]) { block in
-            block.initializeMemory(as: _IndirectRecord.self, repeating: record, count: 1)
+            block.initializeMemory(as: IndirectRecord.self, repeating: record, count: 1)
         }
         addInputEdge(consumer: index, input: sourceIndex, flags: .alwaysEnabled)
         if !mutable {
-            storage.offsetAliases[_OffsetAliasKey(record, sourceIndex: sourceIndex)] = index
+            storage.offsetAliases[OffsetAliasKey(record, sourceIndex: sourceIndex)] = index
         }
         if _slowPath(state.pointee.traced) { traceIndirectCreated(index) }
         return attribute(index)
@@ -90,7 +90,7 @@ extension _Engine {
             _Misuse.fail("AttrGraph: re-pointing \(attribute(index)) to \(newSource) would make it alias itself.")
         }
         // Unlink the old source, unless it was destroyed (which removed the edge already).
-        let oldIndex = _GraphRegistry.index(oldSource.rawValue)
+        let oldIndex = GraphRegistry.index(oldSource.rawValue)
         if node(index).inputs.firstIndex(of: oldIndex) >= 0 {
             node(oldIndex).outputs.removeFirst(index)
             removeInputEdge(consumer: index, input: oldIndex)
@@ -111,7 +111,7 @@ extension _Engine {
         }
         let initial = record.pointee.initialSource
         guard owns(initial) else { return }
-        let initialIndex = _GraphRegistry.index(initial.rawValue)
+        let initialIndex = GraphRegistry.index(initial.rawValue)
         guard initialIndex < state.pointee.highWater,
             !node(initialIndex).pointee.flags.contains(.free),
             initial.seed == 0 || node(initialIndex).pointee.generation == initial.seed
@@ -122,8 +122,8 @@ extension _Engine {
 
 extension GraphStorage {
     /// Drops the cache entry of the offset alias `index` (being destroyed).
-    func forgetOffsetAlias(_ index: UInt32, record: _IndirectRecord) {
-        let key = _OffsetAliasKey(record, sourceIndex: _GraphRegistry.index(record.source.rawValue))
+    func forgetOffsetAlias(_ index: UInt32, record: IndirectRecord) {
+        let key = OffsetAliasKey(record, sourceIndex: GraphRegistry.index(record.source.rawValue))
         if offsetAliases[key] == index {
             offsetAliases[key] = nil
         }
@@ -132,7 +132,7 @@ extension GraphStorage {
 
 /// Offset aliases are shared per source, offset, size and value type: two members at the same
 /// offset (an empty one and the next) are different projections.
-struct _OffsetAliasKey: Hashable {
+struct OffsetAliasKey: Hashable {
     var source: UInt32
     var offset: Int
     var size: Int
@@ -145,7 +145,7 @@ struct _OffsetAliasKey: Hashable {
         self.valueType = valueType.map(ObjectIdentifier.init)
     }
 
-    init(_ record: _IndirectRecord, sourceIndex: UInt32) {
+    init(_ record: IndirectRecord, sourceIndex: UInt32) {
         self.init(source: sourceIndex, offset: Int(record.offset), size: Int(record.size), valueType: record.valueType)
     }
 }

@@ -128,7 +128,7 @@ extension _Engine {
                 }
             }
             if let record = indirectRecord(index), owns(record.pointee.source) {
-                let source = _GraphRegistry.index(record.pointee.source.rawValue)
+                let source = GraphRegistry.index(record.pointee.source.rawValue)
                 let sourceLive = source < highWater && !self.node(source).pointee.flags.contains(.free)
                     && (record.pointee.source.seed == 0 || record.pointee.source.seed == self.node(source).pointee.generation)
                 if sourceLive && node.inputs.firstIndex(of: source) < 0 {
@@ -140,7 +140,7 @@ extension _Engine {
         // Side tables hold only live nodes.
         for (key, alias) in storage.offsetAliases {
             guard alias < highWater, let record = indirectRecord(alias), !node(alias).pointee.flags.contains(.free),
-                _OffsetAliasKey(record.pointee, sourceIndex: key.source) == key
+                OffsetAliasKey(record.pointee, sourceIndex: key.source) == key
             else {
                 fail("offset alias table: entry for source \(rawID(key.source)) names slot \(alias), not its alias")
                 continue

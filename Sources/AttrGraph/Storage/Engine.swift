@@ -12,10 +12,10 @@ import Darwin
 /// callbacks) may run between two statements and change the state through another `_Engine`,
 /// so nothing is cached across calls that can reach user code.
 struct _Engine {
-    let state: UnsafeMutablePointer<_GraphState>
+    let state: UnsafeMutablePointer<GraphState>
 
     @inline(__always)
-    init(_ state: UnsafeMutablePointer<_GraphState>) {
+    init(_ state: UnsafeMutablePointer<GraphState>) {
         self.state = state
     }
 
@@ -28,7 +28,7 @@ struct _Engine {
     func attribute(_ index: UInt32) -> AnyAttribute {
         let node = self.node(index)
         return AnyAttribute(
-            rawValue: _GraphRegistry.rawID(
+            rawValue: GraphRegistry.rawID(
                 slot: state.pointee.slot, index: index, indirect: node.pointee.flags.contains(.indirect)),
             seed: node.pointee.generation)
     }
@@ -36,7 +36,7 @@ struct _Engine {
     /// The id of node `index` without its seed, for descriptions and reports.
     @inline(__always)
     func rawID(_ index: UInt32) -> UInt32 {
-        _GraphRegistry.rawID(slot: state.pointee.slot, index: index, indirect: node(index).pointee.flags.contains(.indirect))
+        GraphRegistry.rawID(slot: state.pointee.slot, index: index, indirect: node(index).pointee.flags.contains(.indirect))
     }
 
     @inline(__always)
@@ -45,14 +45,14 @@ struct _Engine {
     }
 
     @inline(__always)
-    func type(_ node: UnsafeMutablePointer<_Node>) -> UnsafeMutablePointer<_AttributeTypeRecord> {
+    func type(_ node: UnsafeMutablePointer<_Node>) -> UnsafeMutablePointer<AttributeTypeRecord> {
         state.pointee.types.pointer(at: Int(node.pointee.typeIndex))
     }
 
     /// Whether `attribute` belongs to this graph storage.
     @inline(__always)
     func owns(_ attribute: AnyAttribute) -> Bool {
-        _GraphRegistry.slot(attribute.rawValue) == state.pointee.slot
+        GraphRegistry.slot(attribute.rawValue) == state.pointee.slot
     }
 
     /// The engine and node index of `attribute`, trapping with a clear message when the id is
@@ -62,10 +62,10 @@ struct _Engine {
     /// `.free` checks.
     @inline(__always)
     static func resolve(_ attribute: AnyAttribute) -> (_Engine, UInt32) {
-        guard let state = _GraphRegistry.state(of: attribute) else {
+        guard let state = GraphRegistry.state(of: attribute) else {
             _Misuse.unknownAttribute(attribute)
         }
-        let index = _GraphRegistry.index(attribute.rawValue)
+        let index = GraphRegistry.index(attribute.rawValue)
         guard index != 0, index < state.pointee.highWater else {
             _Misuse.unknownAttribute(attribute)
         }
@@ -86,8 +86,8 @@ struct _Engine {
     /// in every build.
     @inline(__always)
     static func readValue(_ attribute: AnyAttribute, type: Any.Type? = nil) -> UnsafeRawPointer {
-        guard let state = _GraphRegistry.state(of: attribute) else { _Misuse.unknownAttribute(attribute) }
-        let index = _GraphRegistry.index(attribute.rawValue)
+        guard let state = GraphRegistry.state(of: attribute) else { _Misuse.unknownAttribute(attribute) }
+        let index = GraphRegistry.index(attribute.rawValue)
         guard index != 0, index < state.pointee.highWater else { _Misuse.unknownAttribute(attribute) }
         let engine = _Engine(state)
         if engine.node(index).pointee.generation == attribute.seed {
@@ -146,14 +146,14 @@ struct _Engine {
     /// The type-table index for a body type, interning it on first use.
     @inline(__always)
     func typeIndex<Body>(
-        for _: Body.Type, make: () -> _AttributeTypeRecord
+        for _: Body.Type, make: () -> AttributeTypeRecord
     ) -> UInt32 {
         let key = ObjectIdentifier(Body.self)
         if state.pointee.lastTypeKey == key {
             return state.pointee.lastTypeIndex
         }
         let bits = UInt(bitPattern: key)
-        let slot = Int((bits >> 4) ^ (bits >> 12)) & (_GraphState.typeCacheSize - 1)
+        let slot = Int((bits >> 4) ^ (bits >> 12)) & (GraphState.typeCacheSize - 1)
         let index: UInt32
         if state.pointee.typeCacheKeys[slot] == bits {
             index = state.pointee.typeCacheIndices[slot]
@@ -177,9 +177,9 @@ struct _Engine {
             return head
         }
         let index = state.pointee.highWater
-        guard Int(index) <= _GraphRegistry.maxNodesPerGraph else {
+        guard Int(index) <= GraphRegistry.maxNodesPerGraph else {
             _Misuse.fail(
-                "AttrGraph: a graph can hold at most \(_GraphRegistry.maxNodesPerGraph) attributes at once; "
+                "AttrGraph: a graph can hold at most \(GraphRegistry.maxNodesPerGraph) attributes at once; "
                     + "invalidate subgraphs you no longer need.")
         }
         // Page-aligned, so that each 64-byte node is exactly one cache line.
@@ -198,7 +198,7 @@ struct _Engine {
     /// Creates a node of type `typeIndex` in `subgraph`, with its body block allocated and the
     /// body initialised by `initializeBody`. The value is left uninitialised.
     func createNode(
-        typeIndex: UInt32, subgraph: Subgraph, flags: _NodeFlags, listed: Bool = true,
+        typeIndex: UInt32, subgraph: Subgraph, flags: NodeFlags, listed: Bool = true,
         initializeBody: (UnsafeMutableRawPointer) -> Void
     ) -> UInt32 {
         withExtendedLifetime(subgraph) {
@@ -211,7 +211,7 @@ struct _Engine {
     /// ``createNode(typeIndex:subgraph:flags:listed:initializeBody:)`` for a subgraph the caller
     /// keeps alive (`initializeBody` copies a value: it runs no code that could release it).
     func createNode(
-        typeIndex: UInt32, subgraph unretained: Unmanaged<Subgraph>, flags: _NodeFlags, listed: Bool = true,
+        typeIndex: UInt32, subgraph unretained: Unmanaged<Subgraph>, flags: NodeFlags, listed: Bool = true,
         initializeBody: (UnsafeMutableRawPointer) -> Void
     ) -> UInt32 {
         let record = state.pointee.types[Int(typeIndex)]
@@ -318,10 +318,10 @@ struct _Engine {
 
     /// Adds an input edge `consumer ← input` (and the matching output entry). Returns its index.
     @discardableResult
-    func addInputEdge(consumer: UInt32, input: UInt32, flags: _EdgeFlags) -> Int {
-        node(consumer).inputs.append(_InputEdge(input: input, flags: flags), allocator: &state.pointee.pool)
+    func addInputEdge(consumer: UInt32, input: UInt32, flags: EdgeFlags) -> Int {
+        node(consumer).inputs.append(InputEdge(input: input, flags: flags), allocator: &state.pointee.pool)
         let position = Int(node(consumer).inputs.count) - 1
-        node(input).outputs.append(_OutputEdge(consumer: consumer, hint: position), allocator: &state.pointee.pool)
+        node(input).outputs.append(OutputEdge(consumer: consumer, hint: position), allocator: &state.pointee.pool)
         state.pointee.fanIn.appended(input, at: position, consumer: consumer)
         return position
     }
@@ -342,7 +342,7 @@ struct _Engine {
     @inline(__always)
     func findInputEdge(consumer: UInt32, input: UInt32) -> Int {
         let inputs = node(consumer).inputs
-        if inputs.count < _FanInIndex.threshold { return inputs.firstIndex(of: input) }
+        if inputs.count < FanInIndex.threshold { return inputs.firstIndex(of: input) }
         return state.pointee.fanIn.position(of: input, consumer: consumer, inputs: inputs)
     }
 
@@ -352,7 +352,7 @@ struct _Engine {
     @inline(__always)
     func changedInputEdge(consumer: UInt32, input: UInt32) -> Int {
         let inputs = node(consumer).inputs
-        if inputs.count < _FanInIndex.threshold { return inputs.firstIndex(of: input) }
+        if inputs.count < FanInIndex.threshold { return inputs.firstIndex(of: input) }
         if let position = state.pointee.fanIn.indexedPosition(of: input, consumer: consumer, count: inputs.count) {
             return position
         }
@@ -367,7 +367,7 @@ struct _Engine {
 
 /// An index of one consumer's input positions by attribute, kept while that consumer's input
 /// list only grows (a rule recording its reads). Any other change to the list invalidates it.
-struct _FanInIndex {
+struct FanInIndex {
     /// Input lists shorter than this are searched linearly.
     static let threshold = 32
 
@@ -376,7 +376,7 @@ struct _FanInIndex {
     private var positions: [UInt32: Int] = [:]
 
     /// The position of `input`, building the index for `consumer` if needed.
-    mutating func position(of input: UInt32, consumer: UInt32, inputs: _Edges<_InputEdge>) -> Int {
+    mutating func position(of input: UInt32, consumer: UInt32, inputs: _Edges<InputEdge>) -> Int {
         if self.consumer != consumer || count != inputs.count {
             self.consumer = consumer
             count = inputs.count

@@ -14,7 +14,7 @@
 /// exist, and ids only reach another thread through the user's own synchronisation. Code that
 /// needs the graph objects themselves (archiving every graph) goes through
 /// ``withGraphsHeldForArchiving(_:)``, which holds each graph it visits instead of retaining it.
-enum _GraphRegistry {
+enum GraphRegistry {
     /// An attribute id is AttributeGraph's 32 bits: from the top, the graph slot, the node's
     /// index inside its graph, and in the two low bits the kind — 0 a direct attribute, 1 an
     /// indirect one (an alias), 2 the nil attribute (`rawValue` 2) — which code written for
@@ -52,11 +52,11 @@ enum _GraphRegistry {
     /// `swift_once` on every attribute read. `@exclusivity(unchecked)`: it is written once,
     /// before any attribute id exists, and every access is one instantaneous load or store.
     @exclusivity(unchecked)
-    nonisolated(unsafe) static var tableStorage: UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?>? = nil
+    nonisolated(unsafe) static var tableStorage: UnsafeMutablePointer<UnsafeMutablePointer<GraphState>?>? = nil
 
     /// The table (only after a graph was registered: ids exist only then).
     @inline(__always)
-    static var table: UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?> { tableStorage.unsafelyUnwrapped }
+    static var table: UnsafeMutablePointer<UnsafeMutablePointer<GraphState>?> { tableStorage.unsafelyUnwrapped }
 
     private struct Bookkeeping: ~Copyable {
         var nextSlot = 1
@@ -72,7 +72,7 @@ enum _GraphRegistry {
     static func reserve() -> (slot: UInt32, serial: UInt32) {
         lock.withLock { books in
             if tableStorage == nil {
-                let table = UnsafeMutablePointer<UnsafeMutablePointer<_GraphState>?>.allocate(capacity: slotCount)
+                let table = UnsafeMutablePointer<UnsafeMutablePointer<GraphState>?>.allocate(capacity: slotCount)
                 table.initialize(repeating: nil, count: slotCount)
                 tableStorage = table
             }
@@ -94,7 +94,7 @@ enum _GraphRegistry {
     }
 
     /// Puts the initialised `state` in its reserved slot: from now on its ids resolve.
-    static func publish(_ state: UnsafeMutablePointer<_GraphState>, slot: UInt32) {
+    static func publish(_ state: UnsafeMutablePointer<GraphState>, slot: UInt32) {
         lock.withLock { books in
             books.reserved.remove(Int(slot))
             table[Int(slot)] = state
@@ -107,7 +107,7 @@ enum _GraphRegistry {
 
     /// The engine state of the graph that owns `attribute`, or `nil` when that graph is gone.
     @inline(__always)
-    static func state(of attribute: AnyAttribute) -> UnsafeMutablePointer<_GraphState>? {
+    static func state(of attribute: AnyAttribute) -> UnsafeMutablePointer<GraphState>? {
         guard let table = tableStorage else { return nil }
         return table[Int(slot(attribute.rawValue))]
     }
@@ -117,9 +117,9 @@ enum _GraphRegistry {
     /// graph is retained: one whose last reference goes meanwhile waits in its `deinit` until
     /// `body` returns (it cannot be torn down while this thread holds it).
     static func withGraphsHeldForArchiving<Result>(_ body: ([GraphStorage]) -> Result) -> Result {
-        let held: [UnsafeMutablePointer<_GraphState>] = lock.withLock { _ in
+        let held: [UnsafeMutablePointer<GraphState>] = lock.withLock { _ in
             guard let table = tableStorage else { return [] }
-            var held: [UnsafeMutablePointer<_GraphState>] = []
+            var held: [UnsafeMutablePointer<GraphState>] = []
             for slot in 1..<slotCount {
                 guard let state = table[slot], _Engine(state).enterForArchiving() else { continue }
                 held.append(state)

@@ -9,14 +9,14 @@ import Darwin
 /// A type's specialised update function. Wrapped in a struct so that it is stored with its
 /// natural calling convention (a bare function in generic storage would go through a
 /// reabstraction thunk with a heap context on every call).
-struct _FastUpdate {
+struct FastUpdate {
     let function: _RuleUpdateFunction
 }
 
 /// A type's specialised evaluation (its rule's value computed into scratch memory), for rules
 /// whose value is not known to be `Equatable` where they are created: the engine compares and
 /// stores (see ``_Engine/storeEvaluatedValue``).
-struct _FastEvaluate {
+struct FastEvaluate {
     let function: _RuleEvaluateFunction
 }
 
@@ -25,7 +25,7 @@ struct _Frame {
     var node: UInt32
     /// Inputs already brought up to date (AG's `index=I/J`).
     var inputIndex: UInt32
-    var flags: _FrameFlags
+    var flags: FrameFlags
 }
 
 /// What an update episode records about its rule runs: a timeline trace (``AGTrace``), a
@@ -35,11 +35,11 @@ struct _Instrumentation: OptionSet {
     static let trace = _Instrumentation(rawValue: 1)
     static let profile = _Instrumentation(rawValue: 2)
     static let events = _Instrumentation(rawValue: 4)
-    /// The consumers of the event stream (``_TraceEvent``): the timeline and installed traces.
+    /// The consumers of the event stream (``TraceEvent``): the timeline and installed traces.
     static let eventConsumers: _Instrumentation = [.trace, .events]
 }
 
-struct _FrameFlags: OptionSet {
+struct FrameFlags: OptionSet {
     var rawValue: UInt8
 
     // Concrete set operations: the generic `OptionSet` defaults are unspecialized (and slow) in
@@ -61,26 +61,26 @@ struct _FrameFlags: OptionSet {
     @inline(__always) mutating func formUnion(_ other: Self) { rawValue |= other.rawValue }
     @inline(__always) func union(_ other: Self) -> Self { Self(rawValue: rawValue | other.rawValue) }
     /// The node was pending (never computed or invalidated) when pushed.
-    static let pending = _FrameFlags(rawValue: 1)
+    static let pending = FrameFlags(rawValue: 1)
     /// The frame was cancelled (AG's `C`).
-    static let cancelled = _FrameFlags(rawValue: 2)
+    static let cancelled = FrameFlags(rawValue: 2)
 }
 
 /// One update stack (AG opens a new one for every read that must recompute from outside the
 /// known inputs: a top-level read, a rule's newly discovered dirty input, a nested update).
-struct _Segment {
+struct Segment {
     var firstFrame: Int
     /// Index into ``GraphStorage/nestedUpdates`` of the nested update that opened it, or -1.
     var nestedUpdate: Int32
     var savedCurrent: UInt32
     var savedCursor: UInt32
-    var savedThreadUpdating: UnsafeMutablePointer<_GraphState>?
-    /// The stack address where it began (for ``_StackGuard``).
+    var savedThreadUpdating: UnsafeMutablePointer<GraphState>?
+    /// The stack address where it began (for ``StackGuard``).
     var stackAddress: UInt
 }
 
 /// The graph's counters (see ``Graph/CounterQueryType``).
-struct _Counters {
+struct Counters {
     var transactions: UInt64 = 0
     var updates: UInt64 = 0
     var changes: UInt64 = 0
@@ -95,7 +95,7 @@ struct _Counters {
 ///
 /// Non-copyable: it owns raw memory (the node table, buffers, the slab), freed once, when its owner
 /// (``GraphStorage``) deinitialises it.
-struct _GraphState: ~Copyable {
+struct GraphState: ~Copyable {
     var slot: UInt32
     var serial: UInt32
     /// The Swift object that owns this state (for slow paths: type interning, subgraphs, reports).
@@ -106,8 +106,8 @@ struct _GraphState: ~Copyable {
     /// unchecked for the same reason as `storage`, which holds it strongly.
     unowned(unsafe) var activity: GraphActivity
 
-    // Node table: reserved address space, so node addresses never move (``_NodeTable``).
-    var nodeTable: _NodeTable
+    // Node table: reserved address space, so node addresses never move (``NodeTable``).
+    var nodeTable: NodeTable
     /// Every index below this has been handed out at least once (index 0 is never used).
     var highWater: UInt32
     /// Head of the free-slot list, linked through `typeIndex` (0 = empty).
@@ -115,13 +115,13 @@ struct _GraphState: ~Copyable {
     var liveNodes: Int
 
     // Attribute types.
-    var types: _UnsafeGrowableBuffer<_AttributeTypeRecord>
+    var types: UnsafeGrowableBuffer<AttributeTypeRecord>
     /// Per type: the rule's update function specialised in the client's module, when it has one
     /// (see ``_RuleUpdateFunction``); manually managed (closures are reference counted).
-    var fastUpdates: UnsafeMutablePointer<_FastUpdate?>
+    var fastUpdates: UnsafeMutablePointer<FastUpdate?>
     /// Per type, the specialised evaluation used when there is no ``fastUpdates`` entry
     /// (same capacity).
-    var fastEvaluates: UnsafeMutablePointer<_FastEvaluate?>
+    var fastEvaluates: UnsafeMutablePointer<FastEvaluate?>
     var fastUpdateCapacity: Int
     var lastTypeKey: ObjectIdentifier?
     var lastTypeIndex: UInt32
@@ -138,20 +138,20 @@ struct _GraphState: ~Copyable {
     var cursor: UInt32
     /// Whether every read of the running rule so far hit its recorded inputs in order.
     var readsInOrder: Bool
-    var frames: _UnsafeGrowableBuffer<_Frame>
-    var segments: _UnsafeGrowableBuffer<_Segment>
-    var worklist: _UnsafeGrowableBuffer<UInt32>
-    var dirtyObservers: _UnsafeGrowableBuffer<UInt32>
-    var firedObservers: _UnsafeGrowableBuffer<UInt32>
+    var frames: UnsafeGrowableBuffer<_Frame>
+    var segments: UnsafeGrowableBuffer<Segment>
+    var worklist: UnsafeGrowableBuffer<UInt32>
+    var dirtyObservers: UnsafeGrowableBuffer<UInt32>
+    var firedObservers: UnsafeGrowableBuffer<UInt32>
     /// Nodes flagged `cyclic` or `cycleReported` in the current update (reset when it ends).
-    var cycleNodes: _UnsafeGrowableBuffer<UInt32>
+    var cycleNodes: UnsafeGrowableBuffer<UInt32>
     /// Inputs set by a rule that had read them, while it ran (consumer, input): their edges are
     /// marked changed after the run, so that the rule runs again (see ``_Engine/runRule(_:_:)``).
-    var changedWhileRunning: _UnsafeGrowableBuffer<_PendingChange>
+    var changedWhileRunning: UnsafeGrowableBuffer<PendingChange>
     /// The nested update that is open now (index into `GraphStorage.nestedUpdates`), or -1.
     var activeNestedUpdate: Int32
     /// The updating thread's context, for the duration of an update episode.
-    var threadContext: UnsafeMutablePointer<_ThreadContext>?
+    var threadContext: UnsafeMutablePointer<ThreadContext>?
     /// Whether the episode took the graph for its thread (``_Engine/enter(_:)``): it leaves it
     /// when it ends.
     var episodeEntered: Bool
@@ -165,8 +165,8 @@ struct _GraphState: ~Copyable {
     /// run on the body in place, so destroying one of these observers meanwhile (it cancels
     /// itself, or its subgraph is invalidated) leaves its body in `deferredNotifyingBodies`, and
     /// the flush destroys it once that callback has returned.
-    var notifyingBlocks: _UnsafeGrowableBuffer<UnsafeMutableRawPointer>
-    var deferredNotifyingBodies: _UnsafeGrowableBuffer<_Engine.DetachedBody>
+    var notifyingBlocks: UnsafeGrowableBuffer<UnsafeMutableRawPointer>
+    var deferredNotifyingBodies: UnsafeGrowableBuffer<_Engine.DetachedBody>
     /// Whether the current update runs on the main thread (decided once per update episode).
     var onMainThread: Bool
     /// What the current update episode records (decided when it starts): ``_Instrumentation``.
@@ -176,21 +176,21 @@ struct _GraphState: ~Copyable {
     /// episodes test it (``_Engine/emit(_:)``).
     var traced: Bool
     /// The input-position index of the rule with the most inputs being recorded.
-    var fanIn: _FanInIndex
+    var fanIn: FanInIndex
 
     // Subgraph index → context index, and per-context needs-update flags.
-    var subgraphContext: _UnsafeGrowableBuffer<UInt32>
-    var contextNeedsUpdate: _UnsafeGrowableBuffer<Bool>
+    var subgraphContext: UnsafeGrowableBuffer<UInt32>
+    var contextNeedsUpdate: UnsafeGrowableBuffer<Bool>
     /// Per context: whether it has an update callback or handlers (``Graph/onUpdate(_:)``).
-    var contextHasCallbacks: _UnsafeGrowableBuffer<Bool>
+    var contextHasCallbacks: UnsafeGrowableBuffer<Bool>
     /// Contexts whose needs-update flag was raised and whose callback is still to be called.
-    var contextsToNotify: _UnsafeGrowableBuffer<UInt32>
+    var contextsToNotify: UnsafeGrowableBuffer<UInt32>
 
-    var counters: _Counters
+    var counters: Counters
     /// Work done since the last ``_Engine/checkInvariants()`` (debug builds check again once it
     /// is as large as the graph, so that the checks cost about as much as the work they check).
     var workSinceInvariantCheck: Int
-    var pool: _UnsafeSlabAllocator
+    var pool: UnsafeSlabAllocator
     /// When the current episode started (``AGTrace/now()``), and the rule runs before it, while
     /// it is traced.
     var episodeStart: UInt64
@@ -204,11 +204,11 @@ struct _GraphState: ~Copyable {
         updateCancelled = false
         self.storage = storage
         self.activity = activity
-        nodeTable = _NodeTable()
+        nodeTable = NodeTable()
         highWater = 1
         freeHead = 0
         liveNodes = 0
-        types = _UnsafeGrowableBuffer(capacity: 16)
+        types = UnsafeGrowableBuffer(capacity: 16)
         fastUpdateCapacity = 16
         fastUpdates = .allocate(capacity: 16)
         fastUpdates.initialize(repeating: nil, count: 16)
@@ -223,31 +223,31 @@ struct _GraphState: ~Copyable {
         current = 0
         cursor = 0
         readsInOrder = true
-        frames = _UnsafeGrowableBuffer(capacity: 64)
-        segments = _UnsafeGrowableBuffer(capacity: 8)
-        worklist = _UnsafeGrowableBuffer(capacity: 64)
-        dirtyObservers = _UnsafeGrowableBuffer(capacity: 16)
-        firedObservers = _UnsafeGrowableBuffer(capacity: 16)
-        cycleNodes = _UnsafeGrowableBuffer(capacity: 4)
-        changedWhileRunning = _UnsafeGrowableBuffer(capacity: 2)
+        frames = UnsafeGrowableBuffer(capacity: 64)
+        segments = UnsafeGrowableBuffer(capacity: 8)
+        worklist = UnsafeGrowableBuffer(capacity: 64)
+        dirtyObservers = UnsafeGrowableBuffer(capacity: 16)
+        firedObservers = UnsafeGrowableBuffer(capacity: 16)
+        cycleNodes = UnsafeGrowableBuffer(capacity: 4)
+        changedWhileRunning = UnsafeGrowableBuffer(capacity: 2)
         activeNestedUpdate = -1
         threadContext = nil
         episodeHasWork = false
-        notifyingBlocks = _UnsafeGrowableBuffer(capacity: 2)
-        deferredNotifyingBodies = _UnsafeGrowableBuffer(capacity: 2)
+        notifyingBlocks = UnsafeGrowableBuffer(capacity: 2)
+        deferredNotifyingBodies = UnsafeGrowableBuffer(capacity: 2)
         onMainThread = false
         instrumentation = []
         traced = false
         episodeStart = 0
         episodeRuleRuns = 0
-        fanIn = _FanInIndex()
-        subgraphContext = _UnsafeGrowableBuffer(capacity: 8)
-        contextNeedsUpdate = _UnsafeGrowableBuffer(capacity: 2)
-        contextHasCallbacks = _UnsafeGrowableBuffer(capacity: 2)
-        contextsToNotify = _UnsafeGrowableBuffer(capacity: 2)
-        counters = _Counters()
+        fanIn = FanInIndex()
+        subgraphContext = UnsafeGrowableBuffer(capacity: 8)
+        contextNeedsUpdate = UnsafeGrowableBuffer(capacity: 2)
+        contextHasCallbacks = UnsafeGrowableBuffer(capacity: 2)
+        contextsToNotify = UnsafeGrowableBuffer(capacity: 2)
+        counters = Counters()
         workSinceInvariantCheck = 0
-        pool = _UnsafeSlabAllocator()
+        pool = UnsafeSlabAllocator()
     }
 
     /// Frees the type side tables; the node table, the buffers and the slab free themselves. Nodes
@@ -263,7 +263,7 @@ struct _GraphState: ~Copyable {
 }
 
 /// An input set by a rule that had read it, recorded while the rule ran.
-struct _PendingChange {
+struct PendingChange {
     var consumer: UInt32
     var input: UInt32
 }

@@ -11,10 +11,10 @@ import Synchronization
 /// The shared storage behind one or more ``Graph`` contexts (``Graph/init(shared:)``): the node
 /// table, the type table, the subgraph table and the update stacks.
 ///
-/// The per-node state is in ``_GraphState`` (raw memory); this object keeps what needs Swift
+/// The per-node state is in ``GraphState`` (raw memory); this object keeps what needs Swift
 /// references and is only touched on slow paths.
 final class GraphStorage {
-    let state: UnsafeMutablePointer<_GraphState>
+    let state: UnsafeMutablePointer<GraphState>
     /// What the update is doing now, for other threads (hang watchdogs).
     let activity: GraphActivity
 
@@ -27,7 +27,7 @@ final class GraphStorage {
 
     /// (source index, offset, size, type) → the shared offset alias of that projection. An entry
     /// leaves with its alias (``_Engine/detachNode(_:dying:)``).
-    var offsetAliases: [_OffsetAliasKey: UInt32] = [:]
+    var offsetAliases: [OffsetAliasKey: UInt32] = [:]
 
     /// Subgraph index → subgraph (unowned: a subgraph removes itself when it is destroyed, which
     /// happens on the graph's thread, checked). Not weak: a weak reference would move every
@@ -70,7 +70,7 @@ final class GraphStorage {
         didSet { if _slowPath(state.pointee.traced), deadline != oldValue { traceDeadlineChanged() } }
     }
     /// Cached rule attributes (``Rule/cachedValue(options:owner:)``).
-    var ruleCache: [_RuleCache.Key: [_RuleCache.Entry]] = [:]
+    var ruleCache: [RuleCache.Key: [RuleCache.Entry]] = [:]
     /// Subgraphs invalidated in the current deferred batch, and their observers.
     private var deferredSubgraphCount = 0
     /// How many invalidated subgraphs wait for the end of a deferred batch to leave the count.
@@ -86,12 +86,12 @@ final class GraphStorage {
     init() {
         state = .allocate(capacity: 1)
         graphID = UInt64(makeUniqueID())
-        let (slot, serial) = _GraphRegistry.reserve()
+        let (slot, serial) = GraphRegistry.reserve()
         activity = GraphActivity(slot: slot)
-        state.initialize(to: _GraphState(storage: self, activity: activity))
+        state.initialize(to: GraphState(storage: self, activity: activity))
         state.pointee.slot = slot
         state.pointee.serial = serial
-        _GraphRegistry.publish(state, slot: slot)
+        GraphRegistry.publish(state, slot: slot)
         if Graph.tracesEveryGraph {
             activity.setTraceOptions(Graph.TraceOptions([.enabled, .full]).rawValue)
         }
@@ -108,7 +108,7 @@ final class GraphStorage {
             leftovers.append(engine.detachNode(index, dying: { _ in true }))
         }
         engine.destroy(leftovers)
-        _GraphRegistry.unregister(slot: state.pointee.slot)
+        GraphRegistry.unregister(slot: state.pointee.slot)
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -116,7 +116,7 @@ final class GraphStorage {
 
     // MARK: Types
 
-    func internType(key: ObjectIdentifier, make: () -> _AttributeTypeRecord) -> UInt32 {
+    func internType(key: ObjectIdentifier, make: () -> AttributeTypeRecord) -> UInt32 {
         if let index = typeIndexByBody[key] { return index }
         let index = UInt32(state.pointee.types.count)
         let record = make()
@@ -128,12 +128,12 @@ final class GraphStorage {
         if state.pointee.types.count > state.pointee.fastUpdateCapacity {
             let oldCapacity = state.pointee.fastUpdateCapacity
             let newCapacity = oldCapacity * 2
-            let grown = UnsafeMutablePointer<_FastUpdate?>.allocate(capacity: newCapacity)
+            let grown = UnsafeMutablePointer<FastUpdate?>.allocate(capacity: newCapacity)
             grown.moveInitialize(from: state.pointee.fastUpdates, count: oldCapacity)
             (grown + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
             state.pointee.fastUpdates.deallocate()
             state.pointee.fastUpdates = grown
-            let grownEvaluates = UnsafeMutablePointer<_FastEvaluate?>.allocate(capacity: newCapacity)
+            let grownEvaluates = UnsafeMutablePointer<FastEvaluate?>.allocate(capacity: newCapacity)
             grownEvaluates.moveInitialize(from: state.pointee.fastEvaluates, count: oldCapacity)
             (grownEvaluates + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
             state.pointee.fastEvaluates.deallocate()
@@ -146,14 +146,14 @@ final class GraphStorage {
     /// Records the specialised update function of a type (the first one given wins).
     func setFastUpdate(_ update: @escaping _RuleUpdateFunction, forType index: UInt32) {
         if state.pointee.fastUpdates[Int(index)] == nil {
-            state.pointee.fastUpdates[Int(index)] = _FastUpdate(function: update)
+            state.pointee.fastUpdates[Int(index)] = FastUpdate(function: update)
         }
     }
 
     /// Records the specialised evaluation of a type (the first one given wins).
     func setFastEvaluate(_ evaluate: @escaping _RuleEvaluateFunction, forType index: UInt32) {
         if state.pointee.fastEvaluates[Int(index)] == nil {
-            state.pointee.fastEvaluates[Int(index)] = _FastEvaluate(function: evaluate)
+            state.pointee.fastEvaluates[Int(index)] = FastEvaluate(function: evaluate)
         }
     }
 
@@ -353,7 +353,7 @@ final class GraphStorage {
         let attributes = invalidatedIndirects
         invalidatedIndirects.removeAll()
         for attribute in attributes {
-            let index = _GraphRegistry.index(attribute.rawValue)
+            let index = GraphRegistry.index(attribute.rawValue)
             let node = engine.node(index)
             guard !node.pointee.flags.contains(.free) else { continue }
             let contextIndex = state.pointee.subgraphContext[Int(node.pointee.subgraph)]

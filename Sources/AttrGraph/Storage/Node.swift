@@ -1,9 +1,9 @@
-/// One attribute's record in the node table (``_NodeTable``): 64 bytes, addressed by index.
+/// One attribute's record in the node table (``NodeTable``): 64 bytes, addressed by index.
 ///
 /// The low byte of ``flags`` uses AttributeGraph's value-state bits (so ``ValueState`` is a
 /// direct view of it); the high byte holds AttrGraph's own bookkeeping.
 struct _Node {
-    var flags: _NodeFlags
+    var flags: NodeFlags
     /// How many update frames are currently updating this node (AG's `count`).
     var updateCount: UInt8
     /// The user-visible ``AnyAttribute/Flags`` (subgraph flags).
@@ -19,13 +19,13 @@ struct _Node {
     /// Where the value lives (inside the body block); `nil` for indirect nodes and free slots.
     var value: UnsafeMutableRawPointer?
     /// Use `node.inputs` (``_Edges``) to read and change it.
-    var inputList: _EdgeList<_InputEdge>
+    var inputList: EdgeList<InputEdge>
     /// Use `node.outputs` (``_Edges``) to read and change it.
-    var outputList: _EdgeList<_OutputEdge>
+    var outputList: EdgeList<OutputEdge>
 }
 
 /// Node state bits. The low byte matches AttributeGraph's `AGValueState`.
-struct _NodeFlags: OptionSet {
+struct NodeFlags: OptionSet {
     var rawValue: UInt16
 
     // Concrete set operations: the generic `OptionSet` defaults are unspecialized (and slow) in
@@ -48,66 +48,66 @@ struct _NodeFlags: OptionSet {
     @inline(__always) func union(_ other: Self) -> Self { Self(rawValue: rawValue | other.rawValue) }
 
     // AttributeGraph's value-state bits.
-    static let dirty = _NodeFlags(rawValue: 1 << 0)
-    static let pending = _NodeFlags(rawValue: 1 << 1)
-    static let updating = _NodeFlags(rawValue: 1 << 2)  // derived from `updateCount`, never stored
-    static let valueExists = _NodeFlags(rawValue: 1 << 3)
-    static let mainThread = _NodeFlags(rawValue: 1 << 4)
-    static let selfModified = _NodeFlags(rawValue: 1 << 7)
+    static let dirty = NodeFlags(rawValue: 1 << 0)
+    static let pending = NodeFlags(rawValue: 1 << 1)
+    static let updating = NodeFlags(rawValue: 1 << 2)  // derived from `updateCount`, never stored
+    static let valueExists = NodeFlags(rawValue: 1 << 3)
+    static let mainThread = NodeFlags(rawValue: 1 << 4)
+    static let selfModified = NodeFlags(rawValue: 1 << 7)
 
     // Bits 5 and 6 are AttributeGraph's main-ref / requires-main-thread bits, which AttrGraph
     // does not use; it keeps two bits of bookkeeping there and masks them out of ``ValueState``.
     /// The node's rule is running now.
-    static let running = _NodeFlags(rawValue: 1 << 5)
+    static let running = NodeFlags(rawValue: 1 << 5)
     /// Marked dirty again while its rule was running (through a cycle): stays dirty afterwards.
-    static let redirtied = _NodeFlags(rawValue: 1 << 6)
+    static let redirtied = NodeFlags(rawValue: 1 << 6)
     /// The value-state bits that are AttributeGraph's (``ValueState``).
     static let valueStateMask: UInt16 = 0x9F
 
     // AttrGraph bookkeeping.
-    /// An indirect (alias / offset) node: its body is an ``_IndirectRecord``.
-    static let indirect = _NodeFlags(rawValue: 1 << 8)
+    /// An indirect (alias / offset) node: its body is an ``IndirectRecord``.
+    static let indirect = NodeFlags(rawValue: 1 << 8)
     /// An input attribute (``External``): it has no rule and is never dirty.
-    static let external = _NodeFlags(rawValue: 1 << 9)
+    static let external = NodeFlags(rawValue: 1 << 9)
     /// An observer node: when it becomes dirty it is queued for the next ``Graph/update()``.
-    static let observer = _NodeFlags(rawValue: 1 << 10)
+    static let observer = NodeFlags(rawValue: 1 << 10)
     /// One of its input edges is marked changed (saves scanning inputs to decide whether to re-run).
-    static let inputsChanged = _NodeFlags(rawValue: 1 << 11)
+    static let inputsChanged = NodeFlags(rawValue: 1 << 11)
     /// Being evaluated re-entrantly because of a cycle; re-entering it again is fatal.
-    static let cyclic = _NodeFlags(rawValue: 1 << 12)
+    static let cyclic = NodeFlags(rawValue: 1 << 12)
     /// Its subgraph was invalidated; destruction is deferred until the current update ends.
-    static let invalidated = _NodeFlags(rawValue: 1 << 13)
+    static let invalidated = NodeFlags(rawValue: 1 << 13)
     /// The slot is free (on the free list).
-    static let free = _NodeFlags(rawValue: 1 << 14)
+    static let free = NodeFlags(rawValue: 1 << 14)
     /// A cycle through this node was already reported in the current update (once per episode).
-    static let cycleReported = _NodeFlags(rawValue: 1 << 15)
+    static let cycleReported = NodeFlags(rawValue: 1 << 15)
 
     /// Bits meaning "must be brought up to date before its value can be used".
-    static let needsUpdate: _NodeFlags = [.dirty, .pending]
+    static let needsUpdate: NodeFlags = [.dirty, .pending]
 }
 
 /// An input edge, stored in the consumer's input list (8 bytes). Edges never leave their graph
 /// storage, so they hold node indices, not ids.
-struct _InputEdge {
+struct InputEdge {
     /// The input's node index.
     var input: UInt32
-    var flags: _EdgeFlags
+    var flags: EdgeFlags
 }
 
-extension _InputEdge {
+extension InputEdge {
     /// Offset of `flags` (a constant: a key-path lookup per access costs more than the access).
     @inline(__always) static var flagsOffset: Int { 4 }
 
     /// Sets `flag` on the edge stored at `edge`, touching only its flags byte.
     @inline(__always)
-    static func setFlag(_ flag: _EdgeFlags, onEdgeAt edge: UnsafeMutableRawPointer) {
+    static func setFlag(_ flag: EdgeFlags, onEdgeAt edge: UnsafeMutableRawPointer) {
         let flags = edge + flagsOffset
         flags.storeBytes(of: flags.load(as: UInt8.self) | flag.rawValue, as: UInt8.self)
     }
 }
 
 /// Edge flags, with AttributeGraph's bit values.
-struct _EdgeFlags: OptionSet {
+struct EdgeFlags: OptionSet {
     var rawValue: UInt8
 
     // Concrete set operations: the generic `OptionSet` defaults are unspecialized (and slow) in
@@ -128,39 +128,39 @@ struct _EdgeFlags: OptionSet {
     }
     @inline(__always) mutating func formUnion(_ other: Self) { rawValue |= other.rawValue }
     @inline(__always) func union(_ other: Self) -> Self { Self(rawValue: rawValue | other.rawValue) }
-    static let unprefetched = _EdgeFlags(rawValue: 1)
-    static let syncMainRef = _EdgeFlags(rawValue: 2)
+    static let unprefetched = EdgeFlags(rawValue: 1)
+    static let syncMainRef = EdgeFlags(rawValue: 2)
     /// Added explicitly with `addInput`: never pruned when a run does not read it.
-    static let alwaysEnabled = _EdgeFlags(rawValue: 4)
+    static let alwaysEnabled = EdgeFlags(rawValue: 4)
     /// The input's value changed since the consumer last ran.
-    static let changed = _EdgeFlags(rawValue: 8)
+    static let changed = EdgeFlags(rawValue: 8)
     /// Read during the consumer's current run (edges without it are pruned after the run).
-    static let enabled = _EdgeFlags(rawValue: 16)
+    static let enabled = EdgeFlags(rawValue: 16)
 }
 
 /// An output edge, stored in the input's output list (4 bytes): the consumer's node index in
-/// the low ``_GraphRegistry/indexBits`` bits and, above them, where the consumer's input list
+/// the low ``GraphRegistry/indexBits`` bits and, above them, where the consumer's input list
 /// had the matching input edge when it was last looked up — a hint, checked before use (input
 /// lists are compacted and reordered without updating it), that saves searching the consumer's
 /// inputs each time the value changes.
-struct _OutputEdge {
+struct OutputEdge {
     var raw: UInt32
 
     /// No position hint (or a position too large to hold).
-    static let noHint = Int(UInt32.max >> _GraphRegistry.indexBits)
+    static let noHint = Int(UInt32.max >> GraphRegistry.indexBits)
 
     @inline(__always)
     init(consumer: UInt32, hint: Int) {
         let hint = hint < Self.noHint ? hint : Self.noHint
-        raw = consumer | UInt32(truncatingIfNeeded: hint) << _GraphRegistry.indexBits
+        raw = consumer | UInt32(truncatingIfNeeded: hint) << GraphRegistry.indexBits
     }
 
-    @inline(__always) var consumer: UInt32 { raw & _GraphRegistry.indexMask }
-    @inline(__always) var hint: Int { Int(raw >> _GraphRegistry.indexBits) }
+    @inline(__always) var consumer: UInt32 { raw & GraphRegistry.indexMask }
+    @inline(__always) var hint: Int { Int(raw >> GraphRegistry.indexBits) }
 }
 
 /// What an indirect node's body block holds.
-struct _IndirectRecord {
+struct IndirectRecord {
     /// The attribute it aliases (may itself be indirect).
     var source: AnyAttribute
     /// Byte offset into the source's value (key-path and offset projections).
@@ -184,22 +184,22 @@ struct _IndirectRecord {
 /// *inline* in `storage` (while `capacity` ≤ ``_Edges/inlineCapacity``) and share the node's cache
 /// line; larger lists live in the graph's slab allocator and `storage` holds their address.
 /// Access it through ``_Edges``.
-struct _EdgeList<Element> {
+struct EdgeList<Element> {
     var storage: UInt64
     var count: UInt32
     var capacity: UInt32
 
-    static var empty: _EdgeList { _EdgeList(storage: 0, count: 0, capacity: 0) }
+    static var empty: EdgeList { EdgeList(storage: 0, count: 0, capacity: 0) }
 }
 
-/// A view of one ``_EdgeList`` at a fixed address (inside a node in the node table): a random
+/// A view of one ``EdgeList`` at a fixed address (inside a node in the node table): a random
 /// access collection of its edges, with in-place updates. Elements are trivially copyable and
 /// accessed with raw loads and stores.
 struct _Edges<Element>: RandomAccessCollection {
-    let list: UnsafeMutablePointer<_EdgeList<Element>>
+    let list: UnsafeMutablePointer<EdgeList<Element>>
 
     @inline(__always)
-    init(_ list: UnsafeMutablePointer<_EdgeList<Element>>) {
+    init(_ list: UnsafeMutablePointer<EdgeList<Element>>) {
         self.list = list
     }
 
@@ -226,7 +226,7 @@ struct _Edges<Element>: RandomAccessCollection {
         }
     }
 
-    func append(_ element: Element, allocator: inout _UnsafeSlabAllocator) {
+    func append(_ element: Element, allocator: inout UnsafeSlabAllocator) {
         let count = Int(list.pointee.count)
         if count == Int(list.pointee.capacity) {
             if count == 0 {
@@ -239,7 +239,7 @@ struct _Edges<Element>: RandomAccessCollection {
         list.pointee.count += 1
     }
 
-    private func grow(allocator: inout _UnsafeSlabAllocator) {
+    private func grow(allocator: inout UnsafeSlabAllocator) {
         let oldCapacity = Int(list.pointee.capacity)
         let newCapacity = Swift.max(2 * Self.inlineCapacity, oldCapacity * 2)
         let stride = MemoryLayout<Element>.stride
@@ -267,7 +267,7 @@ struct _Edges<Element>: RandomAccessCollection {
         list.pointee.count = UInt32(newCount)
     }
 
-    func release(allocator: inout _UnsafeSlabAllocator) {
+    func release(allocator: inout UnsafeSlabAllocator) {
         if Int(list.pointee.capacity) > Self.inlineCapacity {
             allocator.deallocate(
                 base, byteCount: Int(list.pointee.capacity) * MemoryLayout<Element>.stride, alignment: 8)
@@ -276,16 +276,16 @@ struct _Edges<Element>: RandomAccessCollection {
     }
 }
 
-extension _Edges where Element == _InputEdge {
+extension _Edges where Element == InputEdge {
     /// Clears `flag` on the first `count` edges (raw byte operations: the hot path after a run).
     @inline(__always)
-    func clearFlag(_ flag: _EdgeFlags, upTo count: Int) {
+    func clearFlag(_ flag: EdgeFlags, upTo count: Int) {
         guard count > 0 else { return }
-        let flags = base + _InputEdge.flagsOffset
+        let flags = base + InputEdge.flagsOffset
         let mask = ~flag.rawValue
         var position = 0
         while position < count {
-            let address = flags + position &* MemoryLayout<_InputEdge>.stride
+            let address = flags + position &* MemoryLayout<InputEdge>.stride
             address.storeBytes(of: address.load(as: UInt8.self) & mask, as: UInt8.self)
             position &+= 1
         }
@@ -298,7 +298,7 @@ extension _Edges where Element == _InputEdge {
         let base = self.base
         var position = 0
         while position < count {
-            if base.load(fromByteOffset: position &* MemoryLayout<_InputEdge>.stride, as: UInt32.self) == input {
+            if base.load(fromByteOffset: position &* MemoryLayout<InputEdge>.stride, as: UInt32.self) == input {
                 return position
             }
             position &+= 1
@@ -308,12 +308,12 @@ extension _Edges where Element == _InputEdge {
 
     /// Sets `flag` on the edge at `position`.
     @inline(__always)
-    func setFlag(_ flag: _EdgeFlags, at position: Int) {
-        _InputEdge.setFlag(flag, onEdgeAt: base + position &* MemoryLayout<_InputEdge>.stride)
+    func setFlag(_ flag: EdgeFlags, at position: Int) {
+        InputEdge.setFlag(flag, onEdgeAt: base + position &* MemoryLayout<InputEdge>.stride)
     }
 }
 
-extension _Edges where Element == _OutputEdge {
+extension _Edges where Element == OutputEdge {
     /// The consumer at `position`.
     @inline(__always)
     func consumer(at position: Int) -> UInt32 { self[position].consumer }
@@ -338,14 +338,14 @@ extension _Edges where Element == _OutputEdge {
 extension UnsafeMutablePointer where Pointee == _Node {
     /// The node's input edges, in the order its rule read them.
     @inline(__always)
-    var inputs: _Edges<_InputEdge> {
-        _Edges((UnsafeMutableRawPointer(self) + _Node.inputsOffset).assumingMemoryBound(to: _EdgeList<_InputEdge>.self))
+    var inputs: _Edges<InputEdge> {
+        _Edges((UnsafeMutableRawPointer(self) + _Node.inputsOffset).assumingMemoryBound(to: EdgeList<InputEdge>.self))
     }
 
     /// The attributes that read this node (its consumers).
     @inline(__always)
-    var outputs: _Edges<_OutputEdge> {
-        _Edges((UnsafeMutableRawPointer(self) + _Node.outputsOffset).assumingMemoryBound(to: _EdgeList<_OutputEdge>.self))
+    var outputs: _Edges<OutputEdge> {
+        _Edges((UnsafeMutableRawPointer(self) + _Node.outputsOffset).assumingMemoryBound(to: EdgeList<OutputEdge>.self))
     }
 }
 
@@ -367,7 +367,7 @@ extension _Node {
             MemoryLayout<_Node>.offset(of: \_Node.inputList) == inputsOffset
                 && MemoryLayout<_Node>.offset(of: \_Node.outputList) == outputsOffset
                 && MemoryLayout<_Node>.stride == 64
-                && MemoryLayout<_InputEdge>.offset(of: \_InputEdge.flags) == _InputEdge.flagsOffset,
+                && MemoryLayout<InputEdge>.offset(of: \InputEdge.flags) == InputEdge.flagsOffset,
             "AttrGraph: unexpected node layout")
     }
 }

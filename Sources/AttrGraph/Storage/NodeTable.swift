@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The node table: one contiguous range of address space, reserved for the largest table a graph
-/// may have (``_GraphRegistry/maxNodesPerGraph`` nodes, 256 MiB of addresses, no memory; less when
+/// may have (``GraphRegistry/maxNodesPerGraph`` nodes, 256 MiB of addresses, no memory; less when
 /// the address space is limited) and made usable in growing steps as nodes are handed out.
 ///
 /// A node's address is `base + index`: one multiply-add from a base that never changes, where a
@@ -15,8 +15,8 @@ import Darwin
 /// move (rules hold node pointers across runs that create nodes): the reservation is never
 /// remapped. Untouched pages cost nothing, and a page is only backed by memory once a node on it
 /// is initialised, so resident memory grows with the nodes as before. Released tables go to a
-/// small pool (``_NodeTablePool``) for the next graphs.
-struct _NodeTable: ~Copyable {
+/// small pool (``NodeTablePool``) for the next graphs.
+struct NodeTable: ~Copyable {
     /// Where the nodes are.
     let base: UnsafeMutablePointer<_Node>
     /// How many nodes the reservation holds: room for the largest graph, unless the process's
@@ -32,7 +32,7 @@ struct _NodeTable: ~Copyable {
     static let smallestReservation = 16 * 1024
 
     init() {
-        if let reused = _NodeTablePool.take() {
+        if let reused = NodeTablePool.take() {
             // A table a released graph left (nodes are initialised as they are handed out).
             base = reused.base
             capacity = reused.capacity
@@ -46,7 +46,7 @@ struct _NodeTable: ~Copyable {
         #endif
         // The full range first; under an address-space limit (ulimit -v) a quarter as much, and
         // so on: a graph then holds fewer attributes rather than failing to exist.
-        var nodes = _GraphRegistry.maxNodesPerGraph + 1
+        var nodes = GraphRegistry.maxNodesPerGraph + 1
         while true {
             let address = mmap(nil, nodes * MemoryLayout<_Node>.stride, PROT_NONE, flags, -1, 0)
             if let address, address != MAP_FAILED {
@@ -75,7 +75,7 @@ struct _NodeTable: ~Copyable {
         guard minimum <= capacity else {
             _Misuse.fail(
                 "AttrGraph: this graph's node table holds \(capacity - 1) attributes: the process's address space "
-                    + "is limited (ulimit -v), so less than the usual \(_GraphRegistry.maxNodesPerGraph) could be "
+                    + "is limited (ulimit -v), so less than the usual \(GraphRegistry.maxNodesPerGraph) could be "
                     + "reserved. Raise the limit, or invalidate subgraphs you no longer need.")
         }
         var target = max(committed * 2, Self.firstCommit)
@@ -90,7 +90,7 @@ struct _NodeTable: ~Copyable {
     }
 
     deinit {
-        if !_NodeTablePool.keep(base: base, capacity: capacity, committed: committed) {
+        if !NodeTablePool.keep(base: base, capacity: capacity, committed: committed) {
             munmap(UnsafeMutableRawPointer(base), capacity * MemoryLayout<_Node>.stride)
         }
     }
@@ -99,7 +99,7 @@ struct _NodeTable: ~Copyable {
 /// Tables of released graphs, kept for the next graphs as an allocator keeps freed memory: a
 /// new table would otherwise fault in every page it touches again. At most two are kept, each
 /// with at most 16 MiB in use (256 Ki nodes); larger ones are returned to the system.
-enum _NodeTablePool {
+enum NodeTablePool {
     struct Entry: @unchecked Sendable {
         // @unchecked: the address of an idle table, owned by whoever takes it under the lock.
         var base: UnsafeMutablePointer<_Node>
@@ -119,7 +119,7 @@ enum _NodeTablePool {
     /// Keeps the table for reuse; `false` when the pool is full or the table too large.
     static func keep(base: UnsafeMutablePointer<_Node>, capacity: Int, committed: Int) -> Bool {
         // Only full-size tables: one reserved under an address-space limit would cap the next graph.
-        guard committed <= largestKept, capacity == _GraphRegistry.maxNodesPerGraph + 1 else { return false }
+        guard committed <= largestKept, capacity == GraphRegistry.maxNodesPerGraph + 1 else { return false }
         return idle.withLock { entries in
             guard entries.count < limit else { return false }
             entries.append(Entry(base: base, capacity: capacity, committed: committed))

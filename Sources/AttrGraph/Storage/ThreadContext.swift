@@ -12,18 +12,18 @@ import AttrGraphShims
 ///
 /// Written when an update stack is opened or closed and when ``Subgraph/current`` changes,
 /// never per node.
-struct _ThreadContext {
+struct ThreadContext {
     /// Retained; released when replaced or when the thread ends.
     var subgraph: Unmanaged<Subgraph>?
     /// The graph of ``subgraph`` (retained with it: see ``Subgraph/current``).
     var currentGraph: Unmanaged<Graph>? = nil
     /// The graph state whose update is innermost on this thread.
-    var updating: UnsafeMutablePointer<_GraphState>?
-    /// The lowest usable stack address (0 until first needed; see ``_StackGuard``).
+    var updating: UnsafeMutablePointer<GraphState>?
+    /// The lowest usable stack address (0 until first needed; see ``StackGuard``).
     var stackLimit: UInt = 0
     /// The highest address of this thread's stack.
     var stackTop: UInt = 0
-    /// The most stack one nested update stack has used on this thread (see ``_StackGuard``).
+    /// The most stack one nested update stack has used on this thread (see ``StackGuard``).
     var largestLevel: UInt = 0
     /// Whether this is the main thread (decided once, when the context is created).
     var isMainThread: Bool
@@ -37,7 +37,7 @@ struct _ThreadContext {
 
 /// Where the context lives: a native thread-local slot (``ag_thread_context``, one load) for
 /// the engine's paths, and a pthread key whose destructor frees the context when the thread ends.
-enum _ThreadLocal {
+enum ThreadLocal {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key, _threadContextDestructor)
@@ -47,9 +47,9 @@ enum _ThreadLocal {
 
     /// This thread's context, created on first use.
     @inline(__always)
-    static var context: UnsafeMutablePointer<_ThreadContext> {
+    static var context: UnsafeMutablePointer<ThreadContext> {
         if let raw = ag_thread_context() {
-            return raw.assumingMemoryBound(to: _ThreadContext.self)
+            return raw.assumingMemoryBound(to: ThreadContext.self)
         }
         return makeContext()
     }
@@ -63,14 +63,14 @@ enum _ThreadLocal {
 
     /// This thread's context if it has one (a thread that never used a graph has none).
     @inline(__always)
-    static var existingContext: UnsafeMutablePointer<_ThreadContext>? {
-        ag_thread_context()?.assumingMemoryBound(to: _ThreadContext.self)
+    static var existingContext: UnsafeMutablePointer<ThreadContext>? {
+        ag_thread_context()?.assumingMemoryBound(to: ThreadContext.self)
     }
 
     @inline(never)
-    private static func makeContext() -> UnsafeMutablePointer<_ThreadContext> {
-        let context = UnsafeMutablePointer<_ThreadContext>.allocate(capacity: 1)
-        context.initialize(to: _ThreadContext(subgraph: nil, updating: nil, isMainThread: _isMainThread()))
+    private static func makeContext() -> UnsafeMutablePointer<ThreadContext> {
+        let context = UnsafeMutablePointer<ThreadContext>.allocate(capacity: 1)
+        context.initialize(to: ThreadContext(subgraph: nil, updating: nil, isMainThread: _isMainThread()))
         pthread_setspecific(key, context)
         ag_set_thread_context(context)
         return context
@@ -90,7 +90,7 @@ private func _threadContextDestructor(_ raw: UnsafeMutableRawPointer?) {
 
 private func _destroyThreadContext(_ raw: UnsafeMutableRawPointer) {
     ag_set_thread_context(nil)
-    let context = raw.assumingMemoryBound(to: _ThreadContext.self)
+    let context = raw.assumingMemoryBound(to: ThreadContext.self)
     context.pointee.subgraph?.release()
     context.pointee.currentGraph?.release()
     context.deinitialize(count: 1)
@@ -102,11 +102,11 @@ func _yieldThread() {
     sched_yield()
 }
 
-/// A description of the thread whose identity (``_ThreadLocal/identity``) is `identity`, for
+/// A description of the thread whose identity (``ThreadLocal/identity``) is `identity`, for
 /// messages: "the main thread", or its number and name. Reads that thread's context, which is
 /// alive while the thread holds or pins a graph.
 func _describeThread(_ identity: UInt) -> String {
-    guard let context = UnsafeMutablePointer<_ThreadContext>(bitPattern: identity) else { return "no thread" }
+    guard let context = UnsafeMutablePointer<ThreadContext>(bitPattern: identity) else { return "no thread" }
     if context.pointee.isMainThread { return "the main thread" }
     var name = [CChar](repeating: 0, count: 64)
     let status = ag_thread_name(context.pointee.thread, &name, name.count)

@@ -4,13 +4,13 @@
 /// Unlike `Array`, reading and writing elements costs no reference counting and no uniqueness
 /// check. Non-copyable, so that exactly one owner frees the memory, in `deinit`. Elements must be
 /// trivially copyable (checked when the buffer is created): they are never deinitialised.
-struct _UnsafeGrowableBuffer<Element>: ~Copyable {
+struct UnsafeGrowableBuffer<Element>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count: Int = 0
     private(set) var capacity: Int
 
     init(capacity: Int = 16) {
-        precondition(_isPOD(Element.self), "_UnsafeGrowableBuffer holds trivially-copyable elements only")
+        precondition(_isPOD(Element.self), "UnsafeGrowableBuffer holds trivially-copyable elements only")
         self.capacity = max(capacity, 1)
         base = .allocate(capacity: self.capacity)
     }

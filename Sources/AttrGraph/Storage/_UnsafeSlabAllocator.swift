@@ -8,7 +8,7 @@
 ///
 /// Not thread-safe: a graph is used from one thread at a time. Non-copyable: its one owner frees
 /// every chunk in `deinit`.
-struct _UnsafeSlabAllocator: ~Copyable {
+struct UnsafeSlabAllocator: ~Copyable {
     static let granule = 8
     static let maxSmall = 256
     static let classCount = maxSmall / granule

@@ -26,12 +26,12 @@ extension Subgraph {
     /// Whether trees are recorded: `AG_TREE` is set to a non-zero number, or
     /// ``setShouldRecordTree()`` was called.
     public static var shouldRecordTree: Bool {
-        _TreeRecording.forced.load(ordering: .relaxed) || AGEnvironment.recordTree
+        TreeRecording.forced.load(ordering: .relaxed) || AGEnvironment.recordTree
     }
 
     /// Turns tree recording on for the rest of the process.
     public static func setShouldRecordTree() {
-        _TreeRecording.forced.store(true, ordering: .relaxed)
+        TreeRecording.forced.store(true, ordering: .relaxed)
     }
 
     /// Opens an element for `value` (its type is `Value`) inside the element open now; elements
@@ -79,33 +79,33 @@ extension Subgraph {
     /// The subgraph tree calls record into.
     private static func recordingSubgraph() -> Subgraph? {
         if let current = Subgraph.current { return current }
-        guard let state = _ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return nil }
+        guard let state = ThreadLocal.context.pointee.updating, state.pointee.current != 0 else { return nil }
         let engine = _Engine(state)
         return engine.storage.subgraph(at: engine.node(state.pointee.current).pointee.subgraph)
     }
 
-    private static func treeForRecording() -> _SubgraphTree? {
+    private static func treeForRecording() -> SubgraphTree? {
         guard let subgraph = recordingSubgraph(), subgraph.isValid else { return nil }
         let entered = subgraph.storage.engine.enter("recording a subgraph tree")
         defer { subgraph.storage.engine.leave(entered) }
         return subgraph.makeTreeIfNeeded()
     }
 
-    func makeTreeIfNeeded() -> _SubgraphTree {
+    func makeTreeIfNeeded() -> SubgraphTree {
         if let tree { return tree }
-        let tree = _SubgraphTree()
+        let tree = SubgraphTree()
         self.tree = tree
         return tree
     }
 }
 
-enum _TreeRecording {
+enum TreeRecording {
     /// Set by ``Subgraph/setShouldRecordTree()``.
     static let forced = Atomic<Bool>(false)
 }
 
 /// One subgraph's recorded tree. Element 0 is the root (no value).
-final class _SubgraphTree {
+final class SubgraphTree {
     struct Element {
         var value: AnyAttribute
         var offset: Int
@@ -171,7 +171,7 @@ final class _SubgraphTree {
 /// An element of a subgraph's recorded tree (AttributeGraph's `AGTreeElement`). Holding one keeps
 /// its subgraph's tree alive, not its attributes.
 public struct TreeElement: Hashable {
-    let tree: _SubgraphTree
+    let tree: SubgraphTree
     let index: Int
 
     public static func == (lhs: TreeElement, rhs: TreeElement) -> Bool { lhs.tree === rhs.tree && lhs.index == rhs.index }
@@ -180,7 +180,7 @@ public struct TreeElement: Hashable {
         hasher.combine(index)
     }
 
-    private var element: _SubgraphTree.Element { tree.elements[index] }
+    private var element: SubgraphTree.Element { tree.elements[index] }
 
     /// The attribute holding the element's value; `nil` for a subgraph's root.
     public var value: AnyAttribute? { element.value == .nil ? nil : element.value }
@@ -237,10 +237,10 @@ public struct TreeElement: Hashable {
 
 /// A keyed value of a ``TreeElement`` (AttributeGraph's `AGTreeValue`).
 public struct TreeValue {
-    let tree: _SubgraphTree
-    let stored: _SubgraphTree.Value
+    let tree: SubgraphTree
+    let stored: SubgraphTree.Value
 
-    init(tree: _SubgraphTree, value: _SubgraphTree.Value) {
+    init(tree: SubgraphTree, value: SubgraphTree.Value) {
         self.tree = tree
         stored = value
     }

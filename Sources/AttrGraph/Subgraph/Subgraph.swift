@@ -43,7 +43,7 @@ public final class Subgraph {
     private var parents: [Unmanaged<Subgraph>] = []
     private var observers: [(id: Int, callback: () -> Void)] = []
     /// The recorded tree (``shouldRecordTree``), made when recording is on.
-    var tree: _SubgraphTree?
+    var tree: SubgraphTree?
     private var nextObserverID = 1
     /// Set while its last reference goes: the invalidation that follows is not reported to the
     /// graph's traces as the subgraph's (AttributeGraph reports only `invalidate()`).
@@ -64,7 +64,7 @@ public final class Subgraph {
         (slot, subgraphID) = graph.storage.reserveSubgraphSlot(contextIndex: graph.contextIndex)
         graph.storage.setSubgraph(self, at: slot)
         if Subgraph.shouldRecordTree {
-            let tree = _SubgraphTree()
+            let tree = SubgraphTree()
             // Created while an element of the current subgraph is open: the tree hangs under it.
             if let parent = Subgraph.current, let parentTree = parent.tree, parentTree.current != 0 {
                 tree.owner = parentTree.elements[parentTree.current].value
@@ -100,9 +100,9 @@ public final class Subgraph {
     /// its graph, while it is current: code that makes a graph and a subgraph, sets the
     /// subgraph current and drops its own reference to the graph keeps a working subgraph.
     public static var current: Subgraph? {
-        get { _ThreadLocal.context.pointee.subgraph?.takeUnretainedValue() }
+        get { ThreadLocal.context.pointee.subgraph?.takeUnretainedValue() }
         set {
-            let context = _ThreadLocal.context
+            let context = ThreadLocal.context
             let old = context.pointee.subgraph
             let oldGraph = context.pointee.currentGraph
             context.pointee.subgraph = newValue.map { Unmanaged.passRetained($0) }
@@ -172,7 +172,7 @@ public final class Subgraph {
             for subgraph in batch where !subgraph.releasing { engine.emit(.subgraphDestroy(subgraph)) }
         }
         var dying: [UInt32] = []
-        let thread = _ThreadLocal.context
+        let thread = ThreadLocal.context
         var clearsCurrent = false
         for subgraph in batch {
             for index in subgraph.nodes {
@@ -368,7 +368,7 @@ public final class Subgraph {
         let engine = storage.engine
         var dirty = false
         forEachNode(flags: flags) { index in
-            if engine.node(index).pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 { dirty = true }
+            if engine.node(index).pointee.flags.rawValue & NodeFlags.needsUpdate.rawValue != 0 { dirty = true }
         }
         return dirty
     }

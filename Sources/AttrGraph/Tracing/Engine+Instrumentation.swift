@@ -41,7 +41,7 @@ extension _Engine {
     func runRuleInstrumented(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
         let instrumentation = state.pointee.instrumentation
         let reported = instrumentation.rawValue & _Instrumentation.eventConsumers.rawValue != 0
-        let run = reported ? traceRuleRunning(index) : _TracedRun(attribute: nil)
+        let run = reported ? traceRuleRunning(index) : TracedRun(attribute: nil)
         let profiled = instrumentation.contains(.profile)
         let started = profiled ? AGTrace.now() : 0
         let changesBefore = state.pointee.counters.changes

@@ -1,5 +1,5 @@
-/// Where the engine reports its events (``_TraceEvent``): one function per kind of event site,
-/// called from the site behind a flag — ``_GraphState/traced`` outside update episodes, the
+/// Where the engine reports its events (``TraceEvent``): one function per kind of event site,
+/// called from the site behind a flag — ``GraphState/traced`` outside update episodes, the
 /// episode's ``_Instrumentation`` inside them — and kept out of line, so that a graph nobody
 /// traces pays a flag test at the site and nothing else.
 extension _Engine {
@@ -7,7 +7,7 @@ extension _Engine {
     /// trace when it records this graph. The traces' list is copied first: a callback may
     /// remove traces.
     @inline(never)
-    func emit(_ event: _TraceEvent) {
+    func emit(_ event: TraceEvent) {
         if state.pointee.traced {
             let traces = storage.tracing.traces
             for trace in traces {
@@ -15,7 +15,7 @@ extension _Engine {
             }
         }
         if state.pointee.activity.traceOptions.load(ordering: .relaxed) != 0 {
-            _TimelineTrace.receive(event, engine: self)
+            TimelineTrace.receive(event, engine: self)
         }
     }
 
@@ -177,9 +177,9 @@ extension _Engine {
 
     /// What a rule run's events need from before it: which input edges were pending and whether
     /// it was. Reports the run's start.
-    func traceRuleRunning(_ index: UInt32) -> _TracedRun {
-        guard let attribute = reportedAttribute(index) else { return _TracedRun(attribute: nil) }
-        var run = _TracedRun(attribute: attribute)
+    func traceRuleRunning(_ index: UInt32) -> TracedRun {
+        guard let attribute = reportedAttribute(index) else { return TracedRun(attribute: nil) }
+        var run = TracedRun(attribute: attribute)
         if state.pointee.traced {
             let node = self.node(index)
             run.wasPending = node.pointee.flags.contains(.pending)
@@ -193,7 +193,7 @@ extension _Engine {
     /// After a rule run (`changed`: whether a value changed meanwhile): its end, then — when the
     /// frame is finishing (`finishing`), as AttributeGraph resets it — its input edges no longer
     /// pending, the attribute clean unless it was made dirty again, and no longer pending.
-    func traceRuleRan(_ index: UInt32, _ run: _TracedRun, changed: Bool, finishing: Bool) {
+    func traceRuleRan(_ index: UInt32, _ run: TracedRun, changed: Bool, finishing: Bool) {
         guard let attribute = run.attribute else { return }
         emit(.endValueUpdate(attribute, changed: changed))
         guard state.pointee.traced else { return }
@@ -229,7 +229,7 @@ extension _Engine {
 }
 
 /// What ``_Engine/traceRuleRunning(_:)`` keeps for ``_Engine/traceRuleRan(_:_:changed:finishing:)``.
-struct _TracedRun {
+struct TracedRun {
     /// `nil` when the run is not reported (an observer's).
     var attribute: AnyAttribute?
     var wasPending = false
@@ -242,7 +242,7 @@ extension _Engine {
     /// and `rhs` unequal: reported for the rule running on this thread, if any.
     @inline(never)
     static func traceCompareFailed(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, size: Int, type: Any.Type) {
-        guard let state = _ThreadLocal.existingContext?.pointee.updating, state.pointee.traced,
+        guard let state = ThreadLocal.existingContext?.pointee.updating, state.pointee.traced,
             state.pointee.current != 0
         else { return }
         let engine = _Engine(state)

@@ -42,14 +42,14 @@ extension Graph {
     public static func registerNamedTraceEvent(
         name: UnsafePointer<CChar>, subsystem: UnsafePointer<CChar>
     ) -> NamedTraceEventID {
-        _NamedTraceEvents.register(name: name, subsystem: subsystem)
+        NamedTraceEvents.register(name: name, subsystem: subsystem)
     }
 
     /// ``registerNamedTraceEvent(name:subsystem:)-(UnsafePointer<CChar>,_)`` with Swift strings.
     public static func registerNamedTraceEvent(name: String, subsystem: String) -> NamedTraceEventID {
         name.withCString { name in
             subsystem.withCString { subsystem in
-                _NamedTraceEvents.register(name: name, subsystem: subsystem)
+                NamedTraceEvents.register(name: name, subsystem: subsystem)
             }
         }
     }
@@ -57,12 +57,12 @@ extension Graph {
     /// The name registered for `event`, or `nil` for a number never handed out. Valid for the
     /// process.
     public static func traceEventName(for event: NamedTraceEventID) -> UnsafePointer<CChar>? {
-        _NamedTraceEvents.entry(event)?.name
+        NamedTraceEvents.entry(event)?.name
     }
 
     /// The subsystem registered for `event`, or `nil` for a number never handed out.
     public static func traceEventSubsystem(for event: NamedTraceEventID) -> UnsafePointer<CChar>? {
-        _NamedTraceEvents.entry(event)?.subsystem
+        NamedTraceEvents.entry(event)?.subsystem
     }
 
     /// Whether a trace of this graph wants the named event numbered `event`: its
@@ -112,7 +112,7 @@ extension Graph {
 }
 
 /// The process's table of named trace events: entry 0 is never handed out.
-enum _NamedTraceEvents {
+enum NamedTraceEvents {
     struct Entry: @unchecked Sendable {
         // @unchecked: the strings are immutable copies that are never freed.
         let name: UnsafePointer<CChar>

@@ -25,7 +25,7 @@ extension Graph {
     @discardableResult
     public func addTrace(_ trace: UnsafeMutablePointer<TraceType>, context: UnsafeMutableRawPointer?) -> UniqueID {
         let id = makeUniqueID()
-        install(_InstalledTrace(id: id, type: trace.pointee, context: context))
+        install(InstalledTrace(id: id, type: trace.pointee, context: context))
         return id
     }
 
@@ -47,7 +47,7 @@ extension Graph {
     /// `end_trace`), then installs this one as ``addTrace(_:context:)`` does, with id 0.
     public func setTrace(_ trace: UnsafeMutablePointer<TraceType>, context: UnsafeMutableRawPointer?) {
         removeTrace(traceID: 0)
-        install(_InstalledTrace(id: 0, type: trace.pointee, context: context))
+        install(InstalledTrace(id: 0, type: trace.pointee, context: context))
     }
 
     /// Removes the trace set with ``setTrace(_:context:)``, calling its `end_trace`.
@@ -64,7 +64,7 @@ extension Graph {
         return !storage.tracing.traces.isEmpty || storage.activity.traceOptions.load(ordering: .relaxed) != 0
     }
 
-    private func install(_ trace: _InstalledTrace) {
+    private func install(_ trace: InstalledTrace) {
         let engine = storage.engine
         let entered = engine.enter("adding a trace")
         defer { engine.leave(entered) }
@@ -106,7 +106,7 @@ extension Graph {
     /// Marks this moment in the traces of every graph this thread can use now (their
     /// `profile_mark` callbacks, and the timeline trace). AttributeGraph's `AGGraphMarkProfile`.
     public static func markProfile(name: UnsafePointer<CChar>) {
-        _GraphRegistry.withGraphsHeldForArchiving { storages in
+        GraphRegistry.withGraphsHeldForArchiving { storages in
             for storage in storages {
                 let engine = storage.engine
                 guard engine.state.pointee.traced || storage.timelineIsRecording else { continue }
@@ -150,7 +150,7 @@ extension Graph {
 }
 
 extension GraphStorage {
-    /// Keeps the engine's flags in step with the installed traces: ``_GraphState/traced`` for the
+    /// Keeps the engine's flags in step with the installed traces: ``GraphState/traced`` for the
     /// events outside updates, ``GraphActivity``'s request bit for update episodes (an episode
     /// running now starts reporting at once).
     func tracesChanged() {

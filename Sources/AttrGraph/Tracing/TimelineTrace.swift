@@ -1,13 +1,13 @@
 /// The timeline trace (`AG_TRACE`, ``Graph/startTracing(_:options:)``) as a consumer of the
-/// engine's event stream (``_TraceEvent``), beside the installed traces: rule runs become spans
+/// engine's event stream (``TraceEvent``), beside the installed traces: rule runs become spans
 /// (`"ph":"X"`, rule type, value type, attribute, whether the value changed), cut-offs and the
 /// events code adds (custom, named, profile marks) instants. The update episodes, nested updates,
 /// cycles and observer callbacks are written by the engine where they happen.
 ///
 /// Rule runs and cut-offs are recorded in the update episodes that started while the graph was
 /// traced (the episode's ``_Instrumentation/trace``).
-enum _TimelineTrace {
-    static func receive(_ event: _TraceEvent, engine: _Engine) {
+enum TimelineTrace {
+    static func receive(_ event: TraceEvent, engine: _Engine) {
         switch event {
         case .beginValueUpdate:
             guard engine.state.pointee.instrumentation.contains(.trace) else { return }
@@ -16,13 +16,13 @@ enum _TimelineTrace {
             guard engine.state.pointee.instrumentation.contains(.trace),
                 let start = engine.storage.tracing.timelineRunStarts.popLast()
             else { return }
-            let index = _GraphRegistry.index(attribute.rawValue)
+            let index = GraphRegistry.index(attribute.rawValue)
             AGTrace.ruleRun(
                 fragments(engine, engine.node(index).pointee.typeIndex), start: start, end: AGTrace.now(),
                 attribute: attribute.rawValue, changed: changed, graph: engine.storage.graphID)
         case .cutOff(let attribute):
             guard engine.state.pointee.instrumentation.contains(.trace) else { return }
-            let index = _GraphRegistry.index(attribute.rawValue)
+            let index = GraphRegistry.index(attribute.rawValue)
             let names = engine.state.pointee.activity.typeName(engine.node(index).pointee.typeIndex)
             AGTrace.instant(
                 "cut-off", category: "rule", args: ["attribute": .int(Int(attribute.rawValue)), "type": .string(names.body)])

@@ -3,11 +3,11 @@ import CoreFoundation
 /// One thing a graph did, as its consumers receive it: the events of AttributeGraph's trace
 /// callbacks (``Graph/TraceType``), plus the few the timeline trace needs that AttributeGraph has
 /// no callback for. The engine reports each event once, at the point where it happens
-/// (``_Engine/emit(_:)``); the installed traces (``_InstalledTrace``) and the timeline writer
-/// (``_TimelineTrace``) are its consumers — one event stream.
+/// (``_Engine/emit(_:)``); the installed traces (``InstalledTrace``) and the timeline writer
+/// (``TimelineTrace``) are its consumers — one event stream.
 ///
 /// Pointers in an event are valid while it is delivered.
-enum _TraceEvent {
+enum TraceEvent {
     case beginSubgraphUpdate(Subgraph, Subgraph.Flags)
     case endSubgraphUpdate(Subgraph)
     case beginNodeUpdate(AnyAttribute)
@@ -53,7 +53,7 @@ enum _TraceEvent {
 
 /// A trace installed on a graph storage (AttributeGraph's `ExternalTrace`): the callbacks, copied
 /// when it was installed, and the context they are called with.
-final class _InstalledTrace {
+final class InstalledTrace {
     /// AttributeGraph's trace id: unique for ``Graph/addTrace(_:context:)``, 0 for
     /// ``Graph/setTrace(_:context:)``.
     let id: UniqueID
@@ -80,7 +80,7 @@ final class _InstalledTrace {
     }
 
     /// Calls the callback of `event`, if the trace has one (and its version includes it).
-    func receive(_ event: _TraceEvent) {
+    func receive(_ event: TraceEvent) {
         let context = self.context
         switch event {
         case .beginSubgraphUpdate(let subgraph, let flags): type.begin_subgraph_update?(context, subgraph, flags)
@@ -141,7 +141,7 @@ final class _InstalledTrace {
 /// rule runs. Touched only by the thread using the graph.
 struct _Traces {
     /// In the order they were installed (the order they see each event in).
-    var traces: [_InstalledTrace] = []
+    var traces: [InstalledTrace] = []
     /// Input edges a running rule recorded for the first time (consumer, input): reported
     /// pending when recorded, and no longer pending once the rule has run.
     var edgesRecordedWhileRunning: [(consumer: UInt32, input: UInt32)] = []

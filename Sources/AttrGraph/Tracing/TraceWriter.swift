@@ -64,7 +64,7 @@ package enum AGTrace {
     static func ruleRun(_ fragments: TraceFragments, start: UInt64, end: UInt64, attribute: UInt32, changed: Bool,
                         graph: UInt64) {
         guard isEnabled else { return }
-        let thread = _ThreadLocal.context
+        let thread = ThreadLocal.context
         writer.withLock { file in
             guard let file else { return }
             file.ruleRun(fragments, start: start, end: end, tid: file.threadID(thread), attribute: attribute,
@@ -127,7 +127,7 @@ package enum AGTrace {
     private static func emit(phase: String, name: String, category: String, time: UInt64, duration: UInt64?,
                              args: KeyValuePairs<String, Argument>) {
         guard isEnabled else { return }
-        let thread = _ThreadLocal.context
+        let thread = ThreadLocal.context
         writer.withLock { file in
             guard let file else { return }
             let tid = file.threadID(thread)
@@ -172,7 +172,7 @@ final class TraceFile: @unchecked Sendable {
     }
 
     /// The thread's track id, naming the track on first use.
-    func threadID(_ thread: UnsafeMutablePointer<_ThreadContext>) -> UInt32 {
+    func threadID(_ thread: UnsafeMutablePointer<ThreadContext>) -> UInt32 {
         if thread.pointee.traceGeneration == generation { return thread.pointee.traceThreadID }
         let id = nextThreadID
         nextThreadID += 1

@@ -14,8 +14,8 @@ extension _Engine {
         let flags = node.pointee.flags
         let current = state.pointee.current
         // Clean, direct, with a value: the common case.
-        if flags.rawValue & (_NodeFlags.needsUpdate.rawValue | _NodeFlags.indirect.rawValue
-            | _NodeFlags.free.rawValue | _NodeFlags.valueExists.rawValue) == _NodeFlags.valueExists.rawValue
+        if flags.rawValue & (NodeFlags.needsUpdate.rawValue | NodeFlags.indirect.rawValue
+            | NodeFlags.free.rawValue | NodeFlags.valueExists.rawValue) == NodeFlags.valueExists.rawValue
         {
             if current == 0 {
                 #if AG_INTERNAL_CHECKS
@@ -117,13 +117,13 @@ extension _Engine {
     /// thread-local load and a compare, in every build.
     @inline(__always)
     func checkForeignRead(_ attribute: AnyAttribute) {
-        if let updating = _ThreadLocal.existingContext?.pointee.updating, updating != state {
+        if let updating = ThreadLocal.existingContext?.pointee.updating, updating != state {
             foreignRead(attribute, updating: updating)
         }
     }
 
     @inline(never)
-    func foreignRead(_ attribute: AnyAttribute, updating: UnsafeMutablePointer<_GraphState>) {
+    func foreignRead(_ attribute: AnyAttribute, updating: UnsafeMutablePointer<GraphState>) {
         if updating.pointee.current != 0 {
             let reader = _Engine(updating).attribute(updating.pointee.current)
             _Misuse.fail(
@@ -138,7 +138,7 @@ extension _Engine {
     @inline(__always)
     func bringUpToDate(_ index: UInt32) {
         let node = self.node(index)
-        guard node.pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 else { return }
+        guard node.pointee.flags.rawValue & NodeFlags.needsUpdate.rawValue != 0 else { return }
         if node.pointee.updateCount > 0 {
             if handleReentry(index) {
                 reevaluateReentrantly(index)
@@ -161,7 +161,7 @@ extension _Engine {
         var index = start
         var offset = 0
         while node(index).pointee.flags.contains(.indirect) {
-            let record = node(index).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: _IndirectRecord.self)
+            let record = node(index).pointee.body.unsafelyUnwrapped.assumingMemoryBound(to: IndirectRecord.self)
             let dependency = record.pointee.dependency
             if dependency != .nil {
                 let (dependencyEngine, dependencyIndex) = _Engine.resolveLive(dependency)
@@ -266,10 +266,10 @@ extension _Engine {
             var edges = node.inputs.base
             while position < count {
                 let edge = edges.load(
-                    fromByteOffset: Int(position) &* MemoryLayout<_InputEdge>.stride, as: _InputEdge.self)
+                    fromByteOffset: Int(position) &* MemoryLayout<InputEdge>.stride, as: InputEdge.self)
                 let (direct, _) = resolveAlias(edge.input)
                 let input = self.node(direct)
-                if input.pointee.flags.rawValue & _NodeFlags.needsUpdate.rawValue != 0 {
+                if input.pointee.flags.rawValue & NodeFlags.needsUpdate.rawValue != 0 {
                     if input.pointee.updateCount == 0 {
                         next = direct
                         break
@@ -336,8 +336,8 @@ extension _Engine {
     @inline(__always)
     private func finishFrame(_ index: UInt32, _ node: UnsafeMutablePointer<_Node>) {
         let flags = node.pointee.flags
-        if flags.rawValue & (_NodeFlags.pending.rawValue | _NodeFlags.inputsChanged.rawValue
-            | _NodeFlags.selfModified.rawValue) != 0
+        if flags.rawValue & (NodeFlags.pending.rawValue | NodeFlags.inputsChanged.rawValue
+            | NodeFlags.selfModified.rawValue) != 0
         {
             if _slowPath(state.pointee.updateCancelled), flags.contains(.valueExists) {
                 // A cancelled update (``Graph/cancelUpdate()``): the attribute keeps its value
@@ -443,7 +443,7 @@ extension _Engine {
         }
     }
 
-    /// An observer's "rule" (``_ObserverVTable/update(_:node:body:)``) only queues its
+    /// An observer's "rule" (``ObserverVTable/update(_:node:body:)``) only queues its
     /// notification, and its one edge is always enabled: counted as a run like any rule, without
     /// the recording a rule needs.
     @inline(__always)
@@ -547,9 +547,9 @@ extension _Engine {
     ) {
         let record = type(node)
         let size = record.pointee.valueSize
-        if size <= MemoryLayout<_SmallScratch>.size, record.pointee.blockAlignment <= MemoryLayout<_SmallScratch>.alignment {
+        if size <= MemoryLayout<SmallScratch>.size, record.pointee.blockAlignment <= MemoryLayout<SmallScratch>.alignment {
             // Most values (numbers, small structs, references) fit in a fixed stack buffer.
-            var scratch = _SmallScratch()
+            var scratch = SmallScratch()
             withUnsafeMutableBytes(of: &scratch) { scratch in
                 storeEvaluatedValue(index, scratch.baseAddress.unsafelyUnwrapped, size: size, body: body, evaluate: evaluate)
             }
@@ -662,7 +662,7 @@ extension _Engine {
 
 /// Stack scratch for a rule's new value (``_Engine/storeEvaluatedValue(_:_:body:evaluate:)``):
 /// 32 bytes, 16-byte aligned.
-struct _SmallScratch {
+struct SmallScratch {
     var low = SIMD2<UInt64>()
     var high = SIMD2<UInt64>()
 }

@@ -14,9 +14,9 @@ extension _Engine {
             return
         }
         var aliases: [UInt32] = []
-        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases, _NotReportingChanges.self)
+        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases, NotReportingChanges.self)
         while let alias = aliases.popLast() {
-            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases, _NotReportingChanges.self)
+            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases, NotReportingChanges.self)
         }
     }
 
@@ -24,22 +24,22 @@ extension _Engine {
     @inline(never)
     private func markOutputsChangedReporting(_ index: UInt32, fromInput: Bool) {
         var aliases: [UInt32] = []
-        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases, _ReportingChanges.self)
+        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases, ReportingChanges.self)
         while let alias = aliases.popLast() {
-            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases, _ReportingChanges.self)
+            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases, ReportingChanges.self)
         }
     }
 
     @inline(__always)
-    private func markOutputsChanged<R: _ChangeReporting>(
+    private func markOutputsChanged<R: ChangeReporting>(
         of index: UInt32, fromInput: Bool, aliases: inout [UInt32], _: R.Type
     ) {
         let outputs = node(index).outputs
         // Nothing below adds or removes this node's output edges: the list stays where it is.
         let outputBase = outputs.base
-        let outputStride = MemoryLayout<_OutputEdge>.stride
+        let outputStride = MemoryLayout<OutputEdge>.stride
         for position in 0..<Int(outputs.count) {
-            let output = outputBase.load(fromByteOffset: position &* outputStride, as: _OutputEdge.self)
+            let output = outputBase.load(fromByteOffset: position &* outputStride, as: OutputEdge.self)
             let consumerIndex = output.consumer
             let consumer = node(consumerIndex)
             let consumerFlags = consumer.pointee.flags
@@ -51,16 +51,16 @@ extension _Engine {
             // Where the consumer's input list had this edge last time, if it still does.
             let inputs = consumer.inputs
             let hint = output.hint
-            let hinted = inputs.base + hint &* MemoryLayout<_InputEdge>.stride
-            if hint < inputs.count && hinted.load(as: _InputEdge.self).input == index {
-                _InputEdge.setFlag(.changed, onEdgeAt: hinted)
+            let hinted = inputs.base + hint &* MemoryLayout<InputEdge>.stride
+            if hint < inputs.count && hinted.load(as: InputEdge.self).input == index {
+                InputEdge.setFlag(.changed, onEdgeAt: hinted)
             } else {
                 let edge = changedInputEdge(consumer: consumerIndex, input: index)
                 if edge >= 0 {
                     inputs.setFlag(.changed, at: edge)
                     outputBase.storeBytes(
-                        of: _OutputEdge(consumer: consumerIndex, hint: edge), toByteOffset: position &* outputStride,
-                        as: _OutputEdge.self)
+                        of: OutputEdge(consumer: consumerIndex, hint: edge), toByteOffset: position &* outputStride,
+                        as: OutputEdge.self)
                 }
             }
             // The consumer's new flags are written at once (a byte-sized write followed by the
@@ -70,10 +70,10 @@ extension _Engine {
                 // An input set while a rule that reads it runs: the run's end would clear these
                 // marks, so they are recorded and applied again after it (`runRule`).
                 newFlags.insert(.redirtied)
-                state.pointee.changedWhileRunning.append(_PendingChange(consumer: consumerIndex, input: index))
+                state.pointee.changedWhileRunning.append(PendingChange(consumer: consumerIndex, input: index))
             }
             let wasDirty = consumerFlags.contains(.dirty)
-            let becomesDirty = !wasDirty && consumerFlags.rawValue & (_NodeFlags.external.rawValue | _NodeFlags.free.rawValue) == 0
+            let becomesDirty = !wasDirty && consumerFlags.rawValue & (NodeFlags.external.rawValue | NodeFlags.free.rawValue) == 0
             if becomesDirty { newFlags.insert(.dirty) }
             consumer.pointee.flags = newFlags
             if becomesDirty {
@@ -94,17 +94,17 @@ extension _Engine {
             markDirtyReporting(index)
             return
         }
-        markDirty(index, _NotReportingChanges.self)
+        markDirty(index, NotReportingChanges.self)
     }
 
     /// ``markDirty(_:)`` for a graph with traces: the same walk, reporting.
     @inline(never)
     private func markDirtyReporting(_ index: UInt32) {
-        markDirty(index, _ReportingChanges.self)
+        markDirty(index, ReportingChanges.self)
     }
 
     @inline(__always)
-    private func markDirty<R: _ChangeReporting>(_ index: UInt32, _: R.Type) {
+    private func markDirty<R: ChangeReporting>(_ index: UInt32, _: R.Type) {
         var lastSubgraph = UInt32.max
         if !setDirtyFlag(index, lastSubgraph: &lastSubgraph, R.self) && !node(index).pointee.flags.contains(.indirect) {
             return
@@ -114,7 +114,7 @@ extension _Engine {
 
     /// Marks every transitive dependent of `index` dirty, stopping at nodes already dirty.
     /// Iterative: no native stack per level.
-    private func markDependentsDirty<R: _ChangeReporting>(of index: UInt32, lastSubgraph: inout UInt32, _: R.Type) {
+    private func markDependentsDirty<R: ChangeReporting>(of index: UInt32, lastSubgraph: inout UInt32, _: R.Type) {
         let bottom = state.pointee.worklist.count
         var next = index
         while true {
@@ -160,7 +160,7 @@ extension _Engine {
     /// Sets the dirty bit; returns whether it was newly set. Raises the owning context's
     /// needs-update flag and queues dirty observers.
     @inline(__always)
-    private func setDirtyFlag<R: _ChangeReporting>(_ index: UInt32, lastSubgraph: inout UInt32, _: R.Type) -> Bool {
+    private func setDirtyFlag<R: ChangeReporting>(_ index: UInt32, lastSubgraph: inout UInt32, _: R.Type) -> Bool {
         let node = self.node(index)
         let flags = node.pointee.flags
         if flags.contains(.dirty) {
@@ -182,8 +182,8 @@ extension _Engine {
     /// What a node that just became dirty needs besides its flag: an observer is queued for the
     /// next update, and its context's needs-update flag is raised.
     @inline(__always)
-    private func noteNewlyDirty<R: _ChangeReporting>(
-        _ index: UInt32, _ node: UnsafeMutablePointer<_Node>, flags: _NodeFlags, lastSubgraph: inout UInt32, _: R.Type
+    private func noteNewlyDirty<R: ChangeReporting>(
+        _ index: UInt32, _ node: UnsafeMutablePointer<_Node>, flags: NodeFlags, lastSubgraph: inout UInt32, _: R.Type
     ) {
         if flags.contains(.observer) {
             state.pointee.dirtyObservers.append(index)
@@ -226,14 +226,14 @@ extension _Engine {
 /// to the graph's traces (``_Engine/traceEdgeChanging(consumer:input:)``, ``_Engine/traceDirty(_:)``).
 /// A type parameter, not a flag: the walk is compiled twice, and the one a graph without traces
 /// takes has no test in it.
-protocol _ChangeReporting {
+protocol ChangeReporting {
     static var reports: Bool { get }
 }
 
-enum _ReportingChanges: _ChangeReporting {
+enum ReportingChanges: ChangeReporting {
     @inline(__always) static var reports: Bool { true }
 }
 
-enum _NotReportingChanges: _ChangeReporting {
+enum NotReportingChanges: ChangeReporting {
     @inline(__always) static var reports: Bool { false }
 }

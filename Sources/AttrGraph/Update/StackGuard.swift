@@ -18,7 +18,7 @@ import Darwin
 /// engine stops with a message saying what to do — how many levels fit, and so how to evaluate
 /// the chain in steps — once less than twice the measured level size (and at least
 /// ``reserve`` bytes) remains.
-enum _StackGuard {
+enum StackGuard {
     /// Bytes of stack kept free at least, for the rule code between two checks and for the report.
     static let reserve = 48 * 1024
 
@@ -32,7 +32,7 @@ enum _StackGuard {
     /// The lowest usable address of this thread's stack (stacks grow down) and its top, cached
     /// per thread; `limit` is 1 when unknown.
     static func stackBounds() -> (limit: UInt, top: UInt) {
-        let context = _ThreadLocal.context
+        let context = ThreadLocal.context
         if context.pointee.stackLimit != 0 { return (context.pointee.stackLimit, context.pointee.stackTop) }
         var limit: UInt = 1
         var top = UInt.max
@@ -70,7 +70,7 @@ enum _StackGuard {
     /// when what remains may not hold two more levels of the largest size measured so far.
     @inline(__always)
     static func check(
-        depth: Int, here: UInt, previous: UInt, outermost: UInt, thread: UnsafeMutablePointer<_ThreadContext>
+        depth: Int, here: UInt, previous: UInt, outermost: UInt, thread: UnsafeMutablePointer<ThreadContext>
     ) {
         let (limit, top) = stackBounds()
         // Off the thread's stack: locals live elsewhere (AddressSanitizer's fake stacks); no check.

@@ -20,13 +20,13 @@ extension _Engine {
     /// for the episode, so nested stacks cost no thread-local lookup).
     @inline(__always)
     func beginSegment() {
-        let thread: UnsafeMutablePointer<_ThreadContext>
-        let here = _StackGuard.currentAddress()
+        let thread: UnsafeMutablePointer<ThreadContext>
+        let here = StackGuard.currentAddress()
         if state.pointee.segments.isEmpty {
             // The episode holds the graph for this thread until it ends (``endSegment()``).
             state.pointee.episodeEntered = enter("updating")
             state.pointee.updateCancelled = false
-            thread = _ThreadLocal.context
+            thread = ThreadLocal.context
             state.pointee.threadContext = thread
             state.pointee.onMainThread = thread.pointee.isMainThread
             state.pointee.counters.transactions += 1
@@ -43,12 +43,12 @@ extension _Engine {
             if _slowPath(UnsafeMutableRawPointer(thread) != ag_thread_context()) {
                 _ = enter("updating")
             }
-            _StackGuard.check(
+            StackGuard.check(
                 depth: state.pointee.segments.count, here: here, previous: state.pointee.segments.last.stackAddress,
                 outermost: state.pointee.segments[0].stackAddress, thread: thread)
         }
         state.pointee.segments.append(
-            _Segment(
+            Segment(
                 firstFrame: state.pointee.frames.count, nestedUpdate: state.pointee.activeNestedUpdate,
                 savedCurrent: state.pointee.current, savedCursor: state.pointee.cursor,
                 savedThreadUpdating: thread.pointee.updating, stackAddress: here))
@@ -81,7 +81,7 @@ extension _Engine {
     }
 
     /// The rare end-of-episode work: cycle marks, nested-update records, deferred invalidations
-    /// (``_GraphState/episodeHasWork`` says whether there is any).
+    /// (``GraphState/episodeHasWork`` says whether there is any).
     @inline(never)
     private func endEpisode() {
         state.pointee.episodeHasWork = false

@@ -58,7 +58,7 @@ package enum Zlib {
 
     /// Compresses `bytes` into a zlib stream (LZ77 with a 32 KiB window, fixed Huffman codes).
     package static func deflate(_ bytes: [UInt8]) -> [UInt8] {
-        var writer = _BitWriter()
+        var writer = BitWriter()
         writer.bytes.reserveCapacity(bytes.count / 4 + 64)
         writer.bytes.append(0x78)
         writer.bytes.append(0x9C)
@@ -125,7 +125,7 @@ package enum Zlib {
 
 // MARK: - Deflate internals
 
-private struct _BitWriter {
+private struct BitWriter {
     var bytes: [UInt8] = []
     var buffer: UInt64 = 0
     var count = 0

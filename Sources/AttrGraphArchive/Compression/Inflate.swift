@@ -49,8 +49,8 @@ package enum Inflate {
         }
         if looksCompressed(bytes) {
             if bytes[1] & 0x20 != 0 { throw .corrupt("a preset dictionary is required") }
-            var reader = _BitReader(bytes: bytes, start: 2)
-            try _Inflater.run(&reader, into: &output, limit: limit)
+            var reader = BitReader(bytes: bytes, start: 2)
+            try Inflater.run(&reader, into: &output, limit: limit)
             let trailer = reader.alignedByteOffset
             guard trailer + 4 <= bytes.count else { throw .truncated }
             let expected = UInt32(bytes[trailer]) << 24 | UInt32(bytes[trailer + 1]) << 16
@@ -59,8 +59,8 @@ package enum Inflate {
             try checkNothingAfter(bytes, from: trailer + 4)
             return output
         }
-        var reader = _BitReader(bytes: bytes, start: 0)
-        try _Inflater.run(&reader, into: &output, limit: limit)
+        var reader = BitReader(bytes: bytes, start: 0)
+        try Inflater.run(&reader, into: &output, limit: limit)
         try checkNothingAfter(bytes, from: reader.alignedByteOffset)
         return output
     }
@@ -90,8 +90,8 @@ package enum Inflate {
         if flags & 0x02 != 0 { offset += 2 }  // FHCRC
         guard offset <= bytes.count else { throw .truncated }
         let memberStart = output.count
-        var reader = _BitReader(bytes: bytes, start: offset)
-        try _Inflater.run(&reader, into: &output, limit: limit)
+        var reader = BitReader(bytes: bytes, start: offset)
+        try Inflater.run(&reader, into: &output, limit: limit)
         let trailer = reader.alignedByteOffset
         guard trailer + 8 <= bytes.count else { throw .truncated }
         let expected = UInt32(bytes[trailer]) | UInt32(bytes[trailer + 1]) << 8 | UInt32(bytes[trailer + 2]) << 16
@@ -131,7 +131,7 @@ package struct ByteCount: CustomStringConvertible {
 
 // MARK: - Inflate internals
 
-private struct _BitReader {
+private struct BitReader {
     let bytes: [UInt8]
     var position: Int
     var bitBuffer: UInt64 = 0
@@ -189,7 +189,7 @@ private struct _BitReader {
 }
 
 /// A canonical Huffman decoding table indexed by the next `maxLength` bits.
-private struct _HuffmanTable {
+private struct HuffmanTable {
     var entries: [UInt16]  // symbol << 4 | length (length 0 = invalid code)
     var maxLength: Int
 
@@ -219,7 +219,7 @@ private struct _HuffmanTable {
     }
 
     @inline(__always)
-    func decode(_ reader: inout _BitReader) throws(Inflate.InflateError) -> Int {
+    func decode(_ reader: inout BitReader) throws(Inflate.InflateError) -> Int {
         if reader.bitCount < maxLength { reader.refill() }
         let available = min(reader.bitCount, maxLength)
         let entry = entries[Int(reader.bitBuffer & ((1 << UInt64(maxLength)) - 1))]
@@ -235,10 +235,10 @@ private struct _HuffmanTable {
     }
 }
 
-private enum _Inflater {
+private enum Inflater {
     static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    static func run(_ reader: inout _BitReader, into output: inout [UInt8], limit: Int) throws(Inflate.InflateError) {
+    static func run(_ reader: inout BitReader, into output: inout [UInt8], limit: Int) throws(Inflate.InflateError) {
         var final = false
         while !final {
             final = try reader.bits(1) == 1
@@ -261,23 +261,23 @@ private enum _Inflater {
         }
     }
 
-    static let fixedLiterals: _HuffmanTable = {
+    static let fixedLiterals: HuffmanTable = {
         var lengths = [Int](repeating: 8, count: 288)
         for index in 144..<256 { lengths[index] = 9 }
         for index in 256..<280 { lengths[index] = 7 }
-        return try! _HuffmanTable(lengths: lengths)
+        return try! HuffmanTable(lengths: lengths)
     }()
 
-    static let fixedDistances: _HuffmanTable = try! _HuffmanTable(lengths: [Int](repeating: 5, count: 30))
+    static let fixedDistances: HuffmanTable = try! HuffmanTable(lengths: [Int](repeating: 5, count: 30))
 
-    static func dynamicTables(_ reader: inout _BitReader) throws(Inflate.InflateError) -> (_HuffmanTable, _HuffmanTable) {
+    static func dynamicTables(_ reader: inout BitReader) throws(Inflate.InflateError) -> (HuffmanTable, HuffmanTable) {
         let literalCount = try reader.bits(5) + 257
         let distanceCount = try reader.bits(5) + 1
         let codeLengthCount = try reader.bits(4) + 4
         guard literalCount <= 286, distanceCount <= 30 else { throw .corrupt("too many Huffman codes") }
         var codeLengths = [Int](repeating: 0, count: 19)
         for index in 0..<codeLengthCount { codeLengths[codeLengthOrder[index]] = try reader.bits(3) }
-        let codeLengthTable = try _HuffmanTable(lengths: codeLengths)
+        let codeLengthTable = try HuffmanTable(lengths: codeLengths)
         var lengths: [Int] = []
         while lengths.count < literalCount + distanceCount {
             let symbol = try codeLengthTable.decode(&reader)
@@ -293,14 +293,14 @@ private enum _Inflater {
         guard lengths.count == literalCount + distanceCount else { throw .corrupt("code lengths overflow the table") }
         guard lengths[256] > 0 else { throw .corrupt("no end-of-block code") }
         return (
-            try _HuffmanTable(lengths: Array(lengths[0..<literalCount])),
-            try _HuffmanTable(lengths: Array(lengths[literalCount...]))
+            try HuffmanTable(lengths: Array(lengths[0..<literalCount])),
+            try HuffmanTable(lengths: Array(lengths[literalCount...]))
         )
     }
 
     static func inflateBlock(
-        _ reader: inout _BitReader, _ output: inout [UInt8], limit: Int, literals: _HuffmanTable,
-        distances: _HuffmanTable
+        _ reader: inout BitReader, _ output: inout [UInt8], limit: Int, literals: HuffmanTable,
+        distances: HuffmanTable
     ) throws(Inflate.InflateError) {
         while true {
             let symbol = try literals.decode(&reader)

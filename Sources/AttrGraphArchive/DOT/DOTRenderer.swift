@@ -140,13 +140,15 @@ package struct DOTRenderer {
                 if let indirect = node.indirect {
                     attributes += "label=\"@\(indirect.offset)\""
                 } else {
-                    if edge.isChanged { attributes += " color=red" }
-                    if contextOfNode[edge.src] != contextOfNode[index] { attributes += " penwidth=2" }
                 }
                 let step = Pair(reader: node.id, read: source.id)
                 if cycleSteps.contains(step) {
+                    // One colour per edge: a changed edge on the cycle is drawn as the cycle's.
                     attributes += " color=magenta penwidth=3"
                     drawnSteps.insert(step)
+                } else if node.indirect == nil {
+                    if edge.isChanged { attributes += " color=red" }
+                    if contextOfNode[edge.src] != contextOfNode[index] { attributes += " penwidth=2" }
                 }
                 try output.write("  _\(source.id) -> _\(node.id)[\(attributes)];\n")
             }
@@ -171,7 +173,8 @@ package struct DOTRenderer {
                 let members = subgraph.nodes.filter { included($0) && subgraphOfNode[$0] == Int32(subgraphIndex) }
                     .sorted { nodes[$0].id < nodes[$1].id }
                 if members.isEmpty { continue }
-                try output.write("  subgraph cluster_\(subgraph.id) {\n")
+                // Quoted when negative: `cluster_-5` unquoted is a name and a number to Graphviz.
+                try output.write(subgraph.id < 0 ? "  subgraph \"cluster_\(subgraph.id)\" {\n" : "  subgraph cluster_\(subgraph.id) {\n")
                 try output.write("    label=\"subgraph \(subgraph.id)\(subgraph.invalid ? " (invalid)" : "")\";\n")
                 try output.write("    style=rounded;\n    color=gray;\n")
                 for member in members {
@@ -269,7 +272,10 @@ package struct DOTRenderer {
                 escaped.append(Unicode.Scalar(0x2400 + scalar.value)!)
             case 0x7F:
                 escaped.append("\u{2421}")
-            case 0x80..<0xA0:
+            case 0x80..<0xA0,
+                // Bidirectional controls: they would reorder the label as drawn, so that it reads
+                // as something it does not say.
+                0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
                 escaped.append("\u{FFFD}")
             default:
                 escaped.append(scalar)

@@ -8,7 +8,7 @@
 extension GraphArchive {
     /// Writes the archive as JSON text (pretty: two-space indentation, `": "`).
     package func writeJSON(to output: inout OutputBuffer, pretty: Bool) throws {
-        var emitter = _TextEmitter(output: output, pretty: pretty)
+        var emitter = TextEmitter(output: output, pretty: pretty)
         try emit(into: &emitter)
         if pretty { try emitter.output.write("\n") }
         output = emitter.output
@@ -21,15 +21,15 @@ extension GraphArchive {
 
     /// The archive as a `JSONValue` (for descriptions and tests).
     package var json: JSONValue {
-        var emitter = _ValueEmitter()
+        var emitter = ValueEmitter()
         // The value emitter cannot fail.
         try! emit(into: &emitter)
         return emitter.result
     }
 
-    func emit<E: _JSONEmitter>(into out: inout E) throws {
+    func emit<E: JSONEmitter>(into out: inout E) throws {
         try out.beginObject()
-        var extras = _SortedExtras(extra)
+        var extras = SortedExtras(extra)
         try extras.key("graphs", into: &out)
         try out.beginArray()
         for graph in graphs { try graph.emit(into: &out) }
@@ -42,9 +42,9 @@ extension GraphArchive {
 }
 
 extension GraphArchive.Graph {
-    func emit<E: _JSONEmitter>(into out: inout E) throws {
+    func emit<E: JSONEmitter>(into out: inout E) throws {
         try out.beginObject()
-        var extras = _SortedExtras(extra)
+        var extras = SortedExtras(extra)
         if let cycle {
             try extras.key("attrgraph_cycle", into: &out)
             try out.beginObject()
@@ -70,7 +70,7 @@ extension GraphArchive.Graph {
         try out.beginArray()
         for (index, edge) in edges.enumerated() {
             try out.beginObject()
-            var edgeExtras = _SortedExtras(edgeExtras[index] ?? JSONObject())
+            var edgeExtras = SortedExtras(edgeExtras[index] ?? JSONObject())
             try edgeExtras.key("dst", into: &out)
             try out.int(edge.dst)
             if let flags = edge.flags {
@@ -107,7 +107,7 @@ extension GraphArchive.Graph {
         try out.beginArray()
         for type in types {
             try out.beginObject()
-            var typeExtras = _SortedExtras(type.extra)
+            var typeExtras = SortedExtras(type.extra)
             if let flags = type.flags {
                 try typeExtras.key("flags", into: &out)
                 try out.int(flags)
@@ -136,9 +136,9 @@ extension GraphArchive.Graph {
 }
 
 extension GraphArchive.Node {
-    func emit<E: _JSONEmitter>(into out: inout E) throws {
+    func emit<E: JSONEmitter>(into out: inout E) throws {
         try out.beginObject()
-        var extras = _SortedExtras(extra)
+        var extras = SortedExtras(extra)
         if let desc {
             try extras.key("desc", into: &out)
             try out.string(desc)
@@ -176,9 +176,9 @@ extension GraphArchive.Node {
 }
 
 extension GraphArchive.Subgraph {
-    func emit<E: _JSONEmitter>(into out: inout E) throws {
+    func emit<E: JSONEmitter>(into out: inout E) throws {
         try out.beginObject()
-        var extras = _SortedExtras(extra)
+        var extras = SortedExtras(extra)
         if !children.isEmpty {
             try extras.key("children", into: &out)
             try out.intArray(children)
@@ -205,9 +205,9 @@ extension GraphArchive.Subgraph {
 }
 
 extension GraphArchive.TreeElement {
-    func emit<E: _JSONEmitter>(into out: inout E) throws {
+    func emit<E: JSONEmitter>(into out: inout E) throws {
         try out.beginObject()
-        var extras = _SortedExtras(extra)
+        var extras = SortedExtras(extra)
         if !children.isEmpty {
             try extras.key("children", into: &out)
             try out.intArray(children)
@@ -268,7 +268,7 @@ extension GraphArchive.TreeElement {
 // MARK: - Emitters
 
 /// What the archive layout is written into.
-protocol _JSONEmitter {
+protocol JSONEmitter {
     mutating func beginObject() throws
     mutating func endObject() throws
     mutating func beginArray() throws
@@ -280,7 +280,7 @@ protocol _JSONEmitter {
     mutating func value(_ value: JSONValue) throws
 }
 
-extension _JSONEmitter {
+extension JSONEmitter {
     mutating func intArray(_ values: [Int]) throws {
         try beginArray()
         for value in values { try int(value) }
@@ -289,7 +289,7 @@ extension _JSONEmitter {
 }
 
 /// Unknown keys of an object, sorted, written between the known keys in byte order.
-struct _SortedExtras {
+struct SortedExtras {
     private var members: ArraySlice<(key: String, value: JSONValue)>
 
     init(_ object: JSONObject) {
@@ -300,14 +300,14 @@ struct _SortedExtras {
 
     /// Writes the unknown keys that sort before `key`, then `key` itself (its value comes next).
     @inline(__always)
-    mutating func key<E: _JSONEmitter>(_ key: String, into out: inout E) throws {
+    mutating func key<E: JSONEmitter>(_ key: String, into out: inout E) throws {
         try emit(before: key, into: &out)
         try out.key(key)
     }
 
     /// Writes the unknown keys that sort before `key` (all that are left when `key` is `nil`).
     @inline(__always)
-    mutating func emit<E: _JSONEmitter>(before key: String?, into out: inout E) throws {
+    mutating func emit<E: JSONEmitter>(before key: String?, into out: inout E) throws {
         while let first = members.first {
             if let key, !first.key.utf8.lexicographicallyPrecedes(key.utf8) { return }
             try out.key(first.key)
@@ -318,7 +318,7 @@ struct _SortedExtras {
 }
 
 /// JSON text into an ``OutputBuffer``.
-struct _TextEmitter: _JSONEmitter {
+struct TextEmitter: JSONEmitter {
     var output: OutputBuffer
     let pretty: Bool
     /// Per open container: whether it has an element yet.
@@ -450,7 +450,7 @@ struct _TextEmitter: _JSONEmitter {
 }
 
 /// A `JSONValue` tree.
-struct _ValueEmitter: _JSONEmitter {
+struct ValueEmitter: JSONEmitter {
     private enum Container {
         case object(JSONObject, pendingKey: String?)
         case array([JSONValue])

@@ -16,7 +16,7 @@
 /// or array), then one pass writes; no value tree is built, so the memory is that index.
 /// The text must be valid JSON (agdump has parsed it as an archive first); anything else is
 /// reported as malformed rather than trusted.
-struct _JSONNormalizer {
+struct JSONNormalizer {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// Per container, in the order they open: the offset of its closing bracket …
     private var ends: [Int] = []
@@ -383,10 +383,10 @@ struct _JSONNormalizer {
 
 extension ArchiveReader {
     /// Writes decoded JSON `text` normalised — keys sorted, indented — with every value as the
-    /// text holds it (see `_JSONNormalizer`): `agdump --json`. `text` must be valid JSON.
+    /// text holds it (see `JSONNormalizer`): `agdump --json`. `text` must be valid JSON.
     package static func writeNormalizedJSON(text: [UInt8], into output: inout OutputBuffer) throws {
         output = try text.withUnsafeBufferPointer { buffer in
-            var normalizer = _JSONNormalizer(bytes: buffer, output: output)
+            var normalizer = JSONNormalizer(bytes: buffer, output: output)
             try normalizer.run()
             return normalizer.output
         }

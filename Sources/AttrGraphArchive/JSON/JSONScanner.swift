@@ -3,11 +3,11 @@
 /// column, counted only when an error is reported).
 ///
 /// It reads tokens on demand — objects member by member, arrays element by element — so that
-/// callers can build typed values straight from the text (``_ArchiveParser``) instead of a
+/// callers can build typed values straight from the text (``ArchiveParser``) instead of a
 /// `JSONValue` tree, and it builds `JSONValue`s only for what they do not know (``readValue()``).
 /// Strings are validated as UTF-8; object keys may appear once per object (a debugging tool
 /// does not guess which of two values was meant); nesting is limited to ``maxDepth`` levels.
-struct _JSONScanner {
+struct JSONScanner {
     static let maxDepth = 512
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -136,7 +136,7 @@ struct _JSONScanner {
 
     /// A member's key, as it is in the text (``key(_:is:)`` compares it), with the `:` after it
     /// consumed.
-    mutating func readKey() throws(ArchiveReadError) -> _KeySpan {
+    mutating func readKey() throws(ArchiveReadError) -> KeySpan {
         guard let byte = peek() else { throw endOfInput("unexpected end of input inside an object") }
         guard byte == UInt8(ascii: "\"") else { throw error("unexpected \(describe(byte)) (expected a member name in quotes)") }
         let quote = position
@@ -154,16 +154,16 @@ struct _JSONScanner {
             if byte >= 0x80 { ascii = false }
             position += 1
         }
-        let span: _KeySpan
+        let span: KeySpan
         if escaped {
             position = quote
-            span = _KeySpan(start: quote, count: 0, decoded: try readString())
+            span = KeySpan(start: quote, count: 0, decoded: try readString())
         } else {
             guard position < bytes.count else {
                 let (line, column) = location(of: quote)
                 throw endOfInput("unterminated string (started at line \(line), column \(column))")
             }
-            span = _KeySpan(start: quote + 1, count: position - quote - 1, decoded: nil)
+            span = KeySpan(start: quote + 1, count: position - quote - 1, decoded: nil)
             if !ascii, String(validating: UnsafeBufferPointer(rebasing: bytes[span.start..<position]), as: UTF8.self) == nil {
                 throw error("invalid UTF-8 in a string", at: quote)
             }
@@ -180,7 +180,7 @@ struct _JSONScanner {
     /// Whether `span` is the key `name` (ASCII), compared by code points: a key is the same
     /// key only when it is the same text, never by canonical equivalence.
     @inline(__always)
-    func key(_ span: _KeySpan, is name: StaticString) -> Bool {
+    func key(_ span: KeySpan, is name: StaticString) -> Bool {
         if let decoded = span.decoded {
             return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
@@ -190,7 +190,7 @@ struct _JSONScanner {
         return true
     }
 
-    func keyString(_ span: _KeySpan) -> String {
+    func keyString(_ span: KeySpan) -> String {
         span.decoded ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[span.start..<span.start + span.count]), as: UTF8.self)
     }
 
@@ -360,7 +360,7 @@ struct _JSONScanner {
         case UInt8(ascii: "{"):
             var object = JSONObject()
             guard try beginObject() else { return .object(object) }
-            var seen = _SeenKeys()
+            var seen = SeenKeys()
             repeat {
                 let keyStart = position
                 let key = keyString(try readKey())
@@ -423,7 +423,7 @@ struct _JSONScanner {
 
 /// An object key as it appears in the text: a byte range, or the decoded string when it has
 /// escapes.
-struct _KeySpan {
+struct KeySpan {
     var start: Int
     var count: Int
     var decoded: String?
@@ -438,16 +438,16 @@ enum _Number {
 /// compared by their code points (their UTF-8 bytes): `"café"` in NFC and in NFD, or `"Å"` and
 /// the Ångström sign, are different keys, as they are to any other JSON reader; Swift's `String`
 /// equality (canonical equivalence) would call them duplicates.
-struct _SeenKeys {
+struct SeenKeys {
     private var keys: [String] = []
-    private var set: Set<_ExactText>?
+    private var set: Set<ExactText>?
 
     /// Inserts `key`; `false` if it was there already.
     mutating func insert(_ key: String) -> Bool {
-        if set != nil { return set!.insert(_ExactText(key)).inserted }
+        if set != nil { return set!.insert(ExactText(key)).inserted }
         if keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) { return false }
         keys.append(key)
-        if keys.count > 16 { set = Set(keys.map(_ExactText.init)) }
+        if keys.count > 16 { set = Set(keys.map(ExactText.init)) }
         return true
     }
 }
@@ -455,14 +455,14 @@ struct _SeenKeys {
 /// A string hashed and compared by its UTF-8 bytes — its code points — rather than by
 /// canonical equivalence as `String` is: for interning and duplicate detection, where text that
 /// renders the same but is written differently must stay apart.
-struct _ExactText: Hashable {
+struct ExactText: Hashable {
     let string: String
 
     init(_ string: String) {
         self.string = string
     }
 
-    static func == (lhs: _ExactText, rhs: _ExactText) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
+    static func == (lhs: ExactText, rhs: ExactText) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
 
     func hash(into hasher: inout Hasher) {
         var string = string

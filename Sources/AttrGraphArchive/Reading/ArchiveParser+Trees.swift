@@ -1,7 +1,7 @@
 
 /// A graph's recorded trees (`"trees"`, from `Subgraph.beginTreeElement` …): an array of elements,
 /// each `{node, offset, desc, root, flags, children, nodes, values: {key: {node, offset}}, owner}`.
-extension _ArchiveParser {
+extension ArchiveParser {
     mutating func readTrees(_ g: Int) throws(ArchiveReadError) -> [GraphArchive.TreeElement] {
         var elements: [GraphArchive.TreeElement] = []
         guard try array("graphs[\(g)].trees") else { return elements }
@@ -62,7 +62,7 @@ extension _ArchiveParser {
 
     private mutating func readTreeValues(_ path: String) throws(ArchiveReadError) -> [GraphArchive.TreeElement.Value] {
         var values: [GraphArchive.TreeElement.Value] = []
-        var keys = _SeenKeys()
+        var keys = SeenKeys()
         guard try object(path) else { return values }
         repeat {
             let keyStart = scanner.position

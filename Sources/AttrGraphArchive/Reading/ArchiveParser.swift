@@ -7,14 +7,14 @@
 /// duplicates; what is wrong is named by its path (`graphs[0].nodes[3].flags`) and position.
 /// Keys the model does not know are kept as they are (`extra`). Descriptions and type names
 /// that repeat are stored once.
-struct _ArchiveParser {
-    var scanner: _JSONScanner
+struct ArchiveParser {
+    var scanner: JSONScanner
     /// Long strings seen so far (short ones are stored inline by `String` anyway), keyed by
     /// their bytes: a description in NFD is never replaced by another node's NFC one.
-    private var interned: [_ExactText: String] = [:]
+    private var interned: [ExactText: String] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        scanner = _JSONScanner(bytes: bytes)
+        scanner = JSONScanner(bytes: bytes)
     }
 
     // MARK: Errors
@@ -79,8 +79,8 @@ struct _ArchiveParser {
 
     mutating func intern(_ string: String) -> String {
         guard string.utf8.count > 15 else { return string }
-        if let existing = interned[_ExactText(string)] { return existing }
-        if interned.count < 1 << 16 { interned[_ExactText(string)] = string }
+        if let existing = interned[ExactText(string)] { return existing }
+        if interned.count < 1 << 16 { interned[ExactText(string)] = string }
         return string
     }
 
@@ -120,17 +120,17 @@ struct _ArchiveParser {
     /// Known keys of one object, for duplicate detection; unknown ones go through `extra`.
     struct Seen {
         var known: UInt32 = 0
-        var unknown = _SeenKeys()
+        var unknown = SeenKeys()
     }
 
     /// Marks known key number `bit` seen; throws on a repeat.
-    func mark(_ seen: inout Seen, _ bit: Int, _ span: _KeySpan, at offset: Int) throws(ArchiveReadError) {
+    func mark(_ seen: inout Seen, _ bit: Int, _ span: KeySpan, at offset: Int) throws(ArchiveReadError) {
         if seen.known & (1 << bit) != 0 { throw scanner.duplicateKey(scanner.keyString(span), at: offset) }
         seen.known |= 1 << bit
     }
 
     /// Reads an unknown key's value into `extra`.
-    mutating func keepUnknown(_ span: _KeySpan, at offset: Int, in extra: inout JSONObject, seen: inout Seen)
+    mutating func keepUnknown(_ span: KeySpan, at offset: Int, in extra: inout JSONObject, seen: inout Seen)
         throws(ArchiveReadError)
     {
         let key = scanner.keyString(span)
@@ -191,7 +191,7 @@ struct _ArchiveParser {
 
     /// The top-level `version`, found by skimming the whole object again (after an error).
     private func findTopLevelVersion(from start: Int) -> Int? {
-        var skim = _JSONScanner(bytes: scanner.bytes)
+        var skim = JSONScanner(bytes: scanner.bytes)
         skim.position = start
         guard (try? skim.beginObject()) == true else { return nil }
         while true {

@@ -139,7 +139,7 @@ package enum ArchiveReader {
     package static func archive(fromText text: [UInt8], progress: ((String) -> Void)? = nil) throws(ArchiveReadError) -> GraphArchive {
         progress?("parsing \(ByteCount(text.count))")
         return try text.withUnsafeBufferPointer { (buffer) throws(ArchiveReadError) -> GraphArchive in
-            var parser = _ArchiveParser(bytes: buffer)
+            var parser = ArchiveParser(bytes: buffer)
             return try parser.readArchive()
         }
     }
@@ -148,7 +148,7 @@ package enum ArchiveReader {
     package static func json(from bytes: [UInt8], limit: Int = defaultMaxSize) throws(ArchiveReadError) -> JSONValue {
         let text = try decodedText(bytes, limit: limit, progress: nil)
         return try text.withUnsafeBufferPointer { (buffer) throws(ArchiveReadError) -> JSONValue in
-            var scanner = _JSONScanner(bytes: buffer)
+            var scanner = JSONScanner(bytes: buffer)
             if scanner.peek() == nil { throw scanner.error("the input is empty (expected a JSON value)") }
             let value = try scanner.readValue()
             try scanner.finish()
@@ -164,7 +164,7 @@ package enum ArchiveReader {
     /// and a cut before the first element is complete, is thrown as for any JSON.
     package static func arrayElements(fromText text: [UInt8]) throws(ArchiveReadError) -> (elements: [JSONValue], cutShort: Bool) {
         try text.withUnsafeBufferPointer { (buffer) throws(ArchiveReadError) -> ([JSONValue], Bool) in
-            var scanner = _JSONScanner(bytes: buffer)
+            var scanner = JSONScanner(bytes: buffer)
             var elements: [JSONValue] = []
             do throws(ArchiveReadError) {
                 if scanner.peek() == nil { throw scanner.error("the input is empty (expected a JSON value)") }

@@ -47,7 +47,7 @@ extension ViewHost {
             let input = Attribute(value: app)
             let body = _makeBody(AppBodyAccessor<A>.self, container: _GraphValue(input), inputs: inputs)
             var inputs = inputs
-            inputs.path = _ViewPath(parent: nil, type: A.self)
+            inputs.path = ViewPath(parent: nil, type: A.self)
             return (input.identifier, A.Body._makeScene(scene: _GraphValue(body), inputs: inputs))
         }
     }

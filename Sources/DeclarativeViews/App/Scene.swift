@@ -57,8 +57,8 @@ public nonisolated struct _TupleScene<each Content: Scene>: Scene {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeScene(scene: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        var parts = _RenderParts()
-        var offsets = _FieldOffsets()
+        var parts = RenderParts()
+        var offsets = FieldOffsets()
         func make<Element: Scene>(_: Element.Type) {
             let element = scene.member(at: offsets.next(Element.self), as: Element.self)
             parts.append(Element._makeScene(scene: element, inputs: inputs).render)
@@ -94,6 +94,6 @@ public nonisolated struct WindowGroup<Content: View>: Scene {
     }
 }
 
-extension WindowGroup: _RenderKindProviding {
+extension WindowGroup: RenderKindProviding {
     var _renderKind: RenderNode.Kind { .window(title: title) }
 }

@@ -46,7 +46,7 @@ public nonisolated struct LazyVGrid<Content: View>: View {
     }
 }
 
-extension LazyVGrid: _GridLayout {
+extension LazyVGrid: GridLayout {
     var _lines: Int { columns.count }
     var _outer: RenderNode.Kind { .vstack(alignment: alignment, spacing: spacing.map(Double.init)) }
     var _inner: RenderNode.Kind { .hstack(alignment: .center, spacing: columns.first?.spacing.map(Double.init)) }
@@ -75,7 +75,7 @@ public nonisolated struct LazyHGrid<Content: View>: View {
     }
 }
 
-extension LazyHGrid: _GridLayout {
+extension LazyHGrid: GridLayout {
     var _lines: Int { rows.count }
     var _outer: RenderNode.Kind { .hstack(alignment: alignment, spacing: spacing.map(Double.init)) }
     var _inner: RenderNode.Kind { .vstack(alignment: .center, spacing: rows.first?.spacing.map(Double.init)) }
@@ -90,7 +90,7 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
     public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
 }
 
-protocol _GridLayout {
+protocol GridLayout {
     /// Views per row (per column for a horizontal grid).
     var _lines: Int { get }
     var _outer: RenderNode.Kind { get }
@@ -99,7 +99,7 @@ protocol _GridLayout {
 }
 
 /// The graph of a grid: its content's attributes, then the rule that splits them into lines.
-func _makeGrid<Grid: _GridLayout, Content: View>(
+func _makeGrid<Grid: GridLayout, Content: View>(
     _ grid: _GraphValue<Grid>, content: _GraphValue<Content>, inputs: _ViewInputs
 ) -> _ViewOutputs {
     let content = Content._makeDebuggableView(view: content, inputs: inputs)
@@ -107,10 +107,10 @@ func _makeGrid<Grid: _GridLayout, Content: View>(
 }
 
 /// Splits the content's nodes into rows (columns) of the grid's width.
-struct GridRender<Grid: _GridLayout>: StatefulRule {
+struct GridRender<Grid: GridLayout>: StatefulRule {
     typealias Value = [DisplayNode]
     let grid: _GraphValue<Grid>
-    let content: _RenderParts
+    let content: RenderParts
 
     mutating func updateValue() {
         let grid = self.grid.value

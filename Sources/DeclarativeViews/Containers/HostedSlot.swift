@@ -16,7 +16,7 @@ import RunLoopBridge
 ///
 /// So with two levels of containers there is work pending in a fragment while the root update
 /// evaluates the innermost content — which is what makes seed 003's nested update a cycle.
-final class _HostedSlot {
+final class HostedSlot {
     @HostReference var host: _HostCore
     let name: String
     /// The content's nodes as of the last fragment update; `nil` until the first.

@@ -27,21 +27,21 @@ public nonisolated struct NavigationSplitView<Sidebar: View, Content: View, Deta
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        var offsets = _FieldOffsets()
+        var offsets = FieldOffsets()
         let sidebar = view.member(Sidebar.self, at: offsets.next(Sidebar.self), \.sidebar)
         let content = view.member(Content.self, at: offsets.next(Content.self), \.content)
         let detail = view.member(Detail.self, at: offsets.next(Detail.self), \.detail)
         var slots = [
-            ("sidebar", _HostedSlot(name: "NavigationSplitView.sidebar", inputs: inputs) {
+            ("sidebar", HostedSlot(name: "NavigationSplitView.sidebar", inputs: inputs) {
                 Sidebar._makeDebuggableView(view: sidebar, inputs: $0)
             }),
         ]
         if Content.self != EmptyView.self {
-            slots.append(("content", _HostedSlot(name: "NavigationSplitView.content", inputs: inputs) {
+            slots.append(("content", HostedSlot(name: "NavigationSplitView.content", inputs: inputs) {
                 Content._makeDebuggableView(view: content, inputs: $0)
             }))
         }
-        slots.append(("detail", _HostedSlot(name: "NavigationSplitView.detail", inputs: inputs) {
+        slots.append(("detail", HostedSlot(name: "NavigationSplitView.detail", inputs: inputs) {
             Detail._makeDebuggableView(view: detail, inputs: $0)
         }))
         let columns = Attribute(ColumnsRender(columns: slots))
@@ -159,7 +159,7 @@ extension NavigationSplitView where Content == EmptyView {
 
 struct ColumnsRender: StatefulRule {
     typealias Value = [DisplayNode]
-    let columns: [(name: String, slot: _HostedSlot)]
+    let columns: [(name: String, slot: HostedSlot)]
 
     mutating func updateValue() {
         let previous = hasValue ? value.first?.children ?? [] : []
@@ -173,10 +173,10 @@ struct ColumnsRender: StatefulRule {
     }
 }
 
-public nonisolated struct _NavigationTitleModifier: _PrimitiveViewModifier, Equatable {
+public nonisolated struct _NavigationTitleModifier: PrimitiveViewModifier, Equatable {
     let title: String
 }
 
-extension _NavigationTitleModifier: _Annotating {
+extension _NavigationTitleModifier: Annotating {
     func annotate(_ annotations: inout _Annotations) { annotations.navigationTitle = title }
 }

@@ -21,7 +21,7 @@ public nonisolated struct NavigationStack<Data, Root: View>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        let slot = _HostedSlot(name: "NavigationStack", inputs: inputs) { inputs in
+        let slot = HostedSlot(name: "NavigationStack", inputs: inputs) { inputs in
             let content = Attribute(vtableRule: NavigationStackContent(stack: view))
             return _NavigationStackContent<Root>._makeDebuggableView(view: _GraphValue(content), inputs: inputs)
         }
@@ -73,7 +73,7 @@ struct NavigationStackContent<Data, Root: View>: Rule {
 
 struct NavigationStackRender: StatefulRule {
     typealias Value = [DisplayNode]
-    let slot: _HostedSlot
+    let slot: HostedSlot
 
     mutating func updateValue() {
         let content = slot.read()
@@ -124,9 +124,9 @@ public struct NavigationPath: Equatable {
 /// What a stack's views reach through the environment: pushing, popping, and the destinations
 /// registered by `.navigationDestination(for:)`. Used on the main actor only (bodies and
 /// button actions).
-final class _NavigationModel: @unchecked Sendable {
+final class NavigationModel: @unchecked Sendable {
     var path: Binding<[AnyHashable]>?
-    var pushedViews: Binding<[_PushedView]>?
+    var pushedViews: Binding<[PushedView]>?
     private var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
     private var nextViewID = 0
 
@@ -158,7 +158,7 @@ final class _NavigationModel: @unchecked Sendable {
     /// binding, a `navigationDestination(isPresented:)`), `onPop` runs when going back removes it.
     func push(view: AnyView, presenter: ObjectIdentifier? = nil, onPop: (() -> Void)? = nil) {
         nextViewID += 1
-        pushedViews?.wrappedValue.append(_PushedView(id: nextViewID, view: view, presenter: presenter, onPop: onPop))
+        pushedViews?.wrappedValue.append(PushedView(id: nextViewID, view: view, presenter: presenter, onPop: onPop))
     }
 
     /// Goes back to `depth` screens above the root (one screen back when `nil`). Screens pushed by a
@@ -167,7 +167,7 @@ final class _NavigationModel: @unchecked Sendable {
         let views = pushedViews?.wrappedValue.count ?? 0
         let values = path?.wrappedValue.count ?? 0
         let target = max(0, depth ?? (views + values - 1))
-        var removed: [_PushedView] = []
+        var removed: [PushedView] = []
         if views > 0, target >= values {
             let count = min(views, views + values - target)
             removed = Array(pushedViews?.wrappedValue.suffix(count) ?? [])
@@ -197,30 +197,30 @@ final class _NavigationModel: @unchecked Sendable {
     }
 }
 
-struct _PushedView: Equatable {
+struct PushedView: Equatable {
     let id: Int
     let view: AnyView
     var presenter: ObjectIdentifier?
     var onPop: (() -> Void)?
-    static func == (lhs: _PushedView, rhs: _PushedView) -> Bool { lhs.id == rhs.id }
+    static func == (lhs: PushedView, rhs: PushedView) -> Bool { lhs.id == rhs.id }
 }
 
 struct NavigationModelKey: EnvironmentKey {
-    static var defaultValue: _NavigationModel? { nil }
+    static var defaultValue: NavigationModel? { nil }
 }
 
 extension EnvironmentValues {
-    var _navigation: _NavigationModel? {
+    var _navigation: NavigationModel? {
         get { self[NavigationModelKey.self] }
         set { self[NavigationModelKey.self] = newValue }
     }
 }
 
 /// A pushed screen: a path value or a link's destination, at `depth` (1 is the first above the root).
-struct _NavigationScreen: Identifiable {
+struct NavigationScreen: Identifiable {
     enum Content {
         case value(AnyHashable)
-        case view(_PushedView)
+        case view(PushedView)
     }
 
     let depth: Int
@@ -239,9 +239,9 @@ public nonisolated struct _NavigationStackContent<Root: View>: View {
     let root: Root
     let path: Binding<[AnyHashable]>?
     @State private var ownPath: [AnyHashable] = []
-    @State private var pushed: [_PushedView] = []
+    @State private var pushed: [PushedView] = []
     @State private var editMode: EditMode = .inactive
-    @State private var model = _NavigationModel()
+    @State private var model = NavigationModel()
 
     init(root: Root, path: Binding<[AnyHashable]>?) {
         self.root = root
@@ -254,13 +254,13 @@ public nonisolated struct _NavigationStackContent<Root: View>: View {
         model.path = path
         model.pushedViews = $pushed
         let values = path.wrappedValue
-        let screens = values.enumerated().map { _NavigationScreen(depth: $0.offset + 1, content: .value($0.element)) }
-            + pushed.enumerated().map { _NavigationScreen(depth: values.count + $0.offset + 1, content: .view($0.element)) }
+        let screens = values.enumerated().map { NavigationScreen(depth: $0.offset + 1, content: .value($0.element)) }
+            + pushed.enumerated().map { NavigationScreen(depth: values.count + $0.offset + 1, content: .view($0.element)) }
         let top = screens.count
         return Group {
             root.modifier(_NavigationScreenModifier(isShown: top == 0))
             ForEach(screens) { screen in
-                _NavigationScreenView(screen: screen, model: model)
+                NavigationScreenView(screen: screen, model: model)
                     .modifier(_NavigationScreenModifier(isShown: screen.depth == top))
                     .environment(\.isPresented, true)
                     .environment(\._dismiss, DismissAction { model.pop(toDepth: screen.depth - 1) })
@@ -272,9 +272,9 @@ public nonisolated struct _NavigationStackContent<Root: View>: View {
 }
 
 /// A pushed screen under its navigation bar (the back button).
-struct _NavigationScreenView: View {
-    let screen: _NavigationScreen
-    let model: _NavigationModel
+struct NavigationScreenView: View {
+    let screen: NavigationScreen
+    let model: NavigationModel
 
     var body: some View {
         let model = self.model
@@ -292,7 +292,7 @@ struct _NavigationScreenView: View {
 
 /// Shows its content only while its screen is on top; the content stays mounted (and up to
 /// date, so a screen's `navigationDestination`s are registered) either way.
-public nonisolated struct _NavigationScreenModifier: _PrimitiveViewModifier, Equatable {
+public nonisolated struct _NavigationScreenModifier: PrimitiveViewModifier, Equatable {
     let isShown: Bool
 
     public nonisolated static func _makeView(
@@ -306,7 +306,7 @@ public nonisolated struct _NavigationScreenModifier: _PrimitiveViewModifier, Equ
 struct NavigationScreenRender: StatefulRule {
     typealias Value = [DisplayNode]
     let modifier: _GraphValue<_NavigationScreenModifier>
-    let content: _RenderParts
+    let content: RenderParts
 
     mutating func updateValue() {
         let nodes = content.read()

@@ -23,7 +23,7 @@ public nonisolated struct TabView<SelectionValue: Hashable, Content: View>: View
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let content = view.member(Content.self, at: 0, \.content)
-        let slot = _HostedSlot(name: "TabView", inputs: inputs) { inputs in
+        let slot = HostedSlot(name: "TabView", inputs: inputs) { inputs in
             Content._makeDebuggableView(view: content, inputs: inputs)
         }
         return _ViewOutputs(render: Attribute(TabViewRender(tabView: view, slot: slot)))
@@ -39,9 +39,9 @@ extension TabView where SelectionValue == Int {
 struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
     typealias Value = [DisplayNode]
     let tabView: _GraphValue<TabView<SelectionValue, Content>>
-    let slot: _HostedSlot
+    let slot: HostedSlot
     /// Per tab position: selecting the tab (``ViewHost/select(_:)``), kept across updates.
-    var selectActions: [_ButtonAction] = []
+    var selectActions: [ButtonAction] = []
 
     mutating func updateValue() {
         let items = slot.read()
@@ -53,12 +53,12 @@ struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
             let selected = selection.map { $0 == item.annotations?.tag } ?? (position == 0)
             let kind = RenderNode.Kind.tab(label: item.annotations?.tabItem, selected: selected)
             // A tab can be selected when the TabView has a selection binding and the tab a tag of its type.
-            var action: _ButtonAction?
+            var action: ButtonAction?
             if let binding, let tag = item.annotations?.tag?.base as? SelectionValue {
-                while selectActions.count <= position { selectActions.append(_ButtonAction {}) }
+                while selectActions.count <= position { selectActions.append(ButtonAction {}) }
                 action = selectActions[position]
                 // Runs on the main actor, where the host taps it.
-                let selection = _MainActorHop((binding, tag))
+                let selection = MainActorHop((binding, tag))
                 action?.action = { selection.value.0.wrappedValue = selection.value.1 }
             }
             let reused = position < previous.count ? previous[position] : nil
@@ -89,37 +89,37 @@ extension View {
 @MainActor
 func _staticText<V: View>(of view: V) -> String {
     if let text = view as? Text { return text.content }
-    if let labelled = view as? any _StaticTextProviding { return labelled._staticText }
+    if let labelled = view as? any StaticTextProviding { return labelled._staticText }
     return String(describing: V.self)
 }
 
 /// Views whose text is known without building them.
-protocol _StaticTextProviding {
+protocol StaticTextProviding {
     var _staticText: String { get }
 }
 
-public nonisolated struct _TabItemModifier: _PrimitiveViewModifier, Equatable {
+public nonisolated struct _TabItemModifier: PrimitiveViewModifier, Equatable {
     let label: String
 }
 
-extension _TabItemModifier: _Annotating {
+extension _TabItemModifier: Annotating {
     func annotate(_ annotations: inout _Annotations) { annotations.tabItem = label }
 }
 
-public nonisolated struct _TagModifier: _PrimitiveViewModifier, Equatable {
+public nonisolated struct _TagModifier: PrimitiveViewModifier, Equatable {
     let tag: AnyHashable
 }
 
-extension _TagModifier: _Annotating {
+extension _TagModifier: Annotating {
     func annotate(_ annotations: inout _Annotations) { annotations.tag = tag }
 }
 
 /// Modifiers that annotate their content's nodes.
-protocol _Annotating: _PrimitiveViewModifier {
+protocol Annotating: PrimitiveViewModifier {
     nonisolated func annotate(_ annotations: inout _Annotations)
 }
 
-extension _Annotating {
+extension Annotating {
     public nonisolated static func _makeView(
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
@@ -130,10 +130,10 @@ extension _Annotating {
 
 /// Copies the content's nodes with the modifier's annotation (each node of a multi-view
 /// content gets it, as modifiers on a `Group` apply to each view).
-struct AnnotateRender<Modifier: _Annotating>: StatefulRule {
+struct AnnotateRender<Modifier: Annotating>: StatefulRule {
     typealias Value = [DisplayNode]
     let modifier: _GraphValue<Modifier>
-    let content: _RenderParts
+    let content: RenderParts
     /// The content nodes the current value was made from.
     var source: [DisplayNode] = []
 

@@ -30,13 +30,13 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
     /// The host's evaluation counter for the container type.
     let counter: Int
     /// The container's dynamic properties, installed on the first run.
-    var links: _DynamicPropertyLinks?
+    var links: DynamicPropertyLinks?
     /// The container value the body last ran with.
     var last: Accessor.Container?
     /// How to compare container values (looked up on the first comparison).
     var comparison: _ComparisonLayout?
     /// Invalidates this rule when an observable property its body read changes.
-    var observation: _ObservationInvalidator?
+    var observation: ObservationInvalidator?
 
     var description: String { "\(_typeName(Accessor.Container.self, qualified: false)).body" }
 
@@ -60,9 +60,9 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
         }
         let firstRun = links == nil
         if firstRun {
-            links = _DynamicPropertyLinks.make(for: view, host: host, environment: environment)
+            links = DynamicPropertyLinks.make(for: view, host: host, environment: environment)
             let current = AnyAttribute.current.unsafelyUnwrapped
-            observation = _ObservationInvalidator(
+            observation = ObservationInvalidator(
                 attribute: current, subgraph: current.subgraph, graphThread: host.graphThread)
         }
         let observation = self.observation.unsafelyUnwrapped
@@ -73,12 +73,12 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
         var installed = view
         let body = withUnsafeMutablePointer(to: &installed) { pointer in
             links.install(into: UnsafeMutableRawPointer(pointer))
-            let evaluation = _BodyEvaluation(
+            let evaluation = BodyEvaluation(
                 container: Accessor.Container.self, host: host, firstRun: firstRun,
                 selfChanged: selfChanged, observedChange: observedChange, links: links, view: UnsafeRawPointer(pointer),
-                previous: _BodyEvaluation.current)
-            _BodyEvaluation.current = evaluation
-            defer { _BodyEvaluation.current = evaluation.previous }
+                previous: BodyEvaluation.current)
+            BodyEvaluation.current = evaluation
+            defer { BodyEvaluation.current = evaluation.previous }
             guard AGTrace.isEnabled else { return observation.tracking { Accessor.body(of: pointer.pointee) } }
             // Traced: the body run as a span named by the view type, with _printChanges' reason.
             let started = AGTrace.now()
@@ -103,7 +103,7 @@ func _makeBody<Accessor: BodyAccessor>(
 }
 
 /// The body being evaluated, for `_printChanges()` and state-write warnings.
-final class _BodyEvaluation {
+final class BodyEvaluation {
     /// The type whose body is running (its name is worked out only when printed).
     let container: Any.Type
     @HostReference var host: _HostCore
@@ -111,13 +111,13 @@ final class _BodyEvaluation {
     let selfChanged: Bool
     /// An `@Observable` property the body read last time changed.
     let observedChange: Bool
-    let links: _DynamicPropertyLinks
+    let links: DynamicPropertyLinks
     /// The container with its properties installed, valid while its body runs.
     let view: UnsafeRawPointer
-    let previous: _BodyEvaluation?
+    let previous: BodyEvaluation?
 
     init(container: Any.Type, host: _HostCore, firstRun: Bool, selfChanged: Bool, observedChange: Bool,
-         links: _DynamicPropertyLinks, view: UnsafeRawPointer, previous: _BodyEvaluation?) {
+         links: DynamicPropertyLinks, view: UnsafeRawPointer, previous: BodyEvaluation?) {
         self.container = container
         _host = HostReference(wrappedValue: host)
         self.firstRun = firstRun
@@ -129,7 +129,7 @@ final class _BodyEvaluation {
     }
 
     /// Bodies run on the main actor only, one at a time (nested ones stack through `previous`).
-    nonisolated(unsafe) static var current: _BodyEvaluation?
+    nonisolated(unsafe) static var current: BodyEvaluation?
 
     /// SwiftUI's wording: `AView: @self changed.`, `Counter: _count changed.` (a `@State`, a
     /// `@StateObject` or `@ObservedObject` that sent `objectWillChange`), `Row: @dependencies
@@ -159,7 +159,7 @@ extension View {
     ///
     /// The line goes to the host's ``ViewHost/printSink`` (standard output by default).
     public static func _printChanges() {
-        guard let evaluation = _BodyEvaluation.current else {
+        guard let evaluation = BodyEvaluation.current else {
             print("\(Self.self): _printChanges() is only meaningful inside body.")
             return
         }

@@ -7,8 +7,8 @@
 /// caller is not on the main actor).
 @inline(__always)
 func _callOnMainActor<Input, Output>(_ input: Input, _ body: @MainActor (Input) -> Output) -> Output {
-    let input = _MainActorHop(input)
-    return MainActor.assumeIsolated { _MainActorHop(body(input.value)) }.value
+    let input = MainActorHop(input)
+    return MainActor.assumeIsolated { MainActorHop(body(input.value)) }.value
 }
 
 /// Carries a value into and out of `MainActor.assumeIsolated`, which requires `Sendable`
@@ -16,7 +16,7 @@ func _callOnMainActor<Input, Output>(_ input: Input, _ body: @MainActor (Input) 
 /// only used on the main actor — assumeIsolated runs its closure synchronously on the calling
 /// thread after checking that it is the main actor's, and the closures it carries into tasks are
 /// `@MainActor` and run there.
-struct _MainActorHop<Value>: @unchecked Sendable {
+struct MainActorHop<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }

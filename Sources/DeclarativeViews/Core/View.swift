@@ -32,7 +32,7 @@ extension View {
         let body = _makeBody(ViewBodyAccessor<Self>.self, container: view, inputs: inputs)
         _recordBody(body)
         var inputs = inputs
-        inputs.path = _ViewPath(parent: inputs.path, type: Self.self)
+        inputs.path = ViewPath(parent: inputs.path, type: Self.self)
         return Body._makeDebuggableView(view: _GraphValue(body), inputs: inputs)
     }
 }
@@ -89,7 +89,7 @@ public struct _GraphValue<Value> {
     }
 
     /// The stored property `keyPath`, which lies `offset` bytes into the value. The offset
-    /// comes from ``_FieldOffsets``: instantiating a key path in generic code costs
+    /// comes from ``FieldOffsets``: instantiating a key path in generic code costs
     /// microseconds, so the offset is checked against the key path once per value type, member
     /// type and offset (in every build: a wrong offset would read another field's bytes).
     func member<Member>(
@@ -133,7 +133,7 @@ package enum _VerifiedFieldOffsets {
 
 /// The offsets of a struct's (or tuple's) stored properties, from their types in declaration
 /// order: Swift lays them out one after the other, each at the next offset aligned for its type.
-struct _FieldOffsets {
+struct FieldOffsets {
     private var end = 0
 
     /// The offset of the next stored property, of type `T`.

@@ -54,10 +54,10 @@ public nonisolated struct TupleView<T>: View {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        var parts = _RenderParts()
+        var parts = RenderParts()
         // `value` is the only stored property: an element's offset in the tuple is its offset
         // in the view.
-        for element in _TupleViewElements.of(T.self) {
+        for element in TupleViewElements.of(T.self) {
             func make<Element: View>(_: Element.Type) {
                 let member = view.member(at: element.offset, as: Element.self)
                 parts.append(Element._makeDebuggableView(view: member, inputs: inputs).render)
@@ -72,7 +72,7 @@ public nonisolated struct TupleView<T>: View {
 /// out from the type's metadata once per tuple type. (Generic over the tuple type rather than
 /// over a parameter pack, ``TupleView`` copies and destroys its value with the tuple type's
 /// value witnesses; a pack would look the tuple type up in the runtime's cache at each copy.)
-enum _TupleViewElements {
+enum TupleViewElements {
     struct Element: @unchecked Sendable {  // @unchecked: a metatype is immutable.
         let offset: Int
         let type: any View.Type

@@ -7,11 +7,11 @@ public struct _ViewInputs {
     @HostReference var host: _HostCore
     var environment: Attribute<EnvironmentValues>
     /// The container slot whose fragment updates this view, if it is inside one.
-    var slot: _HostedSlot?
+    var slot: HostedSlot?
     /// The content of the custom view modifiers being built, innermost last.
-    var modifierContents: [_ModifierContent] = []
+    var modifierContents: [ModifierContent] = []
     /// The composite views from the root to here, for diagnostics.
-    var path: _ViewPath?
+    var path: ViewPath?
     /// Inside a `Picker` or a selectable `List`: a `ForEach` tags its elements with their ids.
     var tagsElementsWithID = false
 
@@ -23,21 +23,21 @@ public struct _ViewInputs {
 
 /// What a view's graph produces (SwiftUI's `_ViewOutputs`): its rendered nodes.
 public struct _ViewOutputs {
-    var render: _RenderParts
+    var render: RenderParts
 
-    init(render: _RenderParts) {
+    init(render: RenderParts) {
         self.render = render
     }
 
     init(render: Attribute<[DisplayNode]>) {
-        self.render = _RenderParts(render)
+        self.render = RenderParts(render)
     }
 }
 
 /// The render attributes a view contributes, in order: one for most views, several for a
 /// `TupleView` or `Group`, none for `EmptyView`. Containers read them all; where one
 /// attribute is needed, ``single(_:)`` joins them.
-struct _RenderParts {
+struct RenderParts {
     private(set) var attributes: [Attribute<[DisplayNode]>] = []
 
     init() {}
@@ -46,7 +46,7 @@ struct _RenderParts {
         attributes = [attribute]
     }
 
-    mutating func append(_ other: _RenderParts) {
+    mutating func append(_ other: RenderParts) {
         attributes += other.attributes
     }
 

@@ -29,10 +29,10 @@ public final class _HostCore {
     /// Whether the scheduler was made for this host (and goes away with it).
     var ownsScheduler = false
     /// The thread the host's graph is updated on, for change notifications from other threads.
-    let graphThread = _GraphThread()
+    let graphThread = GraphThread()
     /// What outlives the host and tells whether it is still there (instead of `weak` references
     /// to it, which would slow every retain and release of the host).
-    let handle = _HostHandle()
+    let handle = HostHandle()
 
     init(graph: Graph, scheduler: any UpdateScheduler) {
         self.graph = graph
@@ -124,6 +124,6 @@ public final class _HostCore {
 /// host is being released. One per host; read and cleared on the host's thread. A `weak`
 /// reference would do the same, but it moves the host's reference counts to a side table, and
 /// then every retain and release of the host (each view's rules hold it) takes the slow path.
-final class _HostHandle {
+final class HostHandle {
     unowned(unsafe) var host: _HostCore?
 }

@@ -9,7 +9,7 @@
 /// reference counts to a side table and put every retain and release of it on the slow path.
 ///
 /// Debug builds (`AG_INTERNAL_CHECKS`) check the argument on every use: the host's
-/// ``_HostHandle`` is cleared when the host begins to deinitialise, and a use after that stops
+/// ``HostHandle`` is cleared when the host begins to deinitialise, and a use after that stops
 /// with a message naming the holder's type instead of reading freed memory. Release builds
 /// store the one word.
 @propertyWrapper
@@ -17,7 +17,7 @@ package struct HostReference {
     private unowned(unsafe) let host: _HostCore
     #if AG_INTERNAL_CHECKS
     /// Outlives the host (it is a separate object) and says whether the host is still there.
-    private let handle: _HostHandle
+    private let handle: HostHandle
     #endif
 
     package init(wrappedValue host: _HostCore) {

@@ -35,7 +35,7 @@ final class LayoutFeedbackDetector {
         writes.removeAll(keepingCapacity: true)
     }
 
-    /// Records a state write (from `_StateLocation.set`).
+    /// Records a state write (from `StateLocation.set`).
     func recordWrite(location: ObjectIdentifier, name: @autoclosure () -> String, value: @autoclosure () -> String) {
         var entry = writes[location] ?? StateWrites(name: name())
         entry.count += 1
@@ -48,7 +48,7 @@ final class LayoutFeedbackDetector {
 
     /// Delivers `proxy` to `sink` unless it is suppressed in this turn; counts the passes that
     /// changed something and reports the view when it goes past the threshold.
-    func deliver(_ proxy: GeometryProxy, to sink: _GeometrySink, host: _HostCore) {
+    func deliver(_ proxy: GeometryProxy, to sink: GeometrySink, host: _HostCore) {
         if sink.turn != turn {
             sink.turn = turn
             sink.passesThisTurn = 0
@@ -73,7 +73,7 @@ final class LayoutFeedbackDetector {
         }
     }
 
-    private func report(_ sink: _GeometrySink, host: _HostCore) {
+    private func report(_ sink: GeometrySink, host: _HostCore) {
         let state = writes.values.max { $0.count < $1.count }
         let report = LayoutFeedbackReport(
             viewPath: (sink.path.map { $0.description + " > " } ?? "") + sink.name,

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It also does the layout-feedback-loop accounting for its view (see ``LayoutFeedbackDetector``):
 /// how many passes in this run-loop turn changed what it delivers.
-final class _GeometrySink {
+final class GeometrySink {
     enum Delivery {
         /// A `GeometryReader`: the proxy is written to this input (its content reads it).
         case reader(Attribute<GeometryProxy>)
@@ -16,7 +16,7 @@ final class _GeometrySink {
     }
 
     var delivery: Delivery
-    let path: _ViewPath?
+    let path: ViewPath?
     /// What kind of view it is, for reports (`GeometryReader`, `onGeometryChange(for: Double)`).
     let name: String
     /// Passes in the current turn that changed what this view delivers.
@@ -28,7 +28,7 @@ final class _GeometrySink {
     /// Reported once per view.
     var reported = false
 
-    init(delivery: Delivery, path: _ViewPath?, name: String) {
+    init(delivery: Delivery, path: ViewPath?, name: String) {
         self.delivery = delivery
         self.path = path
         self.name = name

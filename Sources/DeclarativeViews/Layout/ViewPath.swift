@@ -1,10 +1,10 @@
 /// Where a view is in the tree, for diagnostics: the chain of composite views (and the app)
 /// from the root to it. Built while mounting, one link per composite view.
-final class _ViewPath {
-    let parent: _ViewPath?
+final class ViewPath {
+    let parent: ViewPath?
     let type: Any.Type
 
-    init(parent: _ViewPath?, type: Any.Type) {
+    init(parent: ViewPath?, type: Any.Type) {
         self.parent = parent
         self.type = type
     }
@@ -12,7 +12,7 @@ final class _ViewPath {
     /// `AGIssueApp > ContentView > Measured`.
     var description: String {
         var names: [String] = []
-        var link: _ViewPath? = self
+        var link: ViewPath? = self
         while let current = link {
             names.append(_typeName(current.type, qualified: false))
             link = current.parent

@@ -1,11 +1,11 @@
 import AttrGraph
 
 /// Modifiers that change the environment of their content.
-protocol _EnvironmentModifying: _PrimitiveViewModifier {
+protocol EnvironmentModifying: PrimitiveViewModifier {
     nonisolated func modify(_ environment: inout EnvironmentValues)
 }
 
-extension _EnvironmentModifying {
+extension EnvironmentModifying {
     public nonisolated static func _makeView(
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
@@ -16,7 +16,7 @@ extension _EnvironmentModifying {
 }
 
 /// The environment below an environment-changing modifier.
-struct EnvironmentWriter<Modifier: _EnvironmentModifying>: Rule {
+struct EnvironmentWriter<Modifier: EnvironmentModifying>: Rule {
     let parent: Attribute<EnvironmentValues>
     let modifier: _GraphValue<Modifier>
 
@@ -28,7 +28,7 @@ struct EnvironmentWriter<Modifier: _EnvironmentModifying>: Rule {
 }
 
 /// `.environment(\.key, value)`: the subtree sees `value` for `key`.
-public nonisolated struct _EnvironmentKeyWritingModifier<Value>: _EnvironmentModifying {
+public nonisolated struct _EnvironmentKeyWritingModifier<Value>: EnvironmentModifying {
     let keyPath: WritableKeyPath<EnvironmentValues, Value>
     let value: Value
 
@@ -38,7 +38,7 @@ public nonisolated struct _EnvironmentKeyWritingModifier<Value>: _EnvironmentMod
 }
 
 /// `.disabled(true)`: buttons in the subtree cannot be tapped.
-public nonisolated struct _DisabledModifier: _EnvironmentModifying, Equatable {
+public nonisolated struct _DisabledModifier: EnvironmentModifying, Equatable {
     let disabled: Bool
 
     func modify(_ environment: inout EnvironmentValues) {

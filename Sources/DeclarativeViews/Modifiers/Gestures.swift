@@ -54,7 +54,7 @@ public struct _EndedGesture<Base: Gesture>: Gesture {
 
     public var _perform: (@MainActor () -> Void)? {
         // Performed on the main actor, where the host taps.
-        let action = _MainActorHop(self.action)
+        let action = MainActorHop(self.action)
         if Base.Value.self == Void.self { return { action.value(() as! Base.Value) } }
         if Base.Value.self == Bool.self { return { action.value(true as! Base.Value) } }
         return base._perform

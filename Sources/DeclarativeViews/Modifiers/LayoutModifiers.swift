@@ -2,7 +2,7 @@ import AttrGraph
 import Foundation
 
 /// `.padding(…)`: space around the content.
-public nonisolated struct _PaddingLayout: _WrappingModifier, Equatable {
+public nonisolated struct _PaddingLayout: WrappingModifier, Equatable {
     var insets: EdgeInsets
 }
 
@@ -11,7 +11,7 @@ extension _PaddingLayout {
 }
 
 /// `.frame(width:height:alignment:)`: a fixed size in either dimension.
-public nonisolated struct _FrameLayout: _WrappingModifier, Equatable {
+public nonisolated struct _FrameLayout: WrappingModifier, Equatable {
     var width: CGFloat?
     var height: CGFloat?
     var alignment: Alignment
@@ -24,7 +24,7 @@ extension _FrameLayout {
 }
 
 /// `.frame(minWidth:idealWidth:maxWidth:…)`: bounds on the size, `.infinity` to fill.
-public nonisolated struct _FlexibleFrameLayout: _WrappingModifier, Equatable {
+public nonisolated struct _FlexibleFrameLayout: WrappingModifier, Equatable {
     var frame: RenderNode.FlexibleFrame
 }
 
@@ -33,9 +33,9 @@ extension _FlexibleFrameLayout {
 }
 
 /// Modifiers that draw a node around each of their content's nodes.
-protocol _WrappingModifier: _PrimitiveViewModifier, _RenderKindProviding {}
+protocol WrappingModifier: PrimitiveViewModifier, RenderKindProviding {}
 
-extension _WrappingModifier {
+extension WrappingModifier {
     public nonisolated static func _makeView(
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
@@ -84,10 +84,10 @@ extension View {
 
 /// Wraps each content node in a node of the modifier's kind (modifiers on a `Group` apply to
 /// each of its views).
-struct WrapRender<Modifier: _RenderKindProviding>: StatefulRule {
+struct WrapRender<Modifier: RenderKindProviding>: StatefulRule {
     typealias Value = [DisplayNode]
     let modifier: _GraphValue<Modifier>
-    let content: _RenderParts
+    let content: RenderParts
 
     mutating func updateValue() {
         let kind = modifier.value._renderKind

@@ -2,7 +2,7 @@ import AttrGraph
 import Combine
 
 /// The latest actions of one lifecycle modifier, and whether its view has appeared.
-final class _LifecycleBox {
+final class LifecycleBox {
     var appeared = false
     var onDisappear: (() -> Void)?
     var task: Task<Void, Never>?
@@ -15,17 +15,17 @@ final class _LifecycleBox {
 /// (the view appears) or when its value changes, queues the modifier's actions to run after
 /// the update. When the view's subgraph is invalidated (the view leaves the tree), the
 /// `disappear` action of the box runs.
-protocol _LifecycleModifier: _PrimitiveViewModifier {
+protocol LifecycleModifier: PrimitiveViewModifier {
     /// Called when the render rule runs: `first` on the view's first render.
-    nonisolated func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?)
+    nonisolated func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?)
 }
 
-extension _LifecycleModifier {
+extension LifecycleModifier {
     public nonisolated static func _makeView(
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
         let content = body(inputs)
-        let box = _LifecycleBox()
+        let box = LifecycleBox()
         let host = inputs.host
         let handle = host.handle
         // The observer holds the box: the subgraph's nodes (and the rule) may be gone by the
@@ -44,15 +44,15 @@ extension _LifecycleModifier {
     }
 }
 
-struct LifecycleRender<Modifier: _LifecycleModifier>: StatefulRule {
+struct LifecycleRender<Modifier: LifecycleModifier>: StatefulRule {
     typealias Value = [DisplayNode]
     let modifier: _GraphValue<Modifier>
-    let content: _RenderParts
-    let box: _LifecycleBox
+    let content: RenderParts
+    let box: LifecycleBox
     @HostReference var host: _HostCore
     var previous: Modifier?
 
-    init(modifier: _GraphValue<Modifier>, content: _RenderParts, box: _LifecycleBox, host: _HostCore) {
+    init(modifier: _GraphValue<Modifier>, content: RenderParts, box: LifecycleBox, host: _HostCore) {
         self.modifier = modifier
         self.content = content
         self.box = box
@@ -71,11 +71,11 @@ struct LifecycleRender<Modifier: _LifecycleModifier>: StatefulRule {
 
 // MARK: - onAppear / onDisappear
 
-public nonisolated struct _AppearanceActionModifier: _LifecycleModifier {
+public nonisolated struct _AppearanceActionModifier: LifecycleModifier {
     var appear: (() -> Void)?
     var disappear: (() -> Void)?
 
-    func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+    func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
         box.onDisappear = disappear
         if first, let appear { host.enqueue(appear) }
     }
@@ -95,12 +95,12 @@ extension View {
 
 // MARK: - onChange
 
-public nonisolated struct _ValueActionModifier<Value: Equatable>: _LifecycleModifier {
+public nonisolated struct _ValueActionModifier<Value: Equatable>: LifecycleModifier {
     var value: Value
     var initial: Bool
     var action: (Value, Value) -> Void
 
-    func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+    func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
         let action = self.action
         let new = value
         if let previous {
@@ -137,19 +137,19 @@ extension View {
 
 // MARK: - task
 
-public nonisolated struct _TaskModifier<ID: Equatable>: _LifecycleModifier {
+public nonisolated struct _TaskModifier<ID: Equatable>: LifecycleModifier {
     var id: ID
     var priority: TaskPriority
     var action: @MainActor () async -> Void
 
-    func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+    func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
         guard first || previous.map({ $0.id != id }) == true else { return }
         let action = self.action
         let priority = self.priority
         host.enqueue { [weak box] in
             guard let box else { return }
             box.task?.cancel()
-            box.task = _startTask(priority: priority, _MainActorHop(action))
+            box.task = _startTask(priority: priority, MainActorHop(action))
         }
     }
 }
@@ -157,7 +157,7 @@ public nonisolated struct _TaskModifier<ID: Equatable>: _LifecycleModifier {
 /// Starts a view's task on the main actor. On toolchains that have it, the task starts at once
 /// (`Task.immediate`): it runs synchronously up to its first suspension, right after the update
 /// in which its view appeared, as SwiftUI's do in practice.
-func _startTask(priority: TaskPriority, _ action: _MainActorHop<@MainActor () async -> Void>) -> Task<Void, Never> {
+func _startTask(priority: TaskPriority, _ action: MainActorHop<@MainActor () async -> Void>) -> Task<Void, Never> {
     MainActor.assumeIsolated {
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             return Task.immediate(priority: priority) { @MainActor in await action.value() }
@@ -188,11 +188,11 @@ extension View {
 
 // MARK: - onReceive
 
-public nonisolated struct _SubscriptionModifier<P: Publisher>: _LifecycleModifier where P.Failure == Never {
+public nonisolated struct _SubscriptionModifier<P: Publisher>: LifecycleModifier where P.Failure == Never {
     var publisher: P
     var action: (P.Output) -> Void
 
-    func update(box: _LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+    func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
         // The latest render's action is the one called.
         let action = self.action
         box.receive = { action($0 as! P.Output) }
@@ -204,9 +204,9 @@ public nonisolated struct _SubscriptionModifier<P: Publisher>: _LifecycleModifie
         host.enqueue { [weak box] in
             guard let box else { return }
             // The box is used on the graph's thread only: the value hops there first.
-            let target = _WeakLifecycleBox(box)
+            let target = WeakLifecycleBox(box)
             box.subscription = publisher.sink { value in
-                let delivery = _UncheckedSendableValue(value)
+                let delivery = UncheckedSendableValue(value)
                 graphThread.deliver { target.box?.receive?(delivery.value) }
             }
         }
@@ -214,14 +214,14 @@ public nonisolated struct _SubscriptionModifier<P: Publisher>: _LifecycleModifie
 }
 
 /// A weak reference to a lifecycle box, carried to the graph's thread.
-final class _WeakLifecycleBox: @unchecked Sendable {
+final class WeakLifecycleBox: @unchecked Sendable {
     // @unchecked: `box` is read on the graph's thread only (the delivery hops there first).
-    weak var box: _LifecycleBox?
-    init(_ box: _LifecycleBox) { self.box = box }
+    weak var box: LifecycleBox?
+    init(_ box: LifecycleBox) { self.box = box }
 }
 
 /// A value sent to the graph's thread (a publisher's output, handed over once).
-struct _UncheckedSendableValue<Value>: @unchecked Sendable {
+struct UncheckedSendableValue<Value>: @unchecked Sendable {
     // @unchecked: the value is handed to the graph's thread and only used there.
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -7,7 +7,7 @@ import Foundation
 // alert or a confirmation dialog closes it too, as in SwiftUI.
 
 /// What buttons read from the environment: whether they are enabled, and what a tap dismisses.
-struct _ButtonContext {
+struct ButtonContext {
     var isEnabled: Bool
     /// Set inside alerts and confirmation dialogs: every button closes them.
     var dismissesPresentation: (@MainActor () -> Void)?
@@ -18,8 +18,8 @@ struct ButtonDismissKey: EnvironmentKey {
 }
 
 extension EnvironmentValues {
-    var _buttonContext: _ButtonContext {
-        _ButtonContext(isEnabled: isEnabled, dismissesPresentation: self[ButtonDismissKey.self])
+    var _buttonContext: ButtonContext {
+        ButtonContext(isEnabled: isEnabled, dismissesPresentation: self[ButtonDismissKey.self])
     }
 
     var _buttonDismiss: (@MainActor () -> Void)? {
@@ -48,7 +48,7 @@ public nonisolated struct _PresentationModifier<Presented: View>: ViewModifier {
             }
             VStack(alignment: .leading) { presented() }
                 .modifier(_StyleModifier(key: "presentation", value: kind))
-                .modifier(_DismissMarker(action: _ButtonAction(close)))
+                .modifier(_DismissMarker(action: ButtonAction(close)))
                 .environment(\._dismiss, DismissAction(close))
                 .environment(\.isPresented, true)
                 .environment(\._buttonDismiss, buttonsDismiss ? close : nil)
@@ -115,11 +115,11 @@ extension View {
 }
 
 /// Marks a presentation's node with what closes it (``ViewHost/dismiss()``).
-public nonisolated struct _DismissMarker: _PrimitiveViewModifier {
-    let action: _ButtonAction
+public nonisolated struct _DismissMarker: PrimitiveViewModifier {
+    let action: ButtonAction
 }
 
-extension _DismissMarker: _Annotating {
+extension _DismissMarker: Annotating {
     func annotate(_ annotations: inout _Annotations) {
         if annotations.dismiss == nil { annotations.dismiss = action }
     }

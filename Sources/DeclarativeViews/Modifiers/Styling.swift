@@ -179,12 +179,12 @@ extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public stat
 extension TextFieldStyle where Self == PlainTextFieldStyle { public static var plain: Self { Self() } }
 
 /// Records one style attribute on the content's nodes.
-public nonisolated struct _StyleModifier: _PrimitiveViewModifier, Equatable {
+public nonisolated struct _StyleModifier: PrimitiveViewModifier, Equatable {
     let key: String
     let value: String
 }
 
-extension _StyleModifier: _Annotating {
+extension _StyleModifier: Annotating {
     func annotate(_ annotations: inout _Annotations) {
         // Applied from the inside out: the modifier closest to the view has already set it.
         if annotations.styles[key] == nil { annotations.styles[key] = value }

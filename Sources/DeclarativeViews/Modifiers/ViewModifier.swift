@@ -30,7 +30,7 @@ extension ViewModifier {
         let modifierBody = _makeBody(ModifierBodyAccessor<Self>.self, container: modifier, inputs: inputs)
         _recordBody(modifierBody)
         var inputs = inputs
-        inputs.modifierContents.append(_ModifierContent(modifier: ObjectIdentifier(Self.self), makeContent: body))
+        inputs.modifierContents.append(ModifierContent(modifier: ObjectIdentifier(Self.self), makeContent: body))
         return Body._makeDebuggableView(view: _GraphValue(modifierBody), inputs: inputs)
     }
 }
@@ -55,7 +55,7 @@ public nonisolated struct _ViewModifier_Content<Modifier: ViewModifier>: View, E
 }
 
 /// How to build a custom modifier's content, kept in the inputs while its body is built.
-struct _ModifierContent {
+struct ModifierContent {
     let modifier: ObjectIdentifier
     let makeContent: (_ViewInputs) -> _ViewOutputs
 }
@@ -81,7 +81,7 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        var offsets = _FieldOffsets()
+        var offsets = FieldOffsets()
         let content = view.member(Content.self, at: offsets.next(Content.self), \.content)
         let modifier = view.member(Modifier.self, at: offsets.next(Modifier.self), \.modifier)
         return Modifier._makeView(modifier: modifier, inputs: inputs) { inputs in
@@ -98,9 +98,9 @@ extension View {
 }
 
 /// Modifiers the framework implements itself: their `body(content:)` is never called.
-protocol _PrimitiveViewModifier: ViewModifier where Body == Never {}
+protocol PrimitiveViewModifier: ViewModifier where Body == Never {}
 
-extension _PrimitiveViewModifier {
+extension PrimitiveViewModifier {
     public func body(content: Content) -> Never {
         fatalError("DeclarativeViews: \(Self.self) is a primitive modifier; its body is never called.")
     }

@@ -16,14 +16,14 @@ import AttrGraph
 @propertyWrapper
 @dynamicMemberLookup
 public struct Binding<Value> {
-    let location: _AnyLocation<Value>
+    let location: AnyLocation<Value>
 
-    init(location: _AnyLocation<Value>) {
+    init(location: AnyLocation<Value>) {
         self.location = location
     }
 
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
-        location = _FunctionLocation(get: get, set: set)
+        location = FunctionLocation(get: get, set: set)
     }
 
     public init(projectedValue: Binding<Value>) {
@@ -32,7 +32,7 @@ public struct Binding<Value> {
 
     /// A binding to a value that never changes (writes are ignored).
     public static func constant(_ value: Value) -> Binding<Value> {
-        Binding(location: _ConstantLocation(value))
+        Binding(location: ConstantLocation(value))
     }
 
     public var wrappedValue: Value {
@@ -44,19 +44,19 @@ public struct Binding<Value> {
 
     /// A binding to a property of the value: `$person.name`.
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
-        Binding<Subject>(location: _KeyPathLocation(base: location, keyPath: keyPath))
+        Binding<Subject>(location: KeyPathLocation(base: location, keyPath: keyPath))
     }
 
     /// A binding to an optional's value, or `nil` while it is `nil`.
     public init?(_ base: Binding<Value?>) {
         guard let value = base.wrappedValue else { return nil }
-        location = _UnwrappedLocation(base: base.location, value: value)
+        location = UnwrappedLocation(base: base.location, value: value)
     }
 }
 
 extension Binding: DynamicProperty {}
 
-extension Binding: _ObservedProperty {
+extension Binding: ObservedProperty {
     static func _changedSinceLastRun(field: UnsafeRawPointer) -> Bool {
         guard let dependency = field.assumingMemoryBound(to: Binding<Value>.self).pointee.location.dependency else {
             return false

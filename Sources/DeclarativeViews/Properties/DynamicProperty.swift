@@ -14,23 +14,23 @@ extension DynamicProperty {
 
 /// A dynamic property the framework installs itself: it has storage created on a view's first
 /// body run (a link) and written into every copy of the view before `body` runs.
-protocol _LinkedProperty: DynamicProperty {
+protocol LinkedProperty: DynamicProperty {
     /// Creates the property's storage from the value found in the view (`field`).
-    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: LinkContext) -> PropertyLink
     /// Writes the storage into a copy of the view.
-    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink)
+    static func _install(field: UnsafeMutableRawPointer, link: PropertyLink)
 }
 
 /// A dynamic property that needs no storage but whose changes `_printChanges()` can name
 /// (a ``Binding``: the storage it points to).
-protocol _ObservedProperty {
+protocol ObservedProperty {
     /// Inside the body rule: whether what the property at `field` reads changed since the
     /// rule last ran.
     static func _changedSinceLastRun(field: UnsafeRawPointer) -> Bool
 }
 
 /// What links are created with.
-struct _LinkContext {
+struct LinkContext {
     let subgraph: Subgraph
     @HostReference var host: _HostCore
     let environment: Attribute<EnvironmentValues>
@@ -39,18 +39,18 @@ struct _LinkContext {
 }
 
 /// A property's storage: a state location, or the attribute an environment property reads.
-struct _PropertyLink {
+struct PropertyLink {
     var object: AnyObject?
     var attribute: AnyAttribute
 }
 
 /// Where a view type's dynamic properties are: found once per type from its field layout.
-final class _DynamicPropertyPlan: @unchecked Sendable {
+final class DynamicPropertyPlan: @unchecked Sendable {
     // @unchecked: immutable after init.
     struct Linked {
         var offset: Int
         var name: String
-        var type: any _LinkedProperty.Type
+        var type: any LinkedProperty.Type
     }
 
     struct Custom {
@@ -61,7 +61,7 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
     struct Observed {
         var offset: Int
         var name: String
-        var type: any _ObservedProperty.Type
+        var type: any ObservedProperty.Type
     }
 
     /// Installed properties, in field order (nested ones included).
@@ -75,7 +75,7 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
     var isEmpty: Bool { linked.isEmpty && custom.isEmpty }
 
     /// The links of every view of a type with nothing to link (shared: they hold nothing).
-    private(set) var sharedEmptyLinks: _DynamicPropertyLinks!
+    private(set) var sharedEmptyLinks: DynamicPropertyLinks!
 
     private init(type: Any.Type) {
         var linked: [Linked] = []
@@ -86,7 +86,7 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
         self.custom = custom
         self.observed = observed
         if linked.isEmpty {
-            sharedEmptyLinks = _DynamicPropertyLinks(plan: self, links: [])
+            sharedEmptyLinks = DynamicPropertyLinks(plan: self, links: [])
         }
     }
 
@@ -97,9 +97,9 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
         guard depth < 8 else { return }
         // The engine's field enumeration (AttributeGraph's `forEachField(of:do:)`): a struct's stored properties.
         forEachField(of: type) { name, offset, fieldType in
-            if let property = fieldType as? any _LinkedProperty.Type {
+            if let property = fieldType as? any LinkedProperty.Type {
                 linked.append(Linked(offset: base + offset, name: String(cString: name), type: property))
-            } else if let property = fieldType as? any _ObservedProperty.Type {
+            } else if let property = fieldType as? any ObservedProperty.Type {
                 observed.append(Observed(offset: base + offset, name: String(cString: name), type: property))
             } else if let property = fieldType as? any DynamicProperty.Type {
                 scan(fieldType, base: base + offset, linked: &linked, custom: &custom, observed: &observed,
@@ -109,14 +109,14 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
         }
     }
 
-    private static let plans = Locked<[ObjectIdentifier: _DynamicPropertyPlan]>([:])
+    private static let plans = Locked<[ObjectIdentifier: DynamicPropertyPlan]>([:])
 
     /// The plan for `type`, computed on first use.
-    static func plan(for type: Any.Type) -> _DynamicPropertyPlan {
+    static func plan(for type: Any.Type) -> DynamicPropertyPlan {
         let key = ObjectIdentifier(type)
         return plans.withLock { plans in
             if let plan = plans[key] { return plan }
-            let plan = _DynamicPropertyPlan(type: type)
+            let plan = DynamicPropertyPlan(type: type)
             plans[key] = plan
             return plan
         }
@@ -124,23 +124,23 @@ final class _DynamicPropertyPlan: @unchecked Sendable {
 }
 
 /// One mounted view's dynamic property storage.
-final class _DynamicPropertyLinks {
-    let plan: _DynamicPropertyPlan
-    let links: [_PropertyLink]
+final class DynamicPropertyLinks {
+    let plan: DynamicPropertyPlan
+    let links: [PropertyLink]
 
-    fileprivate init(plan: _DynamicPropertyPlan, links: [_PropertyLink]) {
+    fileprivate init(plan: DynamicPropertyPlan, links: [PropertyLink]) {
         self.plan = plan
         self.links = links
     }
 
     /// Creates the storage of `view`'s dynamic properties, in the running rule's subgraph.
     static func make<Container>(for view: Container, host: _HostCore, environment: Attribute<EnvironmentValues>)
-        -> _DynamicPropertyLinks
+        -> DynamicPropertyLinks
     {
-        let plan = _DynamicPropertyPlan.plan(for: Container.self)
+        let plan = DynamicPropertyPlan.plan(for: Container.self)
         if let shared = plan.sharedEmptyLinks { return shared }
         let subgraph = AnyAttribute.current?.subgraph ?? host.rootSubgraph
-        let context = _LinkContext(subgraph: subgraph, host: host, environment: environment, owner: Container.self)
+        let context = LinkContext(subgraph: subgraph, host: host, environment: environment, owner: Container.self)
         var view = view
         let links = withUnsafePointer(to: &view) { pointer in
             let base = UnsafeRawPointer(pointer)
@@ -148,7 +148,7 @@ final class _DynamicPropertyLinks {
                 plan.linked.map { $0.type._makeLink(field: base + $0.offset, name: $0.name, context: context) }
             }
         }
-        return _DynamicPropertyLinks(plan: plan, links: links)
+        return DynamicPropertyLinks(plan: plan, links: links)
     }
 
     /// Writes the storage into a copy of the view and runs custom properties' `update()`.

@@ -70,14 +70,14 @@ public struct Environment<Value>: DynamicProperty {
     }
 }
 
-extension Environment: _LinkedProperty {
-    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
+extension Environment: LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: LinkContext) -> PropertyLink {
         let keyPath = field.assumingMemoryBound(to: Environment<Value>.self).pointee.keyPath
         let attribute = Attribute(vtableRule: EnvironmentProperty(environment: context.environment, keyPath: keyPath))
-        return _PropertyLink(object: nil, attribute: attribute.identifier)
+        return PropertyLink(object: nil, attribute: attribute.identifier)
     }
 
-    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {
+    static func _install(field: UnsafeMutableRawPointer, link: PropertyLink) {
         field.assumingMemoryBound(to: Environment<Value>.self).pointee._attribute =
             Attribute(identifier: link.attribute)
     }

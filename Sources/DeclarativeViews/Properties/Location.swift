@@ -2,7 +2,7 @@ import AttrGraph
 
 /// Where a ``Binding`` reads and writes its value. Subclasses: state storage, closures, a
 /// constant, a key path into another location.
-class _AnyLocation<Value> {
+class AnyLocation<Value> {
     var value: Value {
         fatalError("DeclarativeViews: \(Self.self) must override value.")
     }
@@ -16,7 +16,7 @@ class _AnyLocation<Value> {
 
     /// Whether two locations are the same place (views holding bindings to the same place
     /// compare equal).
-    func isSame(as other: _AnyLocation<Value>) -> Bool {
+    func isSame(as other: AnyLocation<Value>) -> Bool {
         self === other
     }
 }
@@ -24,17 +24,17 @@ class _AnyLocation<Value> {
 /// A view's ``State`` storage: an input attribute in the view's subgraph (so a body reading it
 /// depends on it), plus a copy of the value for reads outside any rule and after the view was
 /// removed.
-final class _StateLocation<Value>: _AnyLocation<Value> {
+final class StateLocation<Value>: AnyLocation<Value> {
     let attribute: Attribute<Value>
     private var current: Value
     /// Whether the view's subgraph is valid; writes after it was invalidated are dropped.
     private let subgraph: SubgraphValidity
-    private let host: _HostHandle
+    private let host: HostHandle
     /// The property's name and the view it belongs to, for diagnostics.
     private let name: String
     private let owner: Any.Type
 
-    init(_ value: Value, name: String, context: _LinkContext) {
+    init(_ value: Value, name: String, context: LinkContext) {
         current = value
         attribute = Attribute(value: value)
         subgraph = context.subgraph.validity
@@ -60,7 +60,7 @@ final class _StateLocation<Value>: _AnyLocation<Value> {
     override func set(_ newValue: Value) {
         current = newValue
         guard isLive, let host = host.host else { return }
-        if _BodyEvaluation.current != nil {
+        if BodyEvaluation.current != nil {
             host.diagnostic("Modifying state during view update, this will cause undefined behavior.")
         }
         host.feedback.recordWrite(
@@ -70,7 +70,7 @@ final class _StateLocation<Value>: _AnyLocation<Value> {
 }
 
 /// A binding made of two closures.
-final class _FunctionLocation<Value>: _AnyLocation<Value> {
+final class FunctionLocation<Value>: AnyLocation<Value> {
     let getter: () -> Value
     let setter: (Value) -> Void
 
@@ -85,7 +85,7 @@ final class _FunctionLocation<Value>: _AnyLocation<Value> {
 }
 
 /// A binding that never changes.
-final class _ConstantLocation<Value>: _AnyLocation<Value> {
+final class ConstantLocation<Value>: AnyLocation<Value> {
     let constant: Value
 
     init(_ value: Value) {
@@ -98,11 +98,11 @@ final class _ConstantLocation<Value>: _AnyLocation<Value> {
 }
 
 /// A binding to a part of another binding's value.
-final class _KeyPathLocation<Root, Value>: _AnyLocation<Value> {
-    let base: _AnyLocation<Root>
+final class KeyPathLocation<Root, Value>: AnyLocation<Value> {
+    let base: AnyLocation<Root>
     let keyPath: WritableKeyPath<Root, Value>
 
-    init(base: _AnyLocation<Root>, keyPath: WritableKeyPath<Root, Value>) {
+    init(base: AnyLocation<Root>, keyPath: WritableKeyPath<Root, Value>) {
         self.base = base
         self.keyPath = keyPath
     }
@@ -117,18 +117,18 @@ final class _KeyPathLocation<Root, Value>: _AnyLocation<Value> {
         base.set(root)
     }
 
-    override func isSame(as other: _AnyLocation<Value>) -> Bool {
-        guard let other = other as? _KeyPathLocation<Root, Value> else { return false }
+    override func isSame(as other: AnyLocation<Value>) -> Bool {
+        guard let other = other as? KeyPathLocation<Root, Value> else { return false }
         return keyPath == other.keyPath && base.isSame(as: other.base)
     }
 }
 
 /// A binding to an optional's value, while it is not `nil`.
-final class _UnwrappedLocation<Value>: _AnyLocation<Value> {
-    let base: _AnyLocation<Value?>
+final class UnwrappedLocation<Value>: AnyLocation<Value> {
+    let base: AnyLocation<Value?>
     private var last: Value
 
-    init(base: _AnyLocation<Value?>, value: Value) {
+    init(base: AnyLocation<Value?>, value: Value) {
         self.base = base
         last = value
     }
@@ -145,8 +145,8 @@ final class _UnwrappedLocation<Value>: _AnyLocation<Value> {
         base.set(newValue)
     }
 
-    override func isSame(as other: _AnyLocation<Value>) -> Bool {
-        guard let other = other as? _UnwrappedLocation<Value> else { return false }
+    override func isSame(as other: AnyLocation<Value>) -> Bool {
+        guard let other = other as? UnwrappedLocation<Value> else { return false }
         return base.isSame(as: other.base)
     }
 }

@@ -14,17 +14,17 @@ import Synchronization
 /// With Apple's Combine, and for an object whose `objectWillChange` is another publisher, it
 /// follows `objectWillChange` (the change reaches the graph's thread through its run loop, after
 /// the store in practice).
-final class _ObjectChangeLink: @unchecked Sendable {
+final class ObjectChangeLink: @unchecked Sendable {
     // @unchecked: `version` and `subscription` are used on the graph's thread only; the
     // publisher's callback hops there first.
     let version: Attribute<UInt>
     /// Whether the view's subgraph is still valid (a view that left the tree has nothing to change).
     private let subgraph: SubgraphValidity
-    private let graphThread: _GraphThread
+    private let graphThread: GraphThread
     private var observed: ObjectIdentifier?
     private var subscription: AnyCancellable?
 
-    init(context: _LinkContext) {
+    init(context: LinkContext) {
         version = Attribute(value: 0)
         subgraph = context.subgraph.validity
         graphThread = context.host.graphThread
@@ -78,7 +78,7 @@ final class _ObjectChangeLink: @unchecked Sendable {
 @propertyWrapper
 public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
     let thunk: () -> ObjectType
-    var _storage: _StateObjectStorage<ObjectType>?
+    var _storage: StateObjectStorage<ObjectType>?
 
     public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) {
         self.thunk = thunk
@@ -98,26 +98,26 @@ public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
     }
 }
 
-final class _StateObjectStorage<ObjectType: ObservableObject> {
+final class StateObjectStorage<ObjectType: ObservableObject> {
     let object: ObjectType
-    let link: _ObjectChangeLink
+    let link: ObjectChangeLink
 
-    init(object: ObjectType, link: _ObjectChangeLink) {
+    init(object: ObjectType, link: ObjectChangeLink) {
         self.object = object
         self.link = link
     }
 }
 
-extension StateObject: _LinkedProperty {
-    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
+extension StateObject: LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: LinkContext) -> PropertyLink {
         let object = field.assumingMemoryBound(to: StateObject<ObjectType>.self).pointee.thunk()
-        let link = _ObjectChangeLink(context: context)
+        let link = ObjectChangeLink(context: context)
         link.observe(object)
-        return _PropertyLink(object: _StateObjectStorage(object: object, link: link), attribute: link.version.identifier)
+        return PropertyLink(object: StateObjectStorage(object: object, link: link), attribute: link.version.identifier)
     }
 
-    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {
-        let storage = unsafeDowncast(link.object.unsafelyUnwrapped, to: _StateObjectStorage<ObjectType>.self)
+    static func _install(field: UnsafeMutableRawPointer, link: PropertyLink) {
+        let storage = unsafeDowncast(link.object.unsafelyUnwrapped, to: StateObjectStorage<ObjectType>.self)
         field.assumingMemoryBound(to: StateObject<ObjectType>.self).pointee._storage = storage
         storage.link.track()
     }
@@ -154,19 +154,19 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
         let object: ObjectType
 
         public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
-            Binding(location: _ObjectLocation(object: object, keyPath: keyPath))
+            Binding(location: ObjectLocation(object: object, keyPath: keyPath))
         }
     }
 }
 
-extension ObservedObject: _LinkedProperty {
-    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
-        let link = _ObjectChangeLink(context: context)
-        return _PropertyLink(object: link, attribute: link.version.identifier)
+extension ObservedObject: LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: LinkContext) -> PropertyLink {
+        let link = ObjectChangeLink(context: context)
+        return PropertyLink(object: link, attribute: link.version.identifier)
     }
 
-    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {
-        let changes = unsafeDowncast(link.object.unsafelyUnwrapped, to: _ObjectChangeLink.self)
+    static func _install(field: UnsafeMutableRawPointer, link: PropertyLink) {
+        let changes = unsafeDowncast(link.object.unsafelyUnwrapped, to: ObjectChangeLink.self)
         changes.observe(field.assumingMemoryBound(to: ObservedObject<ObjectType>.self).pointee.wrappedValue)
         changes.track()
     }
@@ -196,28 +196,28 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
     }
 }
 
-final class _EnvironmentObjectLink<ObjectType: AnyObject> {
+final class EnvironmentObjectLink<ObjectType: AnyObject> {
     let object: Attribute<ObjectType?>
-    let changes: _ObjectChangeLink
+    let changes: ObjectChangeLink
 
-    init(object: Attribute<ObjectType?>, changes: _ObjectChangeLink) {
+    init(object: Attribute<ObjectType?>, changes: ObjectChangeLink) {
         self.object = object
         self.changes = changes
     }
 }
 
-extension EnvironmentObject: _LinkedProperty {
-    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
+extension EnvironmentObject: LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: LinkContext) -> PropertyLink {
         let object = Attribute(
             vtableRule: EnvironmentProperty(
                 environment: context.environment, keyPath: \EnvironmentValues.[_object: _ObjectKeyID<ObjectType>()]))
-        let link = _EnvironmentObjectLink(object: object, changes: _ObjectChangeLink(context: context))
+        let link = EnvironmentObjectLink(object: object, changes: ObjectChangeLink(context: context))
         // The change counter names the property in `_printChanges()` when the object changes.
-        return _PropertyLink(object: link, attribute: link.changes.version.identifier)
+        return PropertyLink(object: link, attribute: link.changes.version.identifier)
     }
 
-    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {
-        let link = unsafeDowncast(link.object.unsafelyUnwrapped, to: _EnvironmentObjectLink<ObjectType>.self)
+    static func _install(field: UnsafeMutableRawPointer, link: PropertyLink) {
+        let link = unsafeDowncast(link.object.unsafelyUnwrapped, to: EnvironmentObjectLink<ObjectType>.self)
         let object = link.object.value
         field.assumingMemoryBound(to: EnvironmentObject<ObjectType>.self).pointee._object = object
         if let object { link.changes.observe(object) }
@@ -237,20 +237,20 @@ public struct _ObjectKeyID<T: AnyObject>: Hashable {
     public init() {}
 }
 
-struct _ObjectKey<T: AnyObject>: EnvironmentKey {
+struct ObjectKey<T: AnyObject>: EnvironmentKey {
     static var defaultValue: T? { nil }
 }
 
 extension EnvironmentValues {
     /// The object of type `T` an ancestor put in the environment, if any.
     public subscript<T: AnyObject>(_object key: _ObjectKeyID<T>) -> T? {
-        get { self[_ObjectKey<T>.self] }
-        set { self[_ObjectKey<T>.self] = newValue }
+        get { self[ObjectKey<T>.self] }
+        set { self[ObjectKey<T>.self] = newValue }
     }
 
     /// The object of type `T`; stops the process with SwiftUI's message when there is none.
     public subscript<T: AnyObject>(_requiredObject key: _ObjectKeyID<T>) -> T {
-        guard let object = self[_ObjectKey<T>.self] else {
+        guard let object = self[ObjectKey<T>.self] else {
             fatalError("No Observable object of type \(T.self) found. A View.environment(_:) for \(T.self) may be "
                 + "missing as an ancestor of this view.")
         }
@@ -319,7 +319,7 @@ extension Bindable where Value: AnyObject & Observable {
     }
 
     public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
-        Binding(location: _ObjectLocation(object: wrappedValue, keyPath: keyPath))
+        Binding(location: ObjectLocation(object: wrappedValue, keyPath: keyPath))
     }
 }
 
@@ -330,7 +330,7 @@ extension Bindable: DynamicProperty {}
 /// reads nothing tracks, the binding carries the value it was made with, as SwiftUI's bindings do:
 /// a parent that re-runs after the object changed passes a binding with another value, so the
 /// child holding it re-runs too.
-final class _ObjectLocation<Root: AnyObject, Value>: _AnyLocation<Value> {
+final class ObjectLocation<Root: AnyObject, Value>: AnyLocation<Value> {
     let object: Root
     let keyPath: ReferenceWritableKeyPath<Root, Value>
     /// The value when the binding was made.
@@ -348,8 +348,8 @@ final class _ObjectLocation<Root: AnyObject, Value>: _AnyLocation<Value> {
         object[keyPath: keyPath] = newValue
     }
 
-    override func isSame(as other: _AnyLocation<Value>) -> Bool {
-        guard let other = other as? _ObjectLocation<Root, Value> else { return false }
+    override func isSame(as other: AnyLocation<Value>) -> Bool {
+        guard let other = other as? ObjectLocation<Root, Value> else { return false }
         return object === other.object && keyPath == other.keyPath
             && compareValues(snapshot, other.snapshot, mode: .equatableUnlessPOD)
     }

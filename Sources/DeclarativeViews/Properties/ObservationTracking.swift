@@ -16,7 +16,7 @@ import Observation
 /// property — on the graph's thread (the main thread, for an app) — and the host's scheduler
 /// coalesces the re-run into its next flush.
 ///
-/// One `_ObservationInvalidator` per body rule; each run of the body registers a tracking of the
+/// One `ObservationInvalidator` per body rule; each run of the body registers a tracking of the
 /// properties it read (Observation registers it when the run returns). What makes a change from
 /// another thread impossible to lose:
 /// - **after the store**: a tracking is told after the new value is stored (Observation's
@@ -36,14 +36,14 @@ import Observation
 ///
 /// Apple platforms' Observation has no did-set tracking in its public interface: there, changes
 /// are taken at will-set, as SwiftUI's public API does, with the overlap but not the first point.
-final class _ObservationInvalidator: @unchecked Sendable {
+final class ObservationInvalidator: @unchecked Sendable {
     // @unchecked: `attribute`, `subgraph` and `graphThread` are immutable; `generation` and
     // `changed` are used on the graph's thread only; the rest is atomic or behind a lock.
     let attribute: AnyAttribute
     /// Whether the view's subgraph is still valid (a view that left the tree has nothing to change).
     private let subgraph: SubgraphValidity
     /// The thread the graph is updated on (the main thread, for a host).
-    private let graphThread: _GraphThread
+    private let graphThread: GraphThread
     /// The generation of the newest registered tracking (0: none yet). Read on any thread.
     private let newest = Atomic<UInt64>(0)
     /// A change hop to the graph's thread is on its way.
@@ -53,7 +53,7 @@ final class _ObservationInvalidator: @unchecked Sendable {
     /// The generation of the run in progress or last made (graph's thread).
     private var generation: UInt64 = 0
 
-    init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: _GraphThread) {
+    init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: GraphThread) {
         self.attribute = attribute
         self.subgraph = subgraph.validity
         self.graphThread = graphThread
@@ -72,7 +72,7 @@ final class _ObservationInvalidator: @unchecked Sendable {
     /// A property read by run `generation` changed (on the changing thread, after the store).
     /// A tracking stays armed after it fires; once superseded (or its view gone), the next change
     /// it sees cancels it.
-    private func changed(_ tracking: _Tracking, generation: UInt64) {
+    private func changed(_ tracking: Tracking, generation: UInt64) {
         if retired.load(ordering: .acquiring) || generation < newest.load(ordering: .acquiring) {
             // Superseded: a newer run's tracking covers what the body reads now.
             tracking.cancel()
@@ -106,38 +106,38 @@ final class _ObservationInvalidator: @unchecked Sendable {
 
 #if canImport(Darwin)
 /// The public interface's tracking: told at will-set, once, with nothing to cancel.
-struct _Tracking: @unchecked Sendable {
+struct Tracking: @unchecked Sendable {
     // @unchecked: it holds nothing.
     func cancel() {}
 }
 
 /// Runs `body` and calls `changed` when a property it read is about to change (once).
 @inline(__always)
-func _trackChanges<Result>(_ body: () -> Result, _ changed: @escaping @Sendable (_Tracking) -> Void) -> Result {
-    withObservationTracking(body, onChange: { changed(_Tracking()) })
+func _trackChanges<Result>(_ body: () -> Result, _ changed: @escaping @Sendable (Tracking) -> Void) -> Result {
+    withObservationTracking(body, onChange: { changed(Tracking()) })
 }
 #else
 /// Observation's tracking of one run's reads, told after each change until cancelled.
-typealias _Tracking = ObservationTracking
+typealias Tracking = ObservationTracking
 
 /// Runs `body` and calls `changed` after each change of a property it read is stored, until
 /// the tracking passed to it is cancelled.
 @inline(__always)
-func _trackChanges<Result>(_ body: () -> Result, _ changed: @escaping @Sendable (_Tracking) -> Void) -> Result {
+func _trackChanges<Result>(_ body: () -> Result, _ changed: @escaping @Sendable (Tracking) -> Void) -> Result {
     withObservationTracking(body, didSet: changed)
 }
 #endif
 
 /// The invalidator of a rule that is not a body (a `GeometryReader`'s content), made on its
 /// first run: the rule's value is rebuilt, this box is not.
-final class _ObservationSlot {
-    private var invalidator: _ObservationInvalidator?
+final class ObservationSlot {
+    private var invalidator: ObservationInvalidator?
 
     /// Runs `body` for the running rule, recording the observable properties it reads.
-    func tracking<Result>(graphThread: _GraphThread, _ body: () -> Result) -> Result {
+    func tracking<Result>(graphThread: GraphThread, _ body: () -> Result) -> Result {
         if invalidator == nil {
             let current = AnyAttribute.current.unsafelyUnwrapped
-            invalidator = _ObservationInvalidator(attribute: current, subgraph: current.subgraph, graphThread: graphThread)
+            invalidator = ObservationInvalidator(attribute: current, subgraph: current.subgraph, graphThread: graphThread)
         }
         return invalidator.unsafelyUnwrapped.tracking(body)
     }
@@ -145,7 +145,7 @@ final class _ObservationSlot {
 
 /// The thread a graph is updated on, and how change notifications from other threads reach it.
 /// Made on that thread (one per host, see `_HostCore.graphThread`).
-final class _GraphThread: @unchecked Sendable {
+final class GraphThread: @unchecked Sendable {
     // @unchecked: both are immutable references; the run loop is only sent blocks (thread-safe).
     let thread = Thread.current
     let runLoop: CFRunLoop = CFRunLoopGetCurrent()

@@ -19,7 +19,7 @@ public struct State<Value>: DynamicProperty {
     /// The initial value (what the parent passed when it created the view).
     var _value: Value
     /// The storage, once the view is installed.
-    var _location: _StateLocation<Value>?
+    var _location: StateLocation<Value>?
 
     public init(wrappedValue value: Value) {
         _value = value
@@ -62,16 +62,16 @@ extension State where Value: ExpressibleByNilLiteral {
     }
 }
 
-extension State: _LinkedProperty {
-    static func _makeLink(field: UnsafeRawPointer, name: String, context: _LinkContext) -> _PropertyLink {
+extension State: LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: LinkContext) -> PropertyLink {
         let initial = field.assumingMemoryBound(to: State<Value>.self).pointee._value
-        let location = _StateLocation(initial, name: name, context: context)
-        return _PropertyLink(object: location, attribute: location.attribute.identifier)
+        let location = StateLocation(initial, name: name, context: context)
+        return PropertyLink(object: location, attribute: location.attribute.identifier)
     }
 
-    static func _install(field: UnsafeMutableRawPointer, link: _PropertyLink) {
+    static func _install(field: UnsafeMutableRawPointer, link: PropertyLink) {
         field.assumingMemoryBound(to: State<Value>.self).pointee._location =
-            unsafeDowncast(link.object.unsafelyUnwrapped, to: _StateLocation<Value>.self)
+            unsafeDowncast(link.object.unsafelyUnwrapped, to: StateLocation<Value>.self)
     }
 }
 

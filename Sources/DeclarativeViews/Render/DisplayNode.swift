@@ -37,18 +37,18 @@ final class DisplayNode: Equatable {
     let kind: RenderNode.Kind
     let children: [DisplayNode]
     /// A button's action.
-    let action: _ButtonAction?
+    let action: ButtonAction?
     /// Annotations from modifiers that do not draw anything themselves (`.tag`, `.tabItem`…).
     var annotations: _Annotations? { annotationBox?.value }
     /// Boxed: most nodes have none, and inline they would take a third of every node.
-    private let annotationBox: _AnnotationBox?
+    private let annotationBox: AnnotationBox?
 
-    init(kind: RenderNode.Kind, children: [DisplayNode] = [], action: _ButtonAction? = nil,
+    init(kind: RenderNode.Kind, children: [DisplayNode] = [], action: ButtonAction? = nil,
          annotations: _Annotations? = nil) {
         self.kind = kind
         self.children = children
         self.action = action
-        annotationBox = annotations.map(_AnnotationBox.init)
+        annotationBox = annotations.map(AnnotationBox.init)
         // What the layout needs to know about the subtree, from the children in one pass.
         var childGeometry = false, childrenExpandH = false, childrenExpandV = false, childrenRigidV = true
         var childrenIdealWhenWider = true
@@ -102,7 +102,7 @@ final class DisplayNode: Equatable {
     static func == (lhs: DisplayNode, rhs: DisplayNode) -> Bool { lhs === rhs }
 
     /// Whether this node already shows exactly this content.
-    func shows(_ kind: RenderNode.Kind, children: [DisplayNode], action: _ButtonAction?) -> Bool {
+    func shows(_ kind: RenderNode.Kind, children: [DisplayNode], action: ButtonAction?) -> Bool {
         self.kind == kind && self.children == children && self.action === action
     }
 
@@ -161,17 +161,17 @@ struct _Annotations: Equatable {
     var tabItem: String?
     var navigationTitle: String?
     /// The geometry sink of a `GeometryReader` or `onGeometryChange` on this node.
-    var geometry: _GeometrySink?
+    var geometry: GeometrySink?
     /// Recorded styling (`font`, `foregroundColor`…; see `Styling.swift`): name → value.
     var styles: [String: String] = [:]
     /// A text field's input (`TextField`), for ``ViewHost/type(_:into:)``.
-    var textInput: _TextInput?
+    var textInput: TextInput?
     /// A row of an editable `ForEach` (`.onDelete`, `.onMove`).
-    var rowEdit: _RowEdit?
+    var rowEdit: RowEdit?
     /// A field's focus binding (`.focused(…)`).
-    var focus: _FocusLink?
+    var focus: FocusLink?
     /// Closes the presentation this node shows (a sheet's, an alert's), for ``ViewHost/dismiss()``.
-    var dismiss: _ButtonAction?
+    var dismiss: ButtonAction?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -182,7 +182,7 @@ struct _Annotations: Equatable {
 }
 
 /// A display node's annotations, out of line.
-final class _AnnotationBox {
+final class AnnotationBox {
     let value: _Annotations
 
     init(_ value: _Annotations) {
@@ -191,7 +191,7 @@ final class _AnnotationBox {
 }
 
 /// A button's action, kept up to date by the button's render rule.
-final class _ButtonAction {
+final class ButtonAction {
     var action: @MainActor () -> Void
     var isEnabled = true
 
@@ -202,7 +202,7 @@ final class _ButtonAction {
 
 extension StatefulRule where Value == [DisplayNode] {
     /// Outputs one node, keeping the previous one when it shows the same content.
-    func emit(_ kind: RenderNode.Kind, children: [DisplayNode] = [], action: _ButtonAction? = nil) {
+    func emit(_ kind: RenderNode.Kind, children: [DisplayNode] = [], action: ButtonAction? = nil) {
         if hasValue {
             let previous = value
             if previous.count == 1, previous[0].shows(kind, children: children, action: action) { return }
@@ -213,10 +213,10 @@ extension StatefulRule where Value == [DisplayNode] {
 
 /// A render rule for a view that contains other views: one node of the kind the view says,
 /// whose children are its content's nodes.
-struct ContainerRender<Source: _RenderKindProviding>: StatefulRule {
+struct ContainerRender<Source: RenderKindProviding>: StatefulRule {
     typealias Value = [DisplayNode]
     let source: _GraphValue<Source>
-    let content: _RenderParts
+    let content: RenderParts
 
     mutating func updateValue() {
         emit(source.value._renderKind, children: content.read())
@@ -224,6 +224,6 @@ struct ContainerRender<Source: _RenderKindProviding>: StatefulRule {
 }
 
 /// Views (and modifiers) that draw one node around their content.
-protocol _RenderKindProviding {
+protocol RenderKindProviding {
     var _renderKind: RenderNode.Kind { get }
 }

@@ -18,7 +18,7 @@ extension ViewHost {
     /// Taps the first button whose label is `label` — its text, or its accessibility label
     /// (`.accessibilityLabel("Close")` on an icon-only button) — running its action.
     public func tap(_ label: String) throws {
-        var found: _ButtonAction?
+        var found: ButtonAction?
         forEachNode { node, _ in
             if found == nil, node.isButton(named: label) { found = node.action }
         }
@@ -34,7 +34,7 @@ extension ViewHost {
     /// Taps the button marked `.accessibilityIdentifier(identifier)` (or inside a view so marked),
     /// whatever its label says — for tests that should not depend on wording.
     public func tap(accessibilityIdentifier identifier: String) throws {
-        var found: (label: String, action: _ButtonAction)?
+        var found: (label: String, action: ButtonAction)?
         var identifiers: [String] = []
         forEachButton { label, action, marks in
             identifiers += marks
@@ -49,7 +49,7 @@ extension ViewHost {
 
     /// Flips the ``Toggle`` labelled `label` (the change runs at the next flush).
     public func toggle(_ label: String) throws {
-        var found: _ButtonAction?
+        var found: ButtonAction?
         var toggles: [String] = []
         forEachNode { node, _ in
             guard node.annotations?.styles["toggle"] != nil, case .button(let candidate, _) = node.kind,
@@ -84,7 +84,7 @@ extension ViewHost {
     }
 
     /// Types into an input and focuses it (the field a later `type(_:)` without a field goes to).
-    func enter(_ text: String, into input: _TextInput, node: DisplayNode) throws {
+    func enter(_ text: String, into input: TextInput, node: DisplayNode) throws {
         guard input.isEnabled() else { throw ViewHostError.inputDisabled(field: input.title) }
         try input.write(text)
         input.focus?()
@@ -93,8 +93,8 @@ extension ViewHost {
     }
 
     /// The text input titled `field` (or whose accessibility label or identifier is `field`).
-    func textInput(titled field: String) throws -> (node: DisplayNode, input: _TextInput) {
-        var found: (DisplayNode, _TextInput)?
+    func textInput(titled field: String) throws -> (node: DisplayNode, input: TextInput) {
+        var found: (DisplayNode, TextInput)?
         var fields: [String] = []
         forEachNode { node, marks in
             guard let input = node.annotations?.textInput else { return }
@@ -110,9 +110,9 @@ extension ViewHost {
     }
 
     /// The field a `.focused` binding focuses, or else the one last typed into.
-    private func focusedInput() throws -> _TextInput {
-        var focused: _TextInput?
-        var typed: _TextInput?
+    private func focusedInput() throws -> TextInput {
+        var focused: TextInput?
+        var typed: TextInput?
         forEachNode { node, _ in
             guard let input = node.annotations?.textInput else { return }
             if focused == nil, node.annotations?.focus?.isFocused() == true { focused = input }
@@ -125,11 +125,11 @@ extension ViewHost {
     /// Selects the tab labelled `label` of a `TabView(selection:)` (its tab needs a `.tag`), or
     /// else the option or row showing `label` of a `Picker` or a selectable `List`.
     public func select(_ label: String) throws {
-        var found: _ButtonAction?
+        var found: ButtonAction?
         var labelled = false
         var tabs: [String] = []
         var options: [String] = []
-        var option: _ButtonAction?
+        var option: ButtonAction?
         forEachNode { node, _ in
             switch node.kind {
             case .tab(let candidate?, _):
@@ -158,7 +158,7 @@ extension ViewHost {
     /// Goes back one screen in the innermost navigation stack that has a pushed screen, as its
     /// back button does (the change runs at the next flush).
     public func back() throws {
-        var found: _ButtonAction?
+        var found: ButtonAction?
         forEachNode { node, _ in
             if node.annotations?.styles["navigationBack"] != nil, let action = node.action { found = action }
         }
@@ -170,7 +170,7 @@ extension ViewHost {
     /// a swipe down or a tap outside does (the change runs at the next flush). A presentation with
     /// `.interactiveDismissDisabled()` stays: only its own buttons close it.
     public func dismiss() throws {
-        var found: (action: _ButtonAction, kind: String)?
+        var found: (action: ButtonAction, kind: String)?
         forEachNode { node, _ in
             if let action = node.annotations?.dismiss {
                 found = (action, node.annotations?.styles["presentation"] ?? "presentation")
@@ -202,8 +202,8 @@ extension ViewHost {
         edit.handlers.move?(IndexSet(integer: edit.offset), destination)
     }
 
-    private func editableRow(_ row: String, _ matches: (_RowEdit) -> Bool, noun: String) throws -> (_RowEdit, String) {
-        var found: (_RowEdit, String)?
+    private func editableRow(_ row: String, _ matches: (RowEdit) -> Bool, noun: String) throws -> (RowEdit, String) {
+        var found: (RowEdit, String)?
         var rows: [String] = []
         forEachNode { node, _ in
             guard let edit = node.annotations?.rowEdit, matches(edit) else { return }
@@ -224,7 +224,7 @@ extension ViewHost {
     }
 
     /// Each button with its label, action and the accessibility identifiers on it and its ancestors.
-    func forEachButton(_ body: (String, _ButtonAction, [String]) -> Void) {
+    func forEachButton(_ body: (String, ButtonAction, [String]) -> Void) {
         forEachNode { node, marks in
             if case .button(let label, _) = node.kind, let action = node.action { body(label, action, marks) }
         }

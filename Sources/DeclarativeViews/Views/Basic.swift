@@ -8,7 +8,7 @@ public nonisolated struct EmptyView: View, Equatable, Sendable {
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(render: _RenderParts())
+        _ViewOutputs(render: RenderParts())
     }
 }
 
@@ -27,7 +27,7 @@ public nonisolated struct Spacer: View, Equatable, Sendable {
     }
 }
 
-extension Spacer: _RenderKindProviding {
+extension Spacer: RenderKindProviding {
     var _renderKind: RenderNode.Kind { .spacer(minLength: minLength.map(Double.init)) }
 }
 
@@ -42,12 +42,12 @@ public nonisolated struct Divider: View, Equatable, Sendable {
     }
 }
 
-extension Divider: _RenderKindProviding {
+extension Divider: RenderKindProviding {
     var _renderKind: RenderNode.Kind { .divider }
 }
 
 /// A render rule for a view with no content: one node of the kind it says.
-struct LeafRender<Source: _RenderKindProviding>: StatefulRule {
+struct LeafRender<Source: RenderKindProviding>: StatefulRule {
     typealias Value = [DisplayNode]
     let source: _GraphValue<Source>
 

@@ -20,7 +20,7 @@ public nonisolated struct Button<Label: View>: View {
         let isEnabled = Attribute(vtableRule: EnvironmentProperty(environment: inputs.environment, keyPath: \._buttonContext))
         return _ViewOutputs(
             render: Attribute(
-                ButtonRender(button: view, label: label.render, isEnabled: isEnabled, box: _ButtonAction {})))
+                ButtonRender(button: view, label: label.render, isEnabled: isEnabled, box: ButtonAction {})))
     }
 }
 
@@ -38,11 +38,11 @@ extension Button where Label == Text {
 struct ButtonRender<Label: View>: StatefulRule {
     typealias Value = [DisplayNode]
     let button: _GraphValue<Button<Label>>
-    let label: _RenderParts
+    let label: RenderParts
     /// Whether buttons are enabled here, and what a tap also dismisses (inside an alert).
-    let isEnabled: Attribute<_ButtonContext>
+    let isEnabled: Attribute<ButtonContext>
     /// The action the button's node carries; kept current without making a new node.
-    let box: _ButtonAction
+    let box: ButtonAction
 
     mutating func updateValue() {
         let context = isEnabled.value

@@ -61,7 +61,7 @@ extension Label where Title == Text, Icon == Image {
     }
 }
 
-extension Label: _StaticTextProviding where Title == Text {
+extension Label: StaticTextProviding where Title == Text {
     var _staticText: String { title.content }
 }
 

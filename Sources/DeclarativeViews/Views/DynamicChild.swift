@@ -4,7 +4,7 @@ import AttrGraph
 /// has a value, the type inside an `AnyView`, the value of `.id(_:)`. The value's key picks
 /// the child; a new key invalidates the old child's subgraph (releasing its state and running
 /// its `onDisappear` actions) and builds the new child in a fresh one.
-protocol _DynamicChildProvider {
+protocol DynamicChildProvider {
     associatedtype Container
     associatedtype Key: Equatable
     static func key(of container: Container) -> Key
@@ -12,7 +12,7 @@ protocol _DynamicChildProvider {
     static func makeChild(container: _GraphValue<Container>, key: Key, inputs: _ViewInputs) -> _ViewOutputs
 }
 
-struct DynamicChild<Provider: _DynamicChildProvider>: StatefulRule {
+struct DynamicChild<Provider: DynamicChildProvider>: StatefulRule {
     typealias Value = [DisplayNode]
     let container: _GraphValue<Provider.Container>
     let inputs: _ViewInputs
@@ -46,7 +46,7 @@ struct DynamicChild<Provider: _DynamicChildProvider>: StatefulRule {
 }
 
 /// Makes a dynamic child container's render attribute.
-func _makeDynamicChild<Provider: _DynamicChildProvider>(
+func _makeDynamicChild<Provider: DynamicChildProvider>(
     _: Provider.Type, container: _GraphValue<Provider.Container>, inputs: _ViewInputs
 ) -> _ViewOutputs {
     _ViewOutputs(render: Attribute(DynamicChild<Provider>(container: container, inputs: inputs)))
@@ -74,7 +74,7 @@ public nonisolated struct _ConditionalContent<TrueContent: View, FalseContent: V
     }
 }
 
-enum ConditionalProvider<TrueContent: View, FalseContent: View>: _DynamicChildProvider {
+enum ConditionalProvider<TrueContent: View, FalseContent: View>: DynamicChildProvider {
     static func key(of container: _ConditionalContent<TrueContent, FalseContent>) -> Bool {
         if case .trueContent = container.storage { return true }
         return false
@@ -124,13 +124,13 @@ extension Optional: View where Wrapped: View {
     }
 }
 
-enum OptionalProvider<Wrapped: View>: _DynamicChildProvider {
+enum OptionalProvider<Wrapped: View>: DynamicChildProvider {
     static func key(of container: Wrapped?) -> Bool {
         container != nil
     }
 
     static func makeChild(container: _GraphValue<Wrapped?>, key: Bool, inputs: _ViewInputs) -> _ViewOutputs {
-        guard key else { return _ViewOutputs(render: _RenderParts()) }
+        guard key else { return _ViewOutputs(render: RenderParts()) }
         let wrapped = Attribute(Unwrapped(container: container))
         return Wrapped._makeDebuggableView(view: _GraphValue(wrapped), inputs: inputs)
     }
@@ -150,13 +150,13 @@ enum OptionalProvider<Wrapped: View>: _DynamicChildProvider {
 /// A view of any type (type erasure). A different type inside replaces the content and its
 /// state, as a different `if` branch does.
 public nonisolated struct AnyView: View {
-    let storage: _AnyViewStorageBase
+    let storage: AnyViewStorageBase
 
     public init<V: View>(_ view: V) {
         if let erased = view as? AnyView {
             storage = erased.storage
         } else {
-            storage = _AnyViewStorage(view)
+            storage = AnyViewStorage(view)
         }
     }
 
@@ -177,15 +177,15 @@ extension AnyView: _ComparisonOverride {
     }
 }
 
-class _AnyViewStorageBase {
+class AnyViewStorageBase {
     var type: Any.Type { preconditionFailure() }
 
     func makeChild(container: _GraphValue<AnyView>, inputs: _ViewInputs) -> _ViewOutputs { preconditionFailure() }
 
-    func isEqual(to other: _AnyViewStorageBase) -> Bool { false }
+    func isEqual(to other: AnyViewStorageBase) -> Bool { false }
 }
 
-final class _AnyViewStorage<V: View>: _AnyViewStorageBase {
+final class AnyViewStorage<V: View>: AnyViewStorageBase {
     let view: V
 
     init(_ view: V) {
@@ -199,8 +199,8 @@ final class _AnyViewStorage<V: View>: _AnyViewStorageBase {
         return V._makeDebuggableView(view: _GraphValue(content), inputs: inputs)
     }
 
-    override func isEqual(to other: _AnyViewStorageBase) -> Bool {
-        guard let other = other as? _AnyViewStorage<V> else { return false }
+    override func isEqual(to other: AnyViewStorageBase) -> Bool {
+        guard let other = other as? AnyViewStorage<V> else { return false }
         return _ViewEquality.equal(view, other.view)
     }
 
@@ -210,12 +210,12 @@ final class _AnyViewStorage<V: View>: _AnyViewStorageBase {
         let container: _GraphValue<AnyView>
 
         mutating func updateValue() {
-            if let storage = container.value.storage as? _AnyViewStorage<V> { value = storage.view }
+            if let storage = container.value.storage as? AnyViewStorage<V> { value = storage.view }
         }
     }
 }
 
-enum AnyViewProvider: _DynamicChildProvider {
+enum AnyViewProvider: DynamicChildProvider {
     static func key(of container: AnyView) -> ObjectIdentifier {
         ObjectIdentifier(container.storage.type)
     }
@@ -240,7 +240,7 @@ public nonisolated struct IDView<Content: View, ID: Hashable>: View {
     }
 }
 
-enum IDProvider<Content: View, ID: Hashable>: _DynamicChildProvider {
+enum IDProvider<Content: View, ID: Hashable>: DynamicChildProvider {
     static func key(of container: IDView<Content, ID>) -> ID {
         container.id
     }

@@ -22,7 +22,7 @@ public nonisolated struct GeometryReader<Content: View>: View {
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let geometry = Attribute(value: GeometryProxy.zero)
-        let sink = _GeometrySink(delivery: .reader(geometry), path: inputs.path, name: "GeometryReader")
+        let sink = GeometrySink(delivery: .reader(geometry), path: inputs.path, name: "GeometryReader")
         let content = Attribute(vtableRule: GeometryContent(reader: view, geometry: geometry, host: inputs.host))
         let outputs = Content._makeDebuggableView(view: _GraphValue(content), inputs: inputs)
         return _ViewOutputs(render: Attribute(GeometryReaderRender(content: outputs.render, sink: sink)))
@@ -34,7 +34,7 @@ public nonisolated struct GeometryReader<Content: View>: View {
         let geometry: Attribute<GeometryProxy>
         @HostReference var host: _HostCore
         /// Tracks the `@Observable` properties the content reads, across runs.
-        let observation = _ObservationSlot()
+        let observation = ObservationSlot()
 
         var value: Content {
             let build = reader.value.content
@@ -47,8 +47,8 @@ public nonisolated struct GeometryReader<Content: View>: View {
 
 struct GeometryReaderRender: StatefulRule {
     typealias Value = [DisplayNode]
-    let content: _RenderParts
-    let sink: _GeometrySink
+    let content: RenderParts
+    let sink: GeometrySink
 
     mutating func updateValue() {
         let children = content.read()
@@ -82,7 +82,7 @@ extension View {
 
 /// `onGeometryChange`: annotates the content's first node with a geometry sink whose closures
 /// the render rule keeps current.
-public nonisolated struct _GeometryChangeModifier<T: Equatable>: _PrimitiveViewModifier {
+public nonisolated struct _GeometryChangeModifier<T: Equatable>: PrimitiveViewModifier {
     var transform: (GeometryProxy) -> T
     var action: (T, T) -> Void
 
@@ -91,7 +91,7 @@ public nonisolated struct _GeometryChangeModifier<T: Equatable>: _PrimitiveViewM
     ) -> _ViewOutputs {
         let content = body(inputs)
         let state = ObserverState()
-        let sink = _GeometrySink(
+        let sink = GeometrySink(
             delivery: .observer { proxy, host in state.observe(proxy, host: host) }, path: inputs.path,
             name: "onGeometryChange(for: \(T.self))")
         return _ViewOutputs(
@@ -118,9 +118,9 @@ public nonisolated struct _GeometryChangeModifier<T: Equatable>: _PrimitiveViewM
     struct GeometryChangeRender: StatefulRule {
         typealias Value = [DisplayNode]
         let modifier: _GraphValue<_GeometryChangeModifier<T>>
-        let content: _RenderParts
+        let content: RenderParts
         let state: ObserverState
-        let sink: _GeometrySink
+        let sink: GeometrySink
         var source: [DisplayNode] = []
 
         mutating func updateValue() {

@@ -8,20 +8,20 @@ import Foundation
 
 /// The handlers of an editable `ForEach`, kept current by its body (rows point at this box, so a
 /// handler that captured new state is used without rebuilding the rows).
-final class _RowEditHandlers: @unchecked Sendable {
+final class RowEditHandlers: @unchecked Sendable {
     var delete: ((IndexSet) -> Void)?
     var move: ((IndexSet, Int) -> Void)?
     var editMode: Binding<EditMode>?
 }
 
 /// One row's place in its editable `ForEach`.
-struct _RowEdit: Equatable {
-    let handlers: _RowEditHandlers
+struct RowEdit: Equatable {
+    let handlers: RowEditHandlers
     let offset: Int
     /// How many rows the `ForEach` has (a move's destination is 0 through this).
     let count: Int
 
-    static func == (lhs: _RowEdit, rhs: _RowEdit) -> Bool {
+    static func == (lhs: RowEdit, rhs: RowEdit) -> Bool {
         lhs.handlers === rhs.handlers && lhs.offset == rhs.offset && lhs.count == rhs.count
     }
 }
@@ -31,7 +31,7 @@ public nonisolated struct _EditableForEach<Data: RandomAccessCollection, ID: Has
     let forEach: ForEach<Data, ID, Content>
     var delete: ((IndexSet) -> Void)?
     var move: ((IndexSet, Int) -> Void)?
-    @State private var handlers = _RowEditHandlers()
+    @State private var handlers = RowEditHandlers()
     @Environment(\.editMode) private var editMode
 
     @MainActor public var body: some View {
@@ -50,7 +50,7 @@ public nonisolated struct _EditableForEach<Data: RandomAccessCollection, ID: Has
         let count = forEach.data.count
         return ForEach(forEach.data, id: idPath) { element in
             content(element).modifier(_RowEditModifier(
-                edit: _RowEdit(handlers: handlers, offset: offsets[element[keyPath: idPath]] ?? 0, count: count),
+                edit: RowEdit(handlers: handlers, offset: offsets[element[keyPath: idPath]] ?? 0, count: count),
                 deletable: marks.0, movable: marks.1))
         }
     }
@@ -102,13 +102,13 @@ extension _EditableForEach: DynamicViewContent {
 }
 
 /// Marks a row's nodes with its edit handlers.
-public nonisolated struct _RowEditModifier: _PrimitiveViewModifier, Equatable {
-    let edit: _RowEdit
+public nonisolated struct _RowEditModifier: PrimitiveViewModifier, Equatable {
+    let edit: RowEdit
     let deletable: Bool
     let movable: Bool
 }
 
-extension _RowEditModifier: _Annotating {
+extension _RowEditModifier: Annotating {
     func annotate(_ annotations: inout _Annotations) {
         if annotations.rowEdit == nil { annotations.rowEdit = edit }
         if deletable { annotations.styles["onDelete"] = "" }

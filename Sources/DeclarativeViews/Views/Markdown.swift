@@ -3,7 +3,7 @@
 /// reduced to their text; a backslash escapes punctuation. A delimiter opens only before a
 /// non-space and closes only after one (as in CommonMark), so `2 * 3 * 4` stays as it is.
 /// Headless output has no styles, so only the markup disappears.
-enum _MarkdownInline {
+enum MarkdownInline {
     static func visibleText(_ text: String) -> String {
         guard mayContainMarkup(text) else { return text }
         return String(visible(Array(text)))

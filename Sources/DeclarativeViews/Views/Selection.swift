@@ -48,7 +48,7 @@ struct _Selection {
 }
 
 /// Views whose content's tagged nodes are selectable.
-protocol _SelectionProviding {
+protocol SelectionProviding {
     var selection: _Selection? { get }
     /// The node around the options and its styles.
     var _selectionContainer: (kind: RenderNode.Kind, styles: [String: String]) { get }
@@ -56,15 +56,15 @@ protocol _SelectionProviding {
 
 /// Wraps each selectable node (at the top of the content, or one level down, as in a section) in
 /// a button that selects it.
-struct SelectableRender<Source: _SelectionProviding>: StatefulRule {
+struct SelectableRender<Source: SelectionProviding>: StatefulRule {
     typealias Value = [DisplayNode]
     let source: _GraphValue<Source>
-    let content: _RenderParts
-    var label: _RenderParts?
+    let content: RenderParts
+    var label: RenderParts?
     /// One select action per selectable node, in order, kept across updates.
-    var actions: [_ButtonAction] = []
+    var actions: [ButtonAction] = []
 
-    init(source: _GraphValue<Source>, content: _RenderParts, label: _RenderParts? = nil) {
+    init(source: _GraphValue<Source>, content: RenderParts, label: RenderParts? = nil) {
         self.source = source
         self.content = content
         self.label = label
@@ -96,10 +96,10 @@ struct SelectableRender<Source: _SelectionProviding>: StatefulRule {
     private mutating func wrap(_ nodes: [DisplayNode], selection: _Selection, used: inout Int, depth: Int) -> [DisplayNode] {
         nodes.map { node in
             if let tag = node.annotations?.tag, selection.accepts(tag) {
-                if used == actions.count { actions.append(_ButtonAction {}) }
+                if used == actions.count { actions.append(ButtonAction {}) }
                 let action = actions[used]
                 used += 1
-                let choose = _MainActorHop((selection.choose, tag))
+                let choose = MainActorHop((selection.choose, tag))
                 action.action = { choose.value.0(choose.value.1) }
                 var texts: [String] = []
                 node.collectText(into: &texts)
@@ -155,7 +155,7 @@ public nonisolated struct Picker<Label: View, SelectionValue: Hashable, Content:
     public var body: Never { _primitiveBody(Self.self) }
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
-        var offsets = _FieldOffsets()
+        var offsets = FieldOffsets()
         let label = view.member(Label.self, at: offsets.next(Label.self), \.label)
         let content = view.member(Content.self, at: offsets.next(Content.self), \.content)
         let labelParts = Label._makeDebuggableView(view: label, inputs: inputs)
@@ -179,7 +179,7 @@ extension Picker where Label == Text {
     }
 }
 
-extension Picker: _SelectionProviding {
+extension Picker: SelectionProviding {
     var _selectionContainer: (kind: RenderNode.Kind, styles: [String: String]) {
         (.hstack(alignment: .center, spacing: nil), ["picker": ""])
     }

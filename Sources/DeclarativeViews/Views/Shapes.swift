@@ -12,9 +12,9 @@ public protocol Shape: View, Sendable {
 }
 
 /// Views drawn as one node of their own kind.
-protocol _LeafView: View, _RenderKindProviding where Body == Never {}
+protocol LeafView: View, RenderKindProviding where Body == Never {}
 
-extension _LeafView {
+extension LeafView {
     public var body: Never { _primitiveBody(Self.self) }
 
     public nonisolated static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
@@ -36,22 +36,22 @@ extension Shape {
     }
 }
 
-public nonisolated struct Circle: Shape, _LeafView {
+public nonisolated struct Circle: Shape, LeafView {
     public init() {}
     public var _shapeDescription: String { "circle" }
 }
 
-public nonisolated struct Capsule: Shape, _LeafView {
+public nonisolated struct Capsule: Shape, LeafView {
     public init() {}
     public var _shapeDescription: String { "capsule" }
 }
 
-public nonisolated struct Rectangle: Shape, _LeafView {
+public nonisolated struct Rectangle: Shape, LeafView {
     public init() {}
     public var _shapeDescription: String { "rectangle" }
 }
 
-public nonisolated struct RoundedRectangle: Shape, _LeafView {
+public nonisolated struct RoundedRectangle: Shape, LeafView {
     public let cornerRadius: CGFloat
     public init(cornerRadius: CGFloat) { self.cornerRadius = cornerRadius }
     public var _shapeDescription: String { "roundedRectangle(\(_number(Double(cornerRadius))))" }
@@ -62,14 +62,14 @@ extension Shape where Self == Capsule { public static var capsule: Capsule { Cap
 extension Shape where Self == Rectangle { public static var rect: Rectangle { Rectangle() } }
 
 /// A color is a view too: `Color.blue.frame(height: 4)`.
-extension Color: View, _LeafView {
+extension Color: View, LeafView {
     nonisolated var _renderKind: RenderNode.Kind { .shape("Color \(description)") }
 }
 
 // MARK: - Backgrounds and overlays
 
 /// Views behind (`background`) or in front of (`overlay`) the content, laid out in its frame.
-public nonisolated struct _DecorationModifier<Decoration: View>: _PrimitiveViewModifier {
+public nonisolated struct _DecorationModifier<Decoration: View>: PrimitiveViewModifier {
     let decoration: Decoration
     let isBackground: Bool
     let alignment: Alignment
@@ -88,8 +88,8 @@ public nonisolated struct _DecorationModifier<Decoration: View>: _PrimitiveViewM
 struct DecorationRender<Decoration: View>: StatefulRule {
     typealias Value = [DisplayNode]
     let modifier: _GraphValue<_DecorationModifier<Decoration>>
-    let content: _RenderParts
-    let decoration: _RenderParts
+    let content: RenderParts
+    let decoration: RenderParts
 
     mutating func updateValue() {
         let modifier = self.modifier.value

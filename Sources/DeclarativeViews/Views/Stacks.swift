@@ -25,7 +25,7 @@ public nonisolated struct VStack<Content: View>: View {
     }
 }
 
-extension VStack: _RenderKindProviding {
+extension VStack: RenderKindProviding {
     var _renderKind: RenderNode.Kind { .vstack(alignment: alignment, spacing: spacing.map(Double.init)) }
 }
 
@@ -48,7 +48,7 @@ public nonisolated struct HStack<Content: View>: View {
     }
 }
 
-extension HStack: _RenderKindProviding {
+extension HStack: RenderKindProviding {
     var _renderKind: RenderNode.Kind { .hstack(alignment: alignment, spacing: spacing.map(Double.init)) }
 }
 
@@ -69,7 +69,7 @@ public nonisolated struct ZStack<Content: View>: View {
     }
 }
 
-extension ZStack: _RenderKindProviding {
+extension ZStack: RenderKindProviding {
     var _renderKind: RenderNode.Kind { .zstack(alignment: alignment) }
 }
 
@@ -116,11 +116,11 @@ extension List where SelectionValue == Never {
     }
 }
 
-extension List: _RenderKindProviding {
+extension List: RenderKindProviding {
     var _renderKind: RenderNode.Kind { .list }
 }
 
-extension List: _SelectionProviding {
+extension List: SelectionProviding {
     var _selectionContainer: (kind: RenderNode.Kind, styles: [String: String]) {
         (.list, [:])
     }
@@ -128,7 +128,7 @@ extension List: _SelectionProviding {
 
 /// The graph of a view that draws one node around its content: the content's attributes, then
 /// a render rule for the node.
-func _makeContainer<Container: _RenderKindProviding, Content: View>(
+func _makeContainer<Container: RenderKindProviding, Content: View>(
     _ container: _GraphValue<Container>, content: _GraphValue<Content>, inputs: _ViewInputs
 ) -> _ViewOutputs {
     let content = Content._makeDebuggableView(view: content, inputs: inputs)

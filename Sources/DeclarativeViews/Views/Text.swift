@@ -12,7 +12,7 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
 
     public init(_ value: String) {
         key = value
-        visible = _MarkdownInline.visibleText(value)
+        visible = MarkdownInline.visibleText(value)
     }
 
     public init(stringLiteral value: String) {
@@ -40,7 +40,7 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
             }
         }
         var visible = ""
-        for character in _MarkdownInline.visibleText(format) {
+        for character in MarkdownInline.visibleText(format) {
             if let value = values[character] { visible += value } else { visible.append(character) }
         }
         self.visible = visible
@@ -65,7 +65,7 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
             guard !literal.isEmpty else { return }
             text += literal
             parts.append((literal, true))
-            if !literalsMayContainMarkup, _MarkdownInline.mayContainMarkup(literal) { literalsMayContainMarkup = true }
+            if !literalsMayContainMarkup, MarkdownInline.mayContainMarkup(literal) { literalsMayContainMarkup = true }
         }
 
         @usableFromInline

@@ -8,7 +8,7 @@ import Foundation
 // field, as the return key does.
 
 /// Where typed text goes: a field's binding (or a parser for a value input), and what submitting runs.
-final class _TextInput {
+final class TextInput {
     /// `textField`, `textEditor`, `slider`, `datePicker`…: the attribute naming the input.
     let kind: String
     let title: String
@@ -36,11 +36,11 @@ final class _TextInput {
 }
 
 /// Marks an input's node: its kind and title, and its input.
-public nonisolated struct _TextInputModifier: _PrimitiveViewModifier {
-    let input: _TextInput
+public nonisolated struct _TextInputModifier: PrimitiveViewModifier {
+    let input: TextInput
 }
 
-extension _TextInputModifier: _Annotating {
+extension _TextInputModifier: Annotating {
     func annotate(_ annotations: inout _Annotations) {
         if annotations.textInput == nil {
             annotations.textInput = input
@@ -88,7 +88,7 @@ public nonisolated struct TextField: View {
         let value = text.wrappedValue
         let shown = value.isEmpty ? "<\(title)>" : (isSecure ? String(repeating: "•", count: value.count) : value)
         let text = self.text
-        Text(verbatim: shown).modifier(_TextInputModifier(input: _TextInput(
+        Text(verbatim: shown).modifier(_TextInputModifier(input: TextInput(
             kind: "textField", title: title, submit: submitActions.actions, isEnabled: isEnabled,
             value: { text.wrappedValue }, write: { text.wrappedValue = $0 })))
     }
@@ -124,7 +124,7 @@ public nonisolated struct TextEditor: View {
 
     @MainActor public var body: some View {
         let text = self.text
-        Text(verbatim: text.wrappedValue).modifier(_TextInputModifier(input: _TextInput(
+        Text(verbatim: text.wrappedValue).modifier(_TextInputModifier(input: TextInput(
             kind: "textEditor", title: "TextEditor", submit: submitActions.actions, isEnabled: isEnabled,
             value: { text.wrappedValue }, write: { text.wrappedValue = $0 })))
     }
@@ -133,16 +133,16 @@ public nonisolated struct TextEditor: View {
 // MARK: - Submitting
 
 /// The `.onSubmit` actions around a field, innermost first.
-struct _SubmitActions {
+struct SubmitActions {
     var actions: [() -> Void] = []
 }
 
 struct SubmitActionsKey: EnvironmentKey {
-    static var defaultValue: _SubmitActions { _SubmitActions() }
+    static var defaultValue: SubmitActions { SubmitActions() }
 }
 
 extension EnvironmentValues {
-    var _submitActions: _SubmitActions {
+    var _submitActions: SubmitActions {
         get { self[SubmitActionsKey.self] }
         set { self[SubmitActionsKey.self] = newValue }
     }
@@ -157,7 +157,7 @@ public struct SubmitTriggers: OptionSet, Sendable {
 }
 
 /// `.onSubmit { … }`: the fields inside run `action` when submitted.
-public nonisolated struct _SubmitModifier: _EnvironmentModifying {
+public nonisolated struct _SubmitModifier: EnvironmentModifying {
     let action: () -> Void
 
     func modify(_ environment: inout EnvironmentValues) {
@@ -233,7 +233,7 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
 }
 
 /// Whether a field is focused, and how to focus it.
-final class _FocusLink {
+final class FocusLink {
     let isFocused: () -> Bool
     let focus: () -> Void
 
@@ -244,12 +244,12 @@ final class _FocusLink {
 }
 
 /// Ties a field to a focus binding; a focused field's node carries `focused`.
-public nonisolated struct _FocusedModifier: _PrimitiveViewModifier {
-    let link: _FocusLink
+public nonisolated struct _FocusedModifier: PrimitiveViewModifier {
+    let link: FocusLink
     let isFocused: Bool
 }
 
-extension _FocusedModifier: _Annotating {
+extension _FocusedModifier: Annotating {
     func annotate(_ annotations: inout _Annotations) {
         if annotations.focus == nil {
             annotations.focus = link
@@ -263,7 +263,7 @@ extension View {
     public func focused<Value: Hashable>(_ binding: FocusState<Value>.Binding, equals value: Value)
         -> ModifiedContent<Self, _FocusedModifier>
     {
-        let link = _FocusLink(isFocused: { binding.wrappedValue == value }, focus: { binding.wrappedValue = value })
+        let link = FocusLink(isFocused: { binding.wrappedValue == value }, focus: { binding.wrappedValue = value })
         return modifier(_FocusedModifier(link: link, isFocused: binding.wrappedValue == value))
     }
 

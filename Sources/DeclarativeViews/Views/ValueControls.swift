@@ -35,7 +35,7 @@ public nonisolated struct Slider<Label: View, ValueLabel: View>: View {
             label
             Text(verbatim: _number(value()))
         }
-        .modifier(_TextInputModifier(input: _TextInput(kind: "slider", title: _sliderTitle, value: { _number(value()) }) { text in
+        .modifier(_TextInputModifier(input: TextInput(kind: "slider", title: _sliderTitle, value: { _number(value()) }) { text in
             guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
                 throw ViewHostError.invalidInput(field: "Slider", text: text, expected: "a number")
             }
@@ -92,7 +92,7 @@ public nonisolated struct DatePicker<Label: View>: View {
             label
             Text(verbatim: Self.format(selection.wrappedValue, components, timeZone))
         }
-        .modifier(_TextInputModifier(input: _TextInput(
+        .modifier(_TextInputModifier(input: TextInput(
             kind: "datePicker", title: title, value: { Self.format(selection.wrappedValue, components, timeZone) }
         ) { text in
             guard var date = Self.parse(text, components, relativeTo: selection.wrappedValue, timeZone) else {

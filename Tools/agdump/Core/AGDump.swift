@@ -131,7 +131,7 @@ package enum AGDump {
             }
         case .dot:
             let render = try dotRenderer(archive, options)
-            try stream(to: options.outputFile, io: io, filter: options.clusterSubgraphs ? DOTClusterNames() : nil) { output in
+            try stream(to: options.outputFile, io: io) { output in
                 try render(&output) { progress.update("rendering \(Int($0 * 100))%") }
             }
         case .svg(let path), .png(let path):
@@ -144,7 +144,7 @@ package enum AGDump {
             let file = try OutputFile(path: path)
             progress.update("laying out \(nodes) nodes with Graphviz")
             try Graphviz.render(
-                format: format, nodes: nodes, to: file, filter: options.clusterSubgraphs ? DOTClusterNames() : nil
+                format: format, nodes: nodes, to: file
             ) { output in try render(&output, nil) }
         case .profile:
             break  // handled above
@@ -195,22 +195,18 @@ package enum AGDump {
         try stream(to: path, io: io) { output in try output.write(text) }
     }
 
-    /// Runs `body` with an output that goes to `-o FILE` (complete or not at all), else stdout,
-    /// through `filter` if there is one (DOT).
+    /// Runs `body` with an output that goes to `-o FILE` (complete or not at all), else stdout.
     static func stream(
-        to path: String?, io: IO, filter: DOTClusterNames? = nil, _ body: (inout OutputBuffer) throws -> Void
+        to path: String?, io: IO, _ body: (inout OutputBuffer) throws -> Void
     ) throws(AGDumpError) {
         let file = try path.map { (path) throws(AGDumpError) in try OutputFile(path: path) }
         let sink: (UnsafeRawBufferPointer) throws -> Void = { chunk in
             if let file { try file.write(chunk) } else { try io.writeStdout(chunk) }
         }
-        var output = OutputBuffer { chunk in
-            if let filter { try filter.pass(chunk, to: sink) } else { try sink(chunk) }
-        }
+        var output = OutputBuffer(sink: sink)
         do {
             try body(&output)
             try output.finish()
-            try filter?.finish(to: sink)
         } catch {
             file?.discard()
             if let error = error as? AGDumpError { throw error }

@@ -57,10 +57,10 @@ package enum Graphviz {
                 + "for another tool, or add --force to render it anyway.")
     }
 
-    /// Runs `dot -T<format>` on the DOT that `produce` writes (through `filter`, if any), into
+    /// Runs `dot -T<format>` on the DOT that `produce` writes, into
     /// `output` (committed only when `dot` succeeded). `nodes` chooses the layout settings.
     package static func render(
-        format: String, nodes: Int, arguments: [String]? = nil, to output: OutputFile, filter: DOTClusterNames? = nil,
+        format: String, nodes: Int, arguments: [String]? = nil, to output: OutputFile,
         produce: (inout OutputBuffer) throws -> Void
     ) throws(AGDumpError) {
         guard let dot = locateDot() else {
@@ -91,7 +91,7 @@ package enum Graphviz {
         // dot's output goes to the file as it comes; its messages are kept (the first 64 KiB).
         let collected = _Collected()
         let group = DispatchGroup()
-        let outputBox = _SendableOutput(output)
+        let outputBox = SendableOutput(output)
         DispatchQueue.global().async(group: group) {
             let handle = rendered.fileHandleForReading
             while true {
@@ -124,20 +124,17 @@ package enum Graphviz {
                 let written = write(descriptor, chunk.baseAddress! + offset, chunk.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw _PipeClosed()
+                    throw PipeClosed()
                 }
                 offset += written
             }
         }
-        var stream = OutputBuffer { chunk in
-            if let filter { try filter.pass(chunk, to: toDot) } else { try toDot(chunk) }
-        }
+        var stream = OutputBuffer(sink: toDot)
         var producerError: Error?
         do {
             try produce(&stream)
             try stream.finish()
-            try filter?.finish(to: toDot)
-        } catch is _PipeClosed {
+        } catch is PipeClosed {
             // dot stopped reading: its status and messages say why.
         } catch {
             producerError = error
@@ -164,7 +161,7 @@ package enum Graphviz {
         try output.commit()
     }
 
-    private struct _PipeClosed: Error {}
+    private struct PipeClosed: Error {}
 
     private final class _Collected: @unchecked Sendable {
         // @unchecked: each field is written by one reader thread before `group.leave()` and read
@@ -175,7 +172,7 @@ package enum Graphviz {
     }
 
     /// The output file, written by the thread that reads `dot`'s output only.
-    private final class _SendableOutput: @unchecked Sendable {
+    private final class SendableOutput: @unchecked Sendable {
         // @unchecked: used by that one reader thread until `group.wait()`, then by the caller.
         let output: OutputFile
         init(_ output: OutputFile) { self.output = output }
