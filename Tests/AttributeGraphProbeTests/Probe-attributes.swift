@@ -684,6 +684,10 @@ func __probe731() {
     func __conforms<T: OptionSet>(_: T.Type) where T.RawValue == UInt32 {}
     __conforms(AGValueOptions.self)
 }
+// AGValueOptions: static var inputOptionsUnprefetched: AGValueOptions { get }
+func __probe732() {
+    let _: AGValueOptions = AGValueOptions.inputOptionsUnprefetched
+}
 // AGValueOptions: static var inputOptionsSyncMainRef: AGValueOptions { get }
 func __probe733() {
     let _: AGValueOptions = AGValueOptions.inputOptionsSyncMainRef

@@ -142,6 +142,7 @@ let probedRows: [String] = [
     "AnyAttribute var subgraph: Subgraph { get }",
     "AnyAttribute var subgraphOrNil: Subgraph? { get }",
     "AttributeGraph struct AGValueOptions : OptionSet, RawValue == UInt32",
+    "AGValueOptions static var inputOptionsUnprefetched: AGValueOptions { get }",
     "AGValueOptions static var inputOptionsSyncMainRef: AGValueOptions { get }",
     "AGValueOptions static var inputOptionsMask: AGValueOptions { get }",
     "AGValueOptions static var incrementGraphVersion: AGValueOptions { get }",
