@@ -85,6 +85,9 @@ let package = Package(
         // Generated from docs/swiftui-api.tsv (Scripts/swiftui-coverage.py): every SwiftUI symbol the table says
         // DeclarativeViews provides, used with its signature, so that the table cannot claim what does not compile.
         .testTarget(name: "SwiftUIProbeTests", dependencies: ["DeclarativeViews"]),
+        // Generated from docs/attributegraph-api.tsv (Scripts/attributegraph-api.py): every AttributeGraph symbol the
+        // table says AttrGraph provides (implemented, or with another shape), used with its signature.
+        .testTarget(name: "AttributeGraphProbeTests", dependencies: ["AttrGraph"]),
         .testTarget(
             name: "AGDumpTests", dependencies: ["AGDumpCore", "AttrGraphArchive", "agdump", "AttrGraph", "AttrGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]),

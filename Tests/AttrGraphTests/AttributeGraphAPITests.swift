@@ -143,6 +143,13 @@ import Testing
         #expect(ATTRIBUTEGRAPH_RELEASE == ATTRIBUTEGRAPH_RELEASE_2024)
     }
 
+    @Test func valueOptionsSpellTheInputOptionsAsAttributeGraphDoes() {
+        #expect(ValueOptions.inputOptionsUnprefetched == .unprefetched)
+        #expect(ValueOptions.inputOptionsSyncMainRef == .syncMainRef)
+        #expect(ValueOptions.inputOptionsMask == [.inputOptionsUnprefetched, .inputOptionsSyncMainRef])
+        #expect(ValueOptions.inputOptionsUnprefetched.rawValue == InputOptions.unprefetched.rawValue)
+    }
+
     @Test func uniqueIDsCountUpByOne() {
         // Other tests may take ids in between on other threads: check on one thread, in a row,
         // and that ids from many threads never repeat.

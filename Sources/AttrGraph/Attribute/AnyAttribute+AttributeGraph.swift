@@ -69,6 +69,8 @@ extension InputOptions {
 extension ValueOptions {
     /// The options that are input options too (AttributeGraph's `inputOptionsMask`).
     public static let inputOptionsMask = ValueOptions(rawValue: 3)
+    /// AttributeGraph's name for ``unprefetched`` among the input options.
+    public static let inputOptionsUnprefetched = ValueOptions(rawValue: 1 << 0)
     /// AttributeGraph's name for ``syncMainRef`` among the input options.
     public static let inputOptionsSyncMainRef = ValueOptions(rawValue: 1 << 1)
 }
