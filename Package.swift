@@ -85,6 +85,11 @@ let package = Package(
         // Generated from docs/swiftui-api.tsv (Scripts/swiftui-coverage.py): every SwiftUI symbol the table says
         // DeclarativeViews provides, used with its signature, so that the table cannot claim what does not compile.
         .testTarget(name: "SwiftUIProbeTests", dependencies: ["DeclarativeViews"]),
+        // Generated from README.md and docs/*.md (Scripts/doc-snippets.py): every ```swift block of the
+        // documentation, compiled, so that no snippet shows code that does not build.
+        .testTarget(
+            name: "DocSnippetTests",
+            dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"] + combineDependency),
         .testTarget(
             name: "AGDumpTests", dependencies: ["AGDumpCore", "AttrGraphArchive", "agdump", "AttrGraph", "AttrGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]),
