@@ -88,6 +88,11 @@ let package = Package(
         // Generated from docs/attributegraph-api.tsv (Scripts/attributegraph-api.py): every AttributeGraph symbol the
         // table says AttrGraph provides (implemented, or with another shape), used with its signature.
         .testTarget(name: "AttributeGraphProbeTests", dependencies: ["AttrGraph"]),
+        // Generated from README.md and docs/*.md (Scripts/doc-snippets.py): every ```swift block of the
+        // documentation, compiled, so that no snippet shows code that does not build.
+        .testTarget(
+            name: "DocSnippetTests",
+            dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"] + combineDependency),
         .testTarget(
             name: "AGDumpTests", dependencies: ["AGDumpCore", "AttrGraphArchive", "agdump", "AttrGraph", "AttrGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]),

@@ -1,7 +1,7 @@
 import AttrGraph
 
 /// Tabs, one per view of its content (SwiftUI's `TabView`). The content is hosted in a
-/// separately scheduled fragment (see the README's "Containers as fragments").
+/// separately scheduled fragment (see docs/declarative-views.md, "Containers as fragments").
 ///
 ///     TabView {
 ///         Inbox().tabItem { Text("Inbox") }

@@ -66,10 +66,11 @@ package struct Options: Equatable, Sendable {
           the output says so; an error before the end is an error, as for an archive.
 
         OUTPUT (one of; --dot is the default)
-          --dot                Graphviz DOT with AttributeGraph's styles: bold = has a value but no
-                               inputs or outputs, dashed = no value, red = dirty, cyan = updating,
-                               red edge = changed, thick edge = crosses graph contexts, box =
-                               indirect. A recorded cycle is drawn in magenta.
+          --dot                Graphviz DOT with AttributeGraph's styles: bold = a value at an end of
+                               the graph (nothing feeds it, like an input, or nothing reads it yet),
+                               dashed = no value yet, red = dirty, cyan = updating, red edge =
+                               changed, thick edge = crosses graph contexts, box = indirect. A
+                               recorded cycle is drawn in magenta.
           --summary            counts of nodes, edges, subgraphs, recorded trees (as an outline),
                                types (top types by node count),
                                dirty nodes, and the recorded cycle, if any
@@ -124,7 +125,7 @@ package struct Options: Equatable, Sendable {
 
     /// `agdump demo --help`: what the demo does and which options apply to it.
     package static let demoUsage = """
-        agdump demo: run seed 003's app in this process — TabView → NavigationSplitView → AView,
+        agdump demo: run seed 003's app (the AGDemo program, built beside agdump) — TabView → NavigationSplitView → AView,
         whose body converts HTML and so pumps the run loop — and dump its view graph with the
         cycle that causes recorded (drawn in magenta). The cycle report goes to stderr
         (AG_PRINT_CYCLES, default 2); the demo never traps.
