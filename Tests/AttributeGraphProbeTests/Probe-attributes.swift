@@ -465,6 +465,13 @@ func __probe111() {
 func __probe112() {
     let _: Bool = __ProbeObservedRule._hasDestroySelf
 }
+// AttributeGraph: func internAttributeType(ctx: UnownedGraphContext, body: Metadata, makeAttributeType: () -> UnsafePointer<_AttributeType>) -> UInt32
+func __probe261() {
+    let __arg0: UnownedGraphContext = __v()
+    let __arg1: Metadata = __v()
+    let __arg2: () -> UnsafePointer<_AttributeType> = __v()
+    let _: UInt32 = internAttributeType(ctx: __arg0, body: __arg1, makeAttributeType: __arg2)
+}
 // Attribute: extension Attribute : Sendable
 func __probe342() {
     func __conforms<T: Sendable>(_: T.Type) {}
@@ -505,11 +512,47 @@ func __probe364() {
 func __probe365() {
     let _: AnyAttribute = AGAttributeNil
 }
+// AttributeGraph: struct AGAttributeInfo
+func __probe366() {
+    _ = AGAttributeInfo.self
+}
+// AGAttributeInfo: var type: UnsafePointer<_AttributeType> { get set }
+func __probe367() {
+    let _: UnsafePointer<_AttributeType> = (__v() as AGAttributeInfo).type
+    let __new: UnsafePointer<_AttributeType> = __v()
+    func __write(_ owner: inout AGAttributeInfo) { owner.type = __new }
+}
+// AGAttributeInfo: var body: UnsafeRawPointer { get set }
+func __probe368() {
+    let _: UnsafeRawPointer = (__v() as AGAttributeInfo).body
+    let __new: UnsafeRawPointer = __v()
+    func __write(_ owner: inout AGAttributeInfo) { owner.body = __new }
+}
 // _AttributeType: struct Flags : OptionSet, RawValue == UInt32
 func __probe369() {
     _ = _AttributeType.Flags.self
     func __conforms<T: OptionSet>(_: T.Type) where T.RawValue == UInt32 {}
     __conforms(_AttributeType.Flags.self)
+}
+// _AttributeType.Flags: static var comparisonModeBitwise: Flags { get }
+func __probe370() {
+    let _: _AttributeType.Flags = _AttributeType.Flags.comparisonModeBitwise
+}
+// _AttributeType.Flags: static var comparisonModeIndirect: Flags { get }
+func __probe371() {
+    let _: _AttributeType.Flags = _AttributeType.Flags.comparisonModeIndirect
+}
+// _AttributeType.Flags: static var comparisonModeEquatableUnlessPOD: Flags { get }
+func __probe372() {
+    let _: _AttributeType.Flags = _AttributeType.Flags.comparisonModeEquatableUnlessPOD
+}
+// _AttributeType.Flags: static var comparisonModeEquatableAlways: Flags { get }
+func __probe373() {
+    let _: _AttributeType.Flags = _AttributeType.Flags.comparisonModeEquatableAlways
+}
+// _AttributeType.Flags: static var comparisonModeMask: Flags { get }
+func __probe374() {
+    let _: _AttributeType.Flags = _AttributeType.Flags.comparisonModeMask
 }
 // _AttributeType.Flags: static var hasDestroySelf: Flags { get }
 func __probe375() {
@@ -527,9 +570,73 @@ func __probe377() {
 func __probe378() {
     let _: _AttributeType.Flags = _AttributeType.Flags.asyncThread
 }
+// AttributeGraph: struct _AttributeVTable
+func __probe379() {
+    _ = _AttributeVTable.self
+}
+// _AttributeVTable: var version: UInt { get set }
+func __probe380() {
+    let _: UInt = (__v() as _AttributeVTable).version
+    let __new: UInt = __v()
+    func __write(_ owner: inout _AttributeVTable) { owner.version = __new }
+}
+// _AttributeVTable: var type_destroy: (@convention(c) (UnsafeMutablePointer<_AttributeType>) -> Void)? { get set }
+func __probe381() {
+    let _: ((UnsafeMutablePointer<_AttributeType>) -> Void)? = (__v() as _AttributeVTable).type_destroy
+}
+// _AttributeVTable: var self_destroy: (@convention(c) (UnsafePointer<_AttributeType>, UnsafeMutableRawPointer) -> Void)? { get set }
+func __probe382() {
+    let _: ((UnsafePointer<_AttributeType>, UnsafeMutableRawPointer) -> Void)? = (__v() as _AttributeVTable).self_destroy
+}
+// _AttributeVTable: var update_default: (@convention(c) (UnsafePointer<_AttributeType>, UnsafeMutableRawPointer) -> Void)? { get set }
+func __probe385() {
+    let _: ((UnsafePointer<_AttributeType>, UnsafeMutableRawPointer) -> Void)? = (__v() as _AttributeVTable).update_default
+}
 // AttributeGraph: struct _AttributeType
 func __probe386() {
     _ = _AttributeType.self
+}
+// _AttributeType: var self_id: Metadata { get set }
+func __probe387() {
+    let _: Metadata = (__v() as _AttributeType).self_id
+    let __new: Metadata = __v()
+    func __write(_ owner: inout _AttributeType) { owner.self_id = __new }
+}
+// _AttributeType: var value_id: Metadata { get set }
+func __probe388() {
+    let _: Metadata = (__v() as _AttributeType).value_id
+    let __new: Metadata = __v()
+    func __write(_ owner: inout _AttributeType) { owner.value_id = __new }
+}
+// _AttributeType: var update: _AGClosureStorage { get set }
+func __probe389() {
+    let _: _AGClosureStorage = (__v() as _AttributeType).update
+    let __new: _AGClosureStorage = __v()
+    func __write(_ owner: inout _AttributeType) { owner.update = __new }
+}
+// _AttributeType: var vtable: UnsafePointer<_AttributeVTable> { get set }
+func __probe390() {
+    let _: UnsafePointer<_AttributeVTable> = (__v() as _AttributeType).vtable
+    let __new: UnsafePointer<_AttributeVTable> = __v()
+    func __write(_ owner: inout _AttributeType) { owner.vtable = __new }
+}
+// _AttributeType: var flags: _AttributeType.Flags { get set }
+func __probe391() {
+    let _: _AttributeType.Flags = (__v() as _AttributeType).flags
+    let __new: _AttributeType.Flags = __v()
+    func __write(_ owner: inout _AttributeType) { owner.flags = __new }
+}
+// _AttributeType: var internal_offset: UInt32 { get set }
+func __probe392() {
+    let _: UInt32 = (__v() as _AttributeType).internal_offset
+    let __new: UInt32 = __v()
+    func __write(_ owner: inout _AttributeType) { owner.internal_offset = __new }
+}
+// _AttributeType: var value_layout: UnsafePointer<UInt8>? { get set }
+func __probe393() {
+    let _: UnsafePointer<UInt8>? = (__v() as _AttributeType).value_layout
+    let __new: UnsafePointer<UInt8>? = __v()
+    func __write(_ owner: inout _AttributeType) { owner.value_layout = __new }
 }
 // AttributeGraph: struct AGChangedValueFlags : OptionSet, RawValue == UInt8
 func __probe397() {
@@ -575,6 +682,20 @@ func __probe405() {
     let __new: AGChangedValueFlags = __v()
     func __write(_ owner: inout AGWeakChangedValue) { owner.flags = __new }
 }
+// AttributeGraph: struct _AGClosureStorage
+func __probe406() {
+    _ = _AGClosureStorage.self
+}
+// _AGClosureStorage: var thunk: UnsafeRawPointer { get set }
+func __probe407() {
+    let _: UnsafeRawPointer? = (__v() as _AGClosureStorage).thunk
+}
+// _AGClosureStorage: var context: UnsafeRawPointer? { get set }
+func __probe408() {
+    let _: UnsafeRawPointer? = (__v() as _AGClosureStorage).context
+    let __new: UnsafeRawPointer? = __v()
+    func __write(_ owner: inout _AGClosureStorage) { owner.context = __new }
+}
 // AnyAttribute: func verifyType(type: Metadata)
 func __probe466() {
     let __arg0: Metadata = __v()
@@ -583,6 +704,10 @@ func __probe466() {
 // AnyAttribute: var graph: Graph { get }
 func __probe468() {
     let _: Graph = (__v() as AnyAttribute).graph
+}
+// AnyAttribute: var info: AGAttributeInfo { get }
+func __probe469() {
+    let _: AGAttributeInfo = (__v() as AnyAttribute).info
 }
 // AnyAttribute: var flags: Subgraph.Flags { get set }
 func __probe470() {

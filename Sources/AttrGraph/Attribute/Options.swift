@@ -73,21 +73,6 @@ public enum ComparisonMode: UInt8, Sendable {
     case equatableAlways = 3
 }
 
-/// Attribute type descriptions (AttributeGraph's `AGAttributeType`); only its ``Flags`` are API.
-public struct _AttributeType: Sendable {
-    public struct Flags: OptionSet, Sendable, Hashable {
-        public var rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-        public static let hasDestroySelf = Flags(rawValue: 1 << 2)
-        /// Rules of this type run on the main thread in AttributeGraph (bookkeeping only here).
-        public static let mainThread = Flags(rawValue: 1 << 3)
-        /// An input attribute.
-        public static let external = Flags(rawValue: 1 << 4)
-        public static let asyncThread = Flags(rawValue: 1 << 5)
-    }
-}
-
 // Names used by code written against AttributeGraph's C-level Swift imports.
 public typealias AGValueState = ValueState
 public typealias AGInputOptions = InputOptions

@@ -22,6 +22,10 @@ final class GraphStorage {
 
     /// Body type → type-table index.
     private var typeIndexByBody: [ObjectIdentifier: UInt32] = [:]
+    /// Records given to ``internAttributeType(ctx:body:makeAttributeType:)``, by body type
+    /// (their index is the position + 1); their vtable's `type_destroy` runs with the storage.
+    var recordIndexByBody: [ObjectIdentifier: UInt32] = [:]
+    var internedRecords: [UnsafePointer<_AttributeType>] = []
     /// Update functions of bodies created with ``Attribute/init(body:value:flags:update:)``.
     private var closureUpdates: [UInt32: (UnsafeMutableRawPointer, AnyAttribute) -> Void] = [:]
 
@@ -109,6 +113,9 @@ final class GraphStorage {
         }
         engine.destroy(leftovers)
         GraphRegistry.unregister(slot: state.pointee.slot)
+        for record in internedRecords {
+            record.pointee.vtable.pointee.type_destroy?(UnsafeMutablePointer(mutating: record))
+        }
         state.deinitialize(count: 1)
         state.deallocate()
     }
