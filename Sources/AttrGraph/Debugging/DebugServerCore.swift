@@ -57,7 +57,7 @@ final class _DebugServerCore: Sendable {
     func startServingThread() {
         let thread = Thread { [self] in
             while !stopping.load(ordering: .acquiring) {
-                if !step(maxWait: .seconds(1)) { break }
+                if !step(maxWait: .milliseconds(250)) { break }
             }
             finished.signal()
         }
@@ -78,7 +78,6 @@ final class _DebugServerCore: Sendable {
     func run(timeout: Int32) {
         let clock = ContinuousClock()
         let start = clock.now
-        let acceptedBefore = state.withLock { $0.acceptedTotal }
         let limit: Duration? = timeout < 0 ? nil : .seconds(Int(timeout))
         while !stopping.load(ordering: .acquiring) {
             var wait = Duration.milliseconds(250)
@@ -88,8 +87,8 @@ final class _DebugServerCore: Sendable {
                 wait = min(wait, limit - idle)
             }
             guard step(maxWait: wait) else { return }
-            let (accepted, open) = state.withLock { ($0.acceptedTotal, $0.connections.count) }
-            if accepted > acceptedBefore && open == 0 { return }
+            let (lastAccept, open) = state.withLock { ($0.lastAccept, $0.connections.count) }
+            if let lastAccept, lastAccept >= start, open == 0 { return }
         }
     }
 
@@ -111,8 +110,9 @@ struct _DebugServerState {
     let token: UInt32
     var connections: [_DebugConnection] = []
     var closed = false
-    /// Connections accepted so far (``DebugServer/run(timeout:)`` waits for them to go).
-    var acceptedTotal = 0
+    /// When the last connection was accepted (``DebugServer/run(timeout:)`` waits for the
+    /// clients that came after it started to go).
+    var lastAccept: ContinuousClock.Instant?
     /// The last request, reply, connection or close.
     var lastActivity = ContinuousClock.now
 
@@ -185,7 +185,7 @@ struct _DebugServerState {
                 _ = _closeDescriptor(descriptor)
                 continue
             }
-            acceptedTotal += 1
+            lastAccept = ContinuousClock.now
             connections.append(_DebugConnection(descriptor: descriptor))
         }
     }

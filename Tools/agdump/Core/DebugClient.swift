@@ -94,11 +94,11 @@ package enum DebugClient {
 
 /// The TCP connection to a debug server: a non-blocking socket waited on with `poll`, so that
 /// every call keeps to the exchange's deadline.
-final class SocketTransport: DebugTransport {
+package final class SocketTransport: DebugTransport {
     private let descriptor: Int32
     private let address: DebugProtocol.Address
 
-    init(address: DebugProtocol.Address, deadline: ContinuousClock.Instant) throws(AGDumpError) {
+    package init(address: DebugProtocol.Address, deadline: ContinuousClock.Instant) throws(AGDumpError) {
         self.address = address
         #if canImport(Glibc)
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -139,7 +139,7 @@ final class SocketTransport: DebugTransport {
         _ = close(descriptor)
     }
 
-    func send(_ bytes: [UInt8], before deadline: ContinuousClock.Instant) throws(AGDumpError) {
+    package func send(_ bytes: [UInt8], before deadline: ContinuousClock.Instant) throws(AGDumpError) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { buffer in
@@ -159,7 +159,7 @@ final class SocketTransport: DebugTransport {
         }
     }
 
-    func receive(upTo count: Int, before deadline: ContinuousClock.Instant) throws(AGDumpError) -> [UInt8] {
+    package func receive(upTo count: Int, before deadline: ContinuousClock.Instant) throws(AGDumpError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: max(1, count))
         while true {
             let received = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -172,6 +172,11 @@ final class SocketTransport: DebugTransport {
                 throw failure("cannot read the reply (\(String(cString: strerror(errno))))")
             }
         }
+    }
+
+    /// Tells the server nothing more will be sent (its next read sees the end).
+    package func finishSending() {
+        _ = shutdown(descriptor, Int32(SHUT_WR))
     }
 
     /// Waits until the socket is ready for `events`, or throws when `deadline` passes.
