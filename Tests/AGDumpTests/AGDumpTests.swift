@@ -1,4 +1,5 @@
 import AGDumpCore
+import AttrGraphArchive
 import AttrGraph
 import AttrGraphTestSupport
 import Foundation
@@ -10,7 +11,11 @@ struct AGDumpRun {
     let stdout: String
     let stderr: String
 
-    init(_ arguments: [String], stdin: [UInt8] = [], stdinIsTerminal: Bool = true) {
+    /// `connect` stands in for the socket of `--connect` (tests hand agdump a reply stream).
+    init(
+        _ arguments: [String], stdin: [UInt8] = [], stdinIsTerminal: Bool = true,
+        connect: ((DebugProtocol.Address, ContinuousClock.Instant) throws(AGDumpError) -> any DebugTransport)? = nil
+    ) {
         final class Buffer: @unchecked Sendable {
             // @unchecked: agdump writes from the calling thread only.
             var bytes: [UInt8] = []
@@ -18,10 +23,11 @@ struct AGDumpRun {
         }
         let out = Buffer()
         let err = Buffer()
-        let io = AGDump.IO(
+        var io = AGDump.IO(
             readStdin: { _ in stdin }, stdinIsTerminal: stdinIsTerminal,
             writeStdout: { chunk in out.bytes += chunk },
             writeStderr: { err.text += $0 }, stderrIsTerminal: false)
+        if let connect { io.connect = connect }
         status = AGDump.run(arguments, io: io)
         stdout = String(decoding: out.bytes, as: UTF8.self)
         stderr = err.text

@@ -405,3 +405,39 @@ func __probe646() {
 func __probe647() {
     let _: ((UnsafeMutableRawPointer?, AnyAttribute, ComparisonState) -> Void)? = (__v() as Graph.TraceType).compare_failed; let __new: ((UnsafeMutableRawPointer?, AnyAttribute, ComparisonState) -> Void)? = __v(); func __write(_ owner: inout Graph.TraceType) { owner.compare_failed = __new }
 }
+// AttributeGraph: struct DebugServer : Hashable, RawRepresentable, RawValue == OpaquePointer
+func __probe749() {
+    let _: DebugServer? = DebugServer.start(mode: .valid)
+}
+// DebugServer: struct Mode : OptionSet, RawValue == UInt32
+func __probe750() {
+    _ = DebugServer.Mode.self
+    func __conforms<T: OptionSet>(_: T.Type) where T.RawValue == UInt32 {}
+    __conforms(DebugServer.Mode.self)
+}
+// DebugServer.Mode: static var valid: Mode { get }
+func __probe751() {
+    let _: DebugServer.Mode = DebugServer.Mode.valid
+}
+// DebugServer.Mode: static var networkInterface: Mode { get }
+func __probe752() {
+    let _: DebugServer.Mode = DebugServer.Mode.networkInterface
+}
+// DebugServer: static func start(mode: DebugServer.Mode) -> DebugServer?
+func __probe753() {
+    let __arg0: DebugServer.Mode = __v()
+    let _: DebugServer? = DebugServer.start(mode: __arg0)
+}
+// DebugServer: static func stop()
+func __probe754() {
+    DebugServer.stop()
+}
+// DebugServer: static func copyURL() -> CFURL?
+func __probe755() {
+    let _: URL? = DebugServer.copyURL()
+}
+// DebugServer: static func run(timeout: Int32)
+func __probe756() {
+    let __arg0: Int32 = __v()
+    DebugServer.run(timeout: __arg0)
+}

@@ -114,26 +114,32 @@ extension Graph {
             guard let graph, graph.isUpdating else { return nil }
             return graph.description(options: typed)
         case .dictionary:
-            // The graph given; every live graph only with `all_graphs` (as AttributeGraph: with
-            // neither, no graph). Graphs other threads are using meanwhile are left out.
-            let describe = { (storage: GraphStorage) in
-                storage.archiveGraph(includeValues: typed.includeValues, truncationLimit: typed.truncationLimit ?? 1024)
-            }
-            var graphs = graph.map { [describe($0.storage)] } ?? []
-            var bytes = graph.map { $0.storage.nodeBytes } ?? (0, 0)
-            if allGraphs {
-                GraphRegistry.withGraphsHeldForArchiving { others in
-                    for other in others where other !== graph?.storage {
-                        graphs.append(describe(other))
-                        bytes = (bytes.0 + other.nodeBytes.0, bytes.1 + other.nodeBytes.1)
-                    }
+            return dictionaryArchive(graph, options: typed, allGraphs: allGraphs).json.foundationObject.base
+        }
+    }
+
+    /// The archive `graph/dict` describes: `graph`, and with `allGraphs` every other live graph
+    /// (as AttributeGraph: with neither, no graph), with the described graphs' record memory as
+    /// top-level `counters`. Each graph is held while it is described; graphs other threads are
+    /// using meanwhile are left out. Callable from any thread (the debug server's included).
+    static func dictionaryArchive(_ graph: Graph?, options typed: GraphDescriptionOptions, allGraphs: Bool) -> GraphArchive {
+        let describe = { (storage: GraphStorage) in
+            storage.archiveGraph(includeValues: typed.includeValues, truncationLimit: typed.truncationLimit ?? 1024)
+        }
+        var graphs = graph.map { [describe($0.storage)] } ?? []
+        var bytes = graph.map { $0.storage.nodeBytes } ?? (0, 0)
+        if allGraphs {
+            GraphRegistry.withGraphsHeldForArchiving { others in
+                for other in others where other !== graph?.storage {
+                    graphs.append(describe(other))
+                    bytes = (bytes.0 + other.nodeBytes.0, bytes.1 + other.nodeBytes.1)
                 }
             }
-            // AttributeGraph's top-level counters: the memory of the described graphs' attribute
-            // records, now and at most.
-            let counters = JSONObject([("bytes", .int(bytes.0)), ("max_bytes", .int(bytes.1))])
-            return GraphArchive(graphs: graphs, extra: JSONObject([("counters", .object(counters))])).json.foundationObject.base
         }
+        // AttributeGraph's top-level counters: the memory of the described graphs' attribute
+        // records, now and at most.
+        let counters = JSONObject([("bytes", .int(bytes.0)), ("max_bytes", .int(bytes.1))])
+        return GraphArchive(graphs: graphs, extra: JSONObject([("counters", .object(counters))]))
     }
 
     public static func description(_ graph: Graph?, options: NSDictionary) -> Any? {

@@ -17,12 +17,17 @@ package enum AGDump {
         package var writeStdout: (UnsafeRawBufferPointer) throws(AGDumpError) -> Void
         package var writeStderr: @Sendable (String) -> Void
         package var stderrIsTerminal: Bool
+        /// `--connect`: opens the connection to a debug server (a socket; tests supply bytes).
+        package var connect: (DebugProtocol.Address, ContinuousClock.Instant) throws(AGDumpError) -> any DebugTransport
 
         package init(
             readStdin: @escaping (Int) throws(ArchiveReadError) -> [UInt8], stdinIsTerminal: Bool,
             writeStdout: @escaping (UnsafeRawBufferPointer) throws(AGDumpError) -> Void,
-            writeStderr: @escaping @Sendable (String) -> Void, stderrIsTerminal: Bool
+            writeStderr: @escaping @Sendable (String) -> Void, stderrIsTerminal: Bool,
+            connect: @escaping (DebugProtocol.Address, ContinuousClock.Instant) throws(AGDumpError) -> any DebugTransport =
+                DebugClient.connectSocket
         ) {
+            self.connect = connect
             self.readStdin = readStdin
             self.stdinIsTerminal = stdinIsTerminal
             self.writeStdout = writeStdout
@@ -75,6 +80,11 @@ package enum AGDump {
             progress.update("running the demo")
             name = "the demo"
             bytes = try DemoProgram.run(diagnostics: io.writeStderr)
+        } else if let address = options.connect {
+            progress.update("asking \(address.url) for its graphs")
+            name = address.url
+            bytes = try DebugClient.fetchDescription(
+                from: address, timeout: options.timeout, limit: options.maxSize, connect: io.connect)
         } else if let path = options.input, path != "-" {
             progress.update("reading \(path)")
             name = path

@@ -23,6 +23,9 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
     case inputTooLarge = 11
     /// `--svg` / `--png`: the graph is too large to lay out (without `--force`).
     case graphTooLarge = 12
+    /// `--connect`: no debug server answered (refused, closed without answering, stopped halfway,
+    /// timed out, or answered outside the protocol).
+    case connectionFailed = 13
     /// Interrupted by a signal (128 + the signal's number is the status; this is the summary).
     case interrupted = 130
 
@@ -41,6 +44,8 @@ package enum ExitCode: Int32, CaseIterable, Sendable {
         case .graphvizUnavailable: return "--svg/--png: Graphviz `dot` is not on PATH or failed"
         case .inputTooLarge: return "the input is larger than --max-size (or decompresses to more)"
         case .graphTooLarge: return "--svg/--png: the graph is too large for Graphviz (select part, or --force)"
+        case .connectionFailed:
+            return "--connect: no debug server answered (refused, wrong token, closed halfway, --timeout, not its protocol)"
         case .interrupted: return "interrupted (128 + signal number: 130 for Ctrl-C, 143 for kill)"
         }
     }

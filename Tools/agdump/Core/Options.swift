@@ -31,6 +31,10 @@ package struct Options: Equatable, Sendable {
     package var rankdir: String?
     /// Which graph of a multi-graph archive; `nil` picks the one that recorded a cycle, else the largest.
     package var graphIndex: Int?
+    /// `--connect URL`: read the archive from this running debug server instead of a file.
+    package var connect: DebugProtocol.Address?
+    /// `--timeout SECONDS`: how long `--connect` waits for the whole exchange.
+    package var timeout = DebugClient.defaultTimeout
     /// The most bytes read, or decompressed, from the input.
     package var maxSize = ArchiveReader.defaultMaxSize
     /// `--svg` / `--png` even past Graphviz's size limits.
@@ -50,6 +54,7 @@ package struct Options: Equatable, Sendable {
         USAGE
           agdump [FILE | -] [--dot | --summary | --json | --profile | --svg OUT | --png OUT] [options]
           agdump TRACE.json [--summary | --svg OUT | --png OUT] [--from MS] [--to MS]
+          agdump --connect URL [--dot | --summary | --json | --svg OUT | ...] [options]
           agdump demo [options]          build a graph with a real cycle and dump it
                                          (agdump demo --help: the options that apply to it)
           agdump --help | --version
@@ -64,6 +69,8 @@ package struct Options: Equatable, Sendable {
           events) is recognised by its content; one cut short (it ends inside its array: no
           closing "]", or in the middle of an event) is read up to its last complete event, and
           the output says so; an error before the end is an error, as for an archive.
+          --connect URL asks a running process's debug server (DebugServer.start(mode: .valid) prints
+          graph://127.0.0.1:PORT/?token=N) for every live graph, and reads the reply as an archive.
 
         OUTPUT (one of; --dot is the default)
           --dot                Graphviz DOT with AttributeGraph's styles: bold = a value at an end of
@@ -105,6 +112,7 @@ package struct Options: Equatable, Sendable {
                                recorded a cycle, else the one with the most nodes)
           --max-size SIZE      the largest input, and the most it may decompress to (default
                                1G; K, M and G suffixes): protects against decompression bombs
+          --timeout SECONDS    --connect: how long to wait for the server's whole reply (default 10)
           --force              --svg/--png: render graphs larger than 5000 nodes or 20000 edges,
                                which Graphviz may need gigabytes and minutes for (without it,
                                agdump refuses and suggests a selection)
@@ -114,6 +122,7 @@ package struct Options: Equatable, Sendable {
           AG_PRINT_CYCLES=4 swift test      # writes cycle.ag-json and prints its path
           agdump /tmp/cycle.ag-json --around 33496 --depth 3 --svg cycle.svg
           agdump graph.ag-gzon --summary
+          agdump --connect 'graph://127.0.0.1:50123/?token=2849372' --svg now.svg
           agdump graph.ag-gzon --type 'ViewBody|Layout' --rankdir LR -o views.dot
           AG_TRACE=seed.json DV_RUN_SECONDS=1 swift run AGIssueApp; agdump seed.json --svg seed.svg
           agdump seed.json --svg nested.svg --to 3     # the first 3 ms: the nested update and its cycles
@@ -261,6 +270,22 @@ package struct Options: Equatable, Sendable {
                 options.maxSize = size
             case "--force":
                 options.force = true
+            case "--connect":
+                let text = try value(for: argument)
+                switch DebugProtocol.Address.parse(text) {
+                case .success(let address): options.connect = address
+                case .failure(let error):
+                    throw AGDumpError(
+                        .usage,
+                        "agdump: --connect needs the URL the debug server printed, graph://127.0.0.1:PORT/?token=N; "
+                            + "'\(text)' is not one: \(error.reason)")
+                }
+            case "--timeout":
+                let text = try value(for: argument)
+                guard let seconds = parseMilliseconds(text), seconds > 0, seconds <= 86_400 else {
+                    throw AGDumpError(.usage, "agdump: --timeout needs a number of seconds, more than 0 and at most 86400, got '\(text)'")
+                }
+                options.timeout = seconds
             case "--from", "--to":
                 let text = try value(for: argument)
                 guard let milliseconds = parseMilliseconds(text) else {
@@ -288,6 +313,9 @@ package struct Options: Equatable, Sendable {
         }
         if let from = options.window.from, let to = options.window.to, to <= from {
             throw AGDumpError(.usage, "agdump: --to must be later than --from")
+        }
+        if options.connect != nil, options.input != nil || options.demo {
+            throw AGDumpError(.usage, "agdump: --connect reads the archive from the server: give no input file and no demo")
         }
         if options.demo, options.input != nil {
             throw AGDumpError(.usage, "agdump: 'demo' takes no input file")
