@@ -187,5 +187,8 @@ struct ShowsEscapingRow: View {
         }
         escaped.bump?()
         #expect(recorder.take() == [], "no action ran when the host went, and no body after")
+        // The escaped closures captured their rows, which hold the Escapes objects: break the cycles.
+        escapes.bump = nil
+        escaped.bump = nil
     }
 }
