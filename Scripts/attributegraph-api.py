@@ -27,9 +27,11 @@ with its conformances. It is generated from the signature; where that is not eno
 by `swift build --build-tests`, and AttributeGraphProbeTests checks that they are current.
 """
 import argparse
+import atexit
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -668,6 +670,7 @@ def typecheck(files):
 
 def check(rows, show_failures=False):
     directory = tempfile.mkdtemp(prefix="attributegraph-probe-")
+    atexit.register(shutil.rmtree, directory, True)  # the probe is gone when the script ends
     spans_by_file, unprobed, files = {}, [], []
     for area in AREAS:
         header = probe_file_header(area)
@@ -693,7 +696,7 @@ def check(rows, show_failures=False):
             (fails if messages else compiles).append((row, messages))
     wrong = [(r, m) for r, m in fails if r["status"] in CLAIMED]
     candidates = [(r, m) for r, m in compiles if r["status"] == "missing"]
-    print(f"probe of {len(compiles) + len(fails)} rows in {directory}: {len(compiles)} compile, {len(fails)} do not; "
+    print(f"probe of {len(compiles) + len(fails)} rows: {len(compiles)} compile, {len(fails)} do not; "
           f"{len(unprobed)} rows have no generated probe")
     if wrong:
         print(f"\nclaimed (implemented/differs) but do not compile: {len(wrong)}")

@@ -23,9 +23,11 @@ statements to use instead (`;`-separated). The generated files are compiled by `
 SwiftUIProbeTests checks that they are current (every claimed row, and only those, is probed).
 """
 import argparse
+import atexit
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -982,6 +984,7 @@ def typecheck(files):
 
 def check(rows, probe, families):
     directory = tempfile.mkdtemp(prefix="swiftui-probe-")
+    atexit.register(shutil.rmtree, directory, True)  # the probe is gone when the script ends
     spans_by_file = {}
     unprobed = []
     files = []
@@ -1010,7 +1013,7 @@ def check(rows, probe, families):
             (fails if messages else compiles).append((row, messages))
     wrong = [(r, m) for r, m in fails if r["status"] in CLAIMED]
     candidates = [r for r, _ in compiles if r["status"] == "missing"]
-    print(f"probe of {len(compiles) + len(fails)} rows in {directory}: {len(compiles)} compile, {len(fails)} do not; "
+    print(f"probe of {len(compiles) + len(fails)} rows: {len(compiles)} compile, {len(fails)} do not; "
           f"{len(unprobed)} rows have no generated probe")
     if wrong:
         print(f"\nclaimed (behaves/recorded) but do not compile: {len(wrong)}")
