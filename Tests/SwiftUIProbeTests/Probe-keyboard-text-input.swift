@@ -16,6 +16,12 @@ import DeclarativeViews
     __conformsOptionSet(SubmitTriggers.self)
     __conformsSendable(SubmitTriggers.self)
 }
+// SwiftUI: struct TextInputAutocapitalization : Sendable
+@MainActor func __probe1858() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = TextInputAutocapitalization.self
+    __conformsSendable(TextInputAutocapitalization.self)
+}
 // SubmitLabel: static var `continue`: SubmitLabel { get }
 @MainActor func __probe1926() {
     let _: SubmitLabel = SubmitLabel.`continue`
@@ -68,6 +74,50 @@ import DeclarativeViews
 @MainActor func __probe1938() {
     let _: SubmitTriggers = SubmitTriggers.text
 }
+// TextInputAutocapitalization: static var characters: TextInputAutocapitalization { get }
+@MainActor func __probe1941() {
+    let _: TextInputAutocapitalization = TextInputAutocapitalization.characters
+}
+// TextInputAutocapitalization: static var never: TextInputAutocapitalization { get }
+@MainActor func __probe1943() {
+    let _: TextInputAutocapitalization = TextInputAutocapitalization.never
+}
+// TextInputAutocapitalization: static var sentences: TextInputAutocapitalization { get }
+@MainActor func __probe1944() {
+    let _: TextInputAutocapitalization = TextInputAutocapitalization.sentences
+}
+// TextInputAutocapitalization: static var words: TextInputAutocapitalization { get }
+@MainActor func __probe1945() {
+    let _: TextInputAutocapitalization = TextInputAutocapitalization.words
+}
+// View: func autocapitalization(_ style: UITextAutocapitalizationType) -> some View
+@MainActor func __probe1950() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).autocapitalization(__v((UITextAutocapitalizationType).self)))
+    }
+}
+// View: func autocorrectionDisabled(_ disable: Bool = true) -> some View
+@MainActor func __probe1951() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).autocorrectionDisabled(__v((Bool).self)))
+    }
+}
+// View: func disableAutocorrection(_ disable: Bool?) -> some View
+@MainActor func __probe1954() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).disableAutocorrection(__v((Bool?).self)))
+    }
+}
+// View: func keyboardType(_ type: UIKeyboardType) -> some View
+@MainActor func __probe1959() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).keyboardType(__v((UIKeyboardType).self)))
+    }
+}
 // View: func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping (() -> Void)) -> some View
 @MainActor func __probe1975() {
     func __someView<T: View>(_: T) {}
@@ -80,5 +130,19 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).submitLabel(__v((SubmitLabel).self)))
+    }
+}
+// View: func textContentType(_ textContentType: UITextContentType?) -> some View
+@MainActor func __probe1981() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).textContentType(__v((UITextContentType?).self)))
+    }
+}
+// View: func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View
+@MainActor func __probe1982() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).textInputAutocapitalization(__v((TextInputAutocapitalization?).self)))
     }
 }

@@ -179,9 +179,21 @@ import DeclarativeViews
 @MainActor func __probe269() {
     _ = Section(__v((Substring).self), content: { __v((__ProbeView).self) })
 }
+// Section: init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) where Parent == Text, Content : View, Footer == EmptyView
+@MainActor func __probe272() {
+    _ = Section(__v((LocalizedStringKey).self), isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) })
+}
+// Section: init<S>(_ title: S, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) where S : StringProtocol, Parent == Text, Content : View, Footer == EmptyView
+@MainActor func __probe273() {
+    _ = Section(__v((Substring).self), isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) })
+}
 // Section: init(@ViewBuilder content: () -> Content) where Parent == EmptyView, Content : View, Footer == EmptyView
 @MainActor func __probe276() {
     _ = Section(content: { __v((__ProbeView).self) })
+}
+// Section: init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) where Parent == EmptyView, Content : View, Footer : View
+@MainActor func __probe278() {
+    _ = Section(content: { __v((__ProbeView).self) }, footer: { __v((__ProbeView).self) })
 }
 // Section: init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) where Parent : View, Content : View, Footer == EmptyView
 @MainActor func __probe279() {
@@ -190,4 +202,27 @@ import DeclarativeViews
 // Section: init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) where Parent : View, Content : View, Footer : View
 @MainActor func __probe281() {
     _ = Section(content: { __v((__ProbeView).self) }, header: { __v((__ProbeView).self) }, footer: { __v((__ProbeView).self) })
+}
+// Section: init(footer: Footer, @ViewBuilder content: () -> Content) where Parent == EmptyView, Content : View, Footer : View
+@MainActor func __probe282() {
+    _ = Section(footer: __v((__ProbeView).self), content: { __v((__ProbeView).self) })
+}
+// Section: init(header: Parent, @ViewBuilder content: () -> Content) where Parent : View, Content : View, Footer == EmptyView
+@MainActor func __probe283() {
+    _ = Section(header: __v((__ProbeView).self), content: { __v((__ProbeView).self) })
+}
+// Section: init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) where Parent : View, Content : View, Footer : View
+@MainActor func __probe284() {
+    _ = Section(header: __v((__ProbeView).self), footer: __v((__ProbeView).self), content: { __v((__ProbeView).self) })
+}
+// Section: init(isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) where Parent : View, Content : View, Footer == EmptyView
+@MainActor func __probe285() {
+    _ = Section(isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) }, header: { __v((__ProbeView).self) })
+}
+// View: func headerProminence(_ prominence: Prominence) -> some View
+@MainActor func __probe446() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).headerProminence(__v((Prominence).self)))
+    }
 }

@@ -164,13 +164,49 @@ import DeclarativeViews
     _ = WheelPickerStyle.self
     __conformsPickerStyle(WheelPickerStyle.self)
 }
+// BorderedButtonStyle: init()
+@MainActor func __probe2388() {
+    _ = BorderedButtonStyle()
+}
+// BorderedProminentButtonStyle: init()
+@MainActor func __probe2392() {
+    _ = BorderedProminentButtonStyle()
+}
+// BorderlessButtonStyle: init()
+@MainActor func __probe2401() {
+    _ = BorderlessButtonStyle()
+}
+// DefaultButtonStyle: init()
+@MainActor func __probe2447() {
+    _ = DefaultButtonStyle()
+}
 // DefaultNavigationViewStyle: init()
 @MainActor func __probe2461() {
     _ = DefaultNavigationViewStyle()
 }
+// DefaultPickerStyle: init()
+@MainActor func __probe2462() {
+    _ = DefaultPickerStyle()
+}
 // DoubleColumnNavigationViewStyle: init()
 @MainActor func __probe2478() {
     _ = DoubleColumnNavigationViewStyle()
+}
+// GroupedListStyle: init()
+@MainActor func __probe2515() {
+    _ = GroupedListStyle()
+}
+// InlinePickerStyle: init()
+@MainActor func __probe2521() {
+    _ = InlinePickerStyle()
+}
+// InsetGroupedListStyle: init()
+@MainActor func __probe2522() {
+    _ = InsetGroupedListStyle()
+}
+// InsetListStyle: init()
+@MainActor func __probe2523() {
+    _ = InsetListStyle()
 }
 // ListStyle: extension ListStyle where Self == GroupedListStyle { static var grouped: GroupedListStyle { get } }
 @MainActor func __probe2553() {
@@ -196,6 +232,14 @@ import DeclarativeViews
 @MainActor func __probe2558() {
     func __inListStyle<T: ListStyle>(_ value: T) -> T { value }
     let _: SidebarListStyle = __inListStyle(.sidebar)
+}
+// MenuPickerStyle: init()
+@MainActor func __probe2564() {
+    _ = MenuPickerStyle()
+}
+// NavigationLinkPickerStyle: init()
+@MainActor func __probe2574() {
+    _ = NavigationLinkPickerStyle()
 }
 // NavigationViewStyle: extension NavigationViewStyle where Self == DefaultNavigationViewStyle { static var automatic: DefaultNavigationViewStyle { get } }
 @MainActor func __probe2579() {
@@ -242,6 +286,18 @@ import DeclarativeViews
     func __inPickerStyle<T: PickerStyle>(_ value: T) -> T { value }
     let _: WheelPickerStyle = __inPickerStyle(.wheel)
 }
+// PlainButtonStyle: init()
+@MainActor func __probe2604() {
+    _ = PlainButtonStyle()
+}
+// PlainListStyle: init()
+@MainActor func __probe2606() {
+    _ = PlainListStyle()
+}
+// PlainTextFieldStyle: init()
+@MainActor func __probe2609() {
+    _ = PlainTextFieldStyle()
+}
 // PrimitiveButtonStyle: extension PrimitiveButtonStyle where Self == DefaultButtonStyle { static var automatic: DefaultButtonStyle { get } }
 @MainActor func __probe2613() {
     func __inPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_ value: T) -> T { value }
@@ -266,6 +322,18 @@ import DeclarativeViews
 @MainActor func __probe2619() {
     func __inPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_ value: T) -> T { value }
     let _: PlainButtonStyle = __inPrimitiveButtonStyle(.plain)
+}
+// RoundedBorderTextFieldStyle: init()
+@MainActor func __probe2638() {
+    _ = RoundedBorderTextFieldStyle()
+}
+// SegmentedPickerStyle: init()
+@MainActor func __probe2639() {
+    _ = SegmentedPickerStyle()
+}
+// SidebarListStyle: init()
+@MainActor func __probe2640() {
+    _ = SidebarListStyle()
 }
 // StackNavigationViewStyle: init()
 @MainActor func __probe2642() {
@@ -329,4 +397,8 @@ import DeclarativeViews
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).tint(__v((Color?).self)))
     }
+}
+// WheelPickerStyle: init()
+@MainActor func __probe2715() {
+    _ = WheelPickerStyle()
 }

@@ -32,6 +32,12 @@ import DeclarativeViews
     __conformsEquatable(LocalizedStringKey.self)
     __conformsExpressibleByStringInterpolation(LocalizedStringKey.self)
 }
+// SwiftUI: enum Prominence : Sendable
+@MainActor func __probe786() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Prominence.self
+    __conformsSendable(Prominence.self)
+}
 // SwiftUI: struct Text : Equatable, Sendable
 @MainActor func __probe790() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
@@ -93,6 +99,10 @@ import DeclarativeViews
 // Font: func monospaced() -> Font
 @MainActor func __probe905() {
     let _: Font = __v(Font.self).monospaced()
+}
+// Font: func monospacedDigit() -> Font
+@MainActor func __probe906() {
+    let _: Font = __v(Font.self).monospacedDigit()
 }
 // Font: static let subheadline: Font
 @MainActor func __probe908() {
@@ -174,9 +184,27 @@ import DeclarativeViews
 @MainActor func __probe945() {
     let _: Font.Weight = Font.Weight.ultraLight
 }
+// Image: enum Scale : Sendable
+@MainActor func __probe956() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Image.Scale.self
+    __conformsSendable(Image.Scale.self)
+}
 // Image: init(systemName: String)
 @MainActor func __probe971() {
     _ = Image(systemName: __v((String).self))
+}
+// Image.Scale: case large
+@MainActor func __probe999() {
+    let _: Image.Scale = Image.Scale.large
+}
+// Image.Scale: case medium
+@MainActor func __probe1000() {
+    let _: Image.Scale = Image.Scale.medium
+}
+// Image.Scale: case small
+@MainActor func __probe1001() {
+    let _: Image.Scale = Image.Scale.small
 }
 // Label: init(_ titleKey: LocalizedStringKey, image name: String) where Title == Text, Icon == Image
 @MainActor func __probe1005() {
@@ -266,6 +294,14 @@ import DeclarativeViews
 @MainActor func __probe1034() {
     _ = LocalizedStringKey.StringInterpolation(literalCapacity: __v((Int).self), interpolationCount: __v((Int).self))
 }
+// Prominence: case increased
+@MainActor func __probe1035() {
+    let _: Prominence = Prominence.increased
+}
+// Prominence: case standard
+@MainActor func __probe1036() {
+    let _: Prominence = Prominence.standard
+}
 // Text: struct DateStyle : Sendable
 @MainActor func __probe1059() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
@@ -351,10 +387,24 @@ import DeclarativeViews
         __someView(__v(__T.self).foregroundStyle(__v((Color).self)))
     }
 }
+// View: func imageScale(_ scale: Image.Scale) -> some View
+@MainActor func __probe1147() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).imageScale(__v((Image.Scale).self)))
+    }
+}
 // View: func italic(_ isActive: Bool = true) -> some View
 @MainActor func __probe1149() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).italic(__v((Bool).self)))
+    }
+}
+// View: func monospacedDigit() -> some View
+@MainActor func __probe1159() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).monospacedDigit())
     }
 }

@@ -148,11 +148,11 @@ public protocol PrimitiveButtonStyle { var _name: String { get } }
 public protocol ListStyle { var _name: String { get } }
 public protocol TextFieldStyle { var _name: String { get } }
 
-public struct BorderedButtonStyle: PrimitiveButtonStyle { public var _name: String { "bordered" } }
-public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public var _name: String { "borderedProminent" } }
-public struct BorderlessButtonStyle: PrimitiveButtonStyle { public var _name: String { "borderless" } }
-public struct PlainButtonStyle: PrimitiveButtonStyle { public var _name: String { "plain" } }
-public struct DefaultButtonStyle: PrimitiveButtonStyle { public var _name: String { "automatic" } }
+public struct BorderedButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "bordered" } }
+public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "borderedProminent" } }
+public struct BorderlessButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "borderless" } }
+public struct PlainButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "plain" } }
+public struct DefaultButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "automatic" } }
 
 extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: Self { Self() } }
 extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle { public static var borderedProminent: Self { Self() } }
@@ -160,11 +160,11 @@ extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public stat
 extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: Self { Self() } }
 extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: Self { Self() } }
 
-public struct PlainListStyle: ListStyle { public var _name: String { "plain" } }
-public struct GroupedListStyle: ListStyle { public var _name: String { "grouped" } }
-public struct InsetListStyle: ListStyle { public var _name: String { "inset" } }
-public struct InsetGroupedListStyle: ListStyle { public var _name: String { "insetGrouped" } }
-public struct SidebarListStyle: ListStyle { public var _name: String { "sidebar" } }
+public struct PlainListStyle: ListStyle { public init() {}; public var _name: String { "plain" } }
+public struct GroupedListStyle: ListStyle { public init() {}; public var _name: String { "grouped" } }
+public struct InsetListStyle: ListStyle { public init() {}; public var _name: String { "inset" } }
+public struct InsetGroupedListStyle: ListStyle { public init() {}; public var _name: String { "insetGrouped" } }
+public struct SidebarListStyle: ListStyle { public init() {}; public var _name: String { "sidebar" } }
 
 extension ListStyle where Self == PlainListStyle { public static var plain: Self { Self() } }
 extension ListStyle where Self == GroupedListStyle { public static var grouped: Self { Self() } }
@@ -172,8 +172,8 @@ extension ListStyle where Self == InsetListStyle { public static var inset: Self
 extension ListStyle where Self == InsetGroupedListStyle { public static var insetGrouped: Self { Self() } }
 extension ListStyle where Self == SidebarListStyle { public static var sidebar: Self { Self() } }
 
-public struct RoundedBorderTextFieldStyle: TextFieldStyle { public var _name: String { "roundedBorder" } }
-public struct PlainTextFieldStyle: TextFieldStyle { public var _name: String { "plain" } }
+public struct RoundedBorderTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "roundedBorder" } }
+public struct PlainTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "plain" } }
 
 extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public static var roundedBorder: Self { Self() } }
 extension TextFieldStyle where Self == PlainTextFieldStyle { public static var plain: Self { Self() } }

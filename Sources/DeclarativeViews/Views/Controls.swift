@@ -223,10 +223,13 @@ public nonisolated struct Form<Content: View>: View {
 }
 
 /// A section of a list or form, with an optional header and footer (SwiftUI's `Section`).
+/// A section given `isExpanded` shows its content only while the binding is `true` (its header
+/// stays; a collapsible sidebar section).
 public nonisolated struct Section<Parent: View, Content: View, Footer: View>: View {
     let header: Parent
     let content: Content
     let footer: Footer
+    var isExpanded: Binding<Bool>?
 
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
         self.header = header()
@@ -234,12 +237,29 @@ public nonisolated struct Section<Parent: View, Content: View, Footer: View>: Vi
         self.footer = footer()
     }
 
+    /// The header and footer as values, as SwiftUI's first releases wrote sections.
+    public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { header }, footer: { footer })
+    }
+
     @MainActor public var body: some View {
         VStack(alignment: .leading) {
             header
-            content
+            if isExpanded?.wrappedValue ?? true {
+                content
+            }
             footer
         }
+    }
+}
+
+extension Section where Parent == EmptyView {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
+        self.init(content: content, header: { EmptyView() }, footer: footer)
+    }
+
+    public init(footer: Footer, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { footer })
     }
 }
 
@@ -263,6 +283,28 @@ extension Section where Parent == Text, Footer == EmptyView {
 extension Section where Footer == EmptyView {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
         self.init(content: content, header: header, footer: { EmptyView() })
+    }
+
+    public init(header: Parent, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { header }, footer: { EmptyView() })
+    }
+
+    public init(isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.init(content: content, header: header, footer: { EmptyView() })
+        self.isExpanded = isExpanded
+    }
+}
+
+extension Section where Parent == Text, Footer == EmptyView {
+    public init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(titleKey) }, footer: { EmptyView() })
+        self.isExpanded = isExpanded
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
+        self.isExpanded = isExpanded
     }
 }
 

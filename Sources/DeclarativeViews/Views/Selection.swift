@@ -201,12 +201,12 @@ public protocol PickerStyle {
     var _name: String { get }
 }
 
-public struct DefaultPickerStyle: PickerStyle { public var _name: String { "automatic" } }
-public struct MenuPickerStyle: PickerStyle { public var _name: String { "menu" } }
-public struct SegmentedPickerStyle: PickerStyle { public var _name: String { "segmented" } }
-public struct InlinePickerStyle: PickerStyle { public var _name: String { "inline" } }
-public struct WheelPickerStyle: PickerStyle { public var _name: String { "wheel" } }
-public struct NavigationLinkPickerStyle: PickerStyle { public var _name: String { "navigationLink" } }
+public struct DefaultPickerStyle: PickerStyle { public init() {}; public var _name: String { "automatic" } }
+public struct MenuPickerStyle: PickerStyle { public init() {}; public var _name: String { "menu" } }
+public struct SegmentedPickerStyle: PickerStyle { public init() {}; public var _name: String { "segmented" } }
+public struct InlinePickerStyle: PickerStyle { public init() {}; public var _name: String { "inline" } }
+public struct WheelPickerStyle: PickerStyle { public init() {}; public var _name: String { "wheel" } }
+public struct NavigationLinkPickerStyle: PickerStyle { public init() {}; public var _name: String { "navigationLink" } }
 
 extension PickerStyle where Self == DefaultPickerStyle { public static var automatic: Self { Self() } }
 extension PickerStyle where Self == MenuPickerStyle { public static var menu: Self { Self() } }
