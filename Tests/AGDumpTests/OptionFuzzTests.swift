@@ -45,7 +45,7 @@ enum OptionSpec {
     ]
     static let valued: Set<String> = [
         "--svg", "--png", "-o", "--output", "--around", "--depth", "--only", "--type", "--rankdir", "--graph", "--max-size",
-        "--from", "--to",
+        "--from", "--to", "--connect", "--timeout",
     ]
     static let outputs: Set<String> = ["--dot", "--summary", "--json", "--profile", "--svg", "--png"]
 
@@ -85,6 +85,9 @@ enum OptionSpec {
                 if value.split(separator: ",").contains(where: { UInt32($0.trimmingCharacters(in: .whitespaces)) == nil }) {
                     return "--only \(value)"
                 }
+            case "--connect": if !value.hasPrefix("graph://") { return "--connect \(value)" }
+            case "--timeout":
+                guard let seconds = milliseconds(value), seconds > 0, seconds <= 86_400 else { return "--timeout \(value)" }
             case "--from", "--to":
                 guard let milliseconds = milliseconds(value) else { return "\(argument) \(value)" }
                 if argument == "--from" { from = milliseconds } else { to = milliseconds }
@@ -187,6 +190,12 @@ private struct OptionFuzzCase {
         case "--only": return pick(["33496,33552", "33496, 33552", "1,,2", "x", "33608"])
         case "--type": return pick(["Layout", "^Layout", "(", "[a-", ".*", "Rule|Map"])
         case "--rankdir": return pick(["LR", "tb", "Bt", "XX"])
+        // Port 1 refuses at once (exit 13); the others are malformed in one way or another.
+        case "--connect":
+            return pick(["graph://127.0.0.1:1/?token=1", "graph://127.0.0.1:1/?token=1", "graph://127.0.0.1:0/?token=1",
+                "http://127.0.0.1:1/?token=1", "graph://127.0.0.1:99999/?token=1", "graph://127.0.0.1:1/", "graph://",
+                "graph://example.com:1/?token=1", "\u{1B}[2J"])
+        case "--timeout": return pick(["0.2", "1", "0", "-1", "abc", "86401", "1e3", "0.05"])
         case "--max-size": return pick(["1K", "500M", "2G", "1T", "0", "lots", "9999999999999G", "1KiB", "1kb", "100"])
         default: return pick(["0", "0.5", "1", "3", "250", "9007199254740", "9007199254740.992", ".5", "2."])
         }

@@ -56,6 +56,10 @@ import Testing
         #expect(withValues.contains("→ xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\""), "values are cut at 40 characters")
         let truncated = test.graph.description(options: GraphDescriptionOptions(format: .dot, includeValues: true, truncationLimit: 5))
         #expect(truncated.contains("→ xxxxx…\""))
+        // A negative limit (from options a caller did not check) cuts everything rather than trapping.
+        let negative = Graph.description(test.graph, options: ["format": "graph/dict", "truncation-limit": -1, "include-values": true] as NSDictionary)
+        #expect(negative != nil)
+        #expect(test.graph.description(options: GraphDescriptionOptions(format: .dot, includeValues: true, truncationLimit: -1)).contains("digraph"))
         let only = test.graph.description(options: GraphDescriptionOptions(format: .dot, attributeIDs: [label.identifier]))
         #expect(!only.contains("_\(input.identifier.rawValue)["))
         #expect(only.contains("_\(label.identifier.rawValue)["))

@@ -257,7 +257,7 @@ extension GraphStorage {
         var nodes: [GraphArchive.Node] = []
         var edges: [GraphArchive.Edge] = []
         func clip(_ text: String) -> String {
-            text.count > truncationLimit ? String(text.prefix(truncationLimit)) + "…" : text
+            text.count > max(0, truncationLimit) ? String(text.prefix(max(0, truncationLimit))) + "…" : text
         }
         Graph.withoutUpdate {
             for index in nodeIndices {
