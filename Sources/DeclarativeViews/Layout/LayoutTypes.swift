@@ -79,6 +79,17 @@ public enum Axis: Int8, Sendable, Hashable, CaseIterable {
     case horizontal, vertical
 
     var other: Axis { self == .horizontal ? .vertical : .horizontal }
+
+    /// The same case. Written out: with a raw type, `==` would otherwise be the standard
+    /// library's `RawRepresentable` one, which compares `rawValue`s — a cost on every layout
+    /// decision (the layout engine asks for the axis per node).
+    @inlinable
+    public static func == (lhs: Axis, rhs: Axis) -> Bool {
+        switch (lhs, rhs) {
+        case (.horizontal, .horizontal), (.vertical, .vertical): true
+        default: false
+        }
+    }
 }
 
 extension CGSize {
