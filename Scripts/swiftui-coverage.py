@@ -362,7 +362,7 @@ PROTOCOL_WITNESS = [
     ("ObservableObject", "__ProbeObject"), ("Observable", "__ProbeObservable"), ("AnyObject", "__ProbeObservable"),
     ("LocalizedError", "__ProbeError"), ("Error", "__ProbeError"),
     ("Identifiable", "__ProbeItem"), ("CaseIterable", "__ProbeStringEnum"),
-    ("EnvironmentKey", "__ProbeKey"), ("DynamicProperty", "State<Int>"),
+    ("EnvironmentKey", "__ProbeKey"), ("PreferenceKey", "__ProbePreferenceKey"), ("DynamicProperty", "State<Int>"),
     ("Publisher", "Just<Int>"),
     ("ParseableFormatStyle", "IntegerFormatStyle<Int>"), ("FormatStyle", "IntegerFormatStyle<Int>"),
     ("Hashable", "Int"), ("Equatable", "Int"), ("Codable", "Int"), ("Decodable", "Int"), ("Encodable", "Int"),
@@ -788,6 +788,11 @@ struct __ProbeError: LocalizedError {
 
 struct __ProbeKey: EnvironmentKey {
     static let defaultValue = 0
+}
+
+struct __ProbePreferenceKey: PreferenceKey {
+    static let defaultValue = 0
+    static func reduce(value: inout Int, nextValue: () -> Int) { value += nextValue() }
 }
 '''
 

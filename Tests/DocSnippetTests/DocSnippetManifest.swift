@@ -196,6 +196,23 @@ struct Settings: View {
     #expect(try host.inspect().find(viewWithAccessibilityIdentifier: "status").string() == "offline")
 }
 """#),
+    DocSnippet(page: "docs/declarative-views.md", kind: .compiled, source: #"""
+struct TitleKey: PreferenceKey {
+    static let defaultValue = ""
+    static func reduce(value: inout String, nextValue: () -> String) { value = nextValue() }
+}
+
+struct Article: View {
+    @State private var title = ""
+    var body: some View {
+        VStack {
+            Text("Headline").preference(key: TitleKey.self, value: "Headline")
+            Text("Body text")
+        }
+        .onPreferenceChange(TitleKey.self) { title = $0 }
+    }
+}
+"""#),
     DocSnippet(page: "docs/declarative-views.md", kind: .fragment, source: #"""
 // Package.swift of the app — the package's identity is its folder or repository name, here AttrGraph
 dependencies: [.package(path: "../AttrGraph")],   // or .package(url: "<this repository's URL>", branch: "main")

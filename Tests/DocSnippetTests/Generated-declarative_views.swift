@@ -54,3 +54,22 @@ struct Settings: View {
     #expect(try host.inspect().find(viewWithAccessibilityIdentifier: "status").string() == "offline")
 }
 }
+
+// docs/declarative-views.md, snippet 3
+enum __declarative_views_3 {
+struct TitleKey: PreferenceKey {
+    static let defaultValue = ""
+    static func reduce(value: inout String, nextValue: () -> String) { value = nextValue() }
+}
+
+struct Article: View {
+    @State private var title = ""
+    var body: some View {
+        VStack {
+            Text("Headline").preference(key: TitleKey.self, value: "Headline")
+            Text("Body text")
+        }
+        .onPreferenceChange(TitleKey.self) { title = $0 }
+    }
+}
+}

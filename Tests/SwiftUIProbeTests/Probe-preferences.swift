@@ -2,3 +2,77 @@
 // Every `behaves` and `recorded` row of the family preferences, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: protocol PreferenceKey
+@MainActor func __probe3752() {
+    func __body<__T: PreferenceKey>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// PreferenceKey: extension PreferenceKey where Self.Value : ExpressibleByNilLiteral { static var defaultValue: Self.Value { get } }
+@MainActor func __probe3753() {
+    func __body<__T: PreferenceKey>(_: __T.Type) {
+        let _: __T.Value = __T.defaultValue
+    }
+}
+// PreferenceKey: static var defaultValue: Self.Value { get }
+@MainActor func __probe3754() {
+    func __body<__T: PreferenceKey>(_: __T.Type) {
+        let _: __T.Value = __T.defaultValue
+    }
+}
+// PreferenceKey: static func reduce(value: inout Self.Value, nextValue: () -> Self.Value)
+@MainActor func __probe3755() {
+    func __body<__T: PreferenceKey>(_: __T.Type) {
+        var __inout0 = __v((__T.Value).self)
+        __T.reduce(value: &__inout0, nextValue: { __v((__T.Value).self) })
+    }
+}
+// View: func backgroundPreferenceValue<Key, T>(_ key: Key.Type = Key.self, @ViewBuilder _ transform: @escaping (Key.Value) -> T) -> some View where Key : PreferenceKey, T : View
+@MainActor func __probe3757() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).backgroundPreferenceValue(__v((__ProbePreferenceKey.Type).self), { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func backgroundPreferenceValue<K, V>(_ key: K.Type, alignment: Alignment = .center, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View where K : PreferenceKey, V : View
+@MainActor func __probe3758() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).backgroundPreferenceValue(__v((__ProbePreferenceKey.Type).self), alignment: __v((Alignment).self), { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func onPreferenceChange<K>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> some View where K : PreferenceKey, K.Value : Equatable
+@MainActor func __probe3759() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onPreferenceChange(__v((__ProbePreferenceKey.Type).self), perform: { _ in }))
+    }
+}
+// View: func overlayPreferenceValue<Key, T>(_ key: Key.Type = Key.self, @ViewBuilder _ transform: @escaping (Key.Value) -> T) -> some View where Key : PreferenceKey, T : View
+@MainActor func __probe3760() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).overlayPreferenceValue(__v((__ProbePreferenceKey.Type).self), { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func overlayPreferenceValue<K, V>(_ key: K.Type, alignment: Alignment = .center, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View where K : PreferenceKey, V : View
+@MainActor func __probe3761() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).overlayPreferenceValue(__v((__ProbePreferenceKey.Type).self), alignment: __v((Alignment).self), { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func preference<K>(key: K.Type = K.self, value: K.Value) -> some View where K : PreferenceKey
+@MainActor func __probe3762() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).preference(key: __v((__ProbePreferenceKey.Type).self), value: __v((__ProbePreferenceKey.Value).self)))
+    }
+}
+// View: func transformPreference<K>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View where K : PreferenceKey
+@MainActor func __probe3764() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).transformPreference(__v((__ProbePreferenceKey.Type).self), { _ in }))
+    }
+}

@@ -42,3 +42,8 @@ struct __ProbeError: LocalizedError {
 struct __ProbeKey: EnvironmentKey {
     static let defaultValue = 0
 }
+
+struct __ProbePreferenceKey: PreferenceKey {
+    static let defaultValue = 0
+    static func reduce(value: inout Int, nextValue: () -> Int) { value += nextValue() }
+}

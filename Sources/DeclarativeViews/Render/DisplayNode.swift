@@ -172,12 +172,16 @@ struct _Annotations: Equatable {
     var focus: FocusLink?
     /// Closes the presentation this node shows (a sheet's, an alert's), for ``ViewHost/dismiss()``.
     var dismiss: ButtonAction?
+    /// Preference writes (`.preference`, `.transformPreference`), the innermost modifier's first.
+    var preferences: [PreferenceWrite] = []
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
             && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
             && lhs.focus === rhs.focus
+            && lhs.preferences.count == rhs.preferences.count
+            && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
     }
 }
 
