@@ -1,5 +1,6 @@
 import Combine
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct TimingTests {
@@ -183,6 +184,18 @@ import Testing
             receiveCompletion: { _ in done.signal() }, receiveValue: { values.append($0) })
         #expect(done.wait(timeout: .now() + 5) == .success)
         #expect(values.sorted() == [1, 2])
+        _ = c
+    }
+
+    @Test func delayedValuesReachASerialOperationQueueInTheOrderTheyWereSent() {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let done = DispatchSemaphore(value: 0)
+        let received = Mutex<[Int]>([])
+        let c = (0..<300).publisher.delay(for: .milliseconds(1), scheduler: queue).sink(
+            receiveCompletion: { _ in done.signal() }, receiveValue: { value in received.withLock { $0.append(value) } })
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(received.withLock { $0 } == Array(0..<300), "every value, in order, before the completion")
         _ = c
     }
 

@@ -80,14 +80,16 @@ extension OperationQueue: Scheduler {
         addOperation { action.value() }
     }
 
-    /// Adds the action to the queue as an operation when the date has come (a dispatch timer waits for it).
+    /// Adds the action to the queue as an operation when the date has come. One serial queue
+    /// waits for every date, so actions due in order are added in order (a delayed value and the
+    /// completion after it reach a serial operation queue in the order they were sent).
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
         let enqueue = Handoff(operationAdder(action))
         let delay = Swift.max(0, date.date.timeIntervalSinceNow)
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { enqueue.value() }
+        OperationQueueTimers.queue.asyncAfter(deadline: .now() + delay) { enqueue.value() }
     }
 
     /// Adds the action to the queue as an operation at each interval, until cancelled.
@@ -111,4 +113,9 @@ extension OperationQueue: Scheduler {
         let operation = Handoff(action)
         return { [self] in addOperation { operation.value() } }
     }
+}
+
+/// The serial queue on which ``OperationQueue``'s scheduler waits for dates.
+enum OperationQueueTimers {
+    static let queue = DispatchQueue(label: "Combine.OperationQueue.scheduler-timers")
 }
