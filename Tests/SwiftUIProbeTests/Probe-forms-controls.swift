@@ -222,6 +222,18 @@ import DeclarativeViews
 @MainActor func __probe699() {
     _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), step: __v((Double.Stride).self), onEditingChanged: { _ in })
 }
+// Stepper: init(_ titleKey: LocalizedStringKey, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where Label == Text
+@MainActor func __probe702() {
+    _ = Stepper(__v((LocalizedStringKey).self), onIncrement: { }, onDecrement: { }, onEditingChanged: { _ in })
+}
+// Stepper: init<S>(_ title: S, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where S : StringProtocol, Label == Text
+@MainActor func __probe703() {
+    _ = Stepper(__v((Substring).self), onIncrement: { }, onDecrement: { }, onEditingChanged: { _ in })
+}
+// Stepper: init(onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in }, @ViewBuilder label: () -> Label)
+@MainActor func __probe713() {
+    _ = Stepper(onIncrement: { }, onDecrement: { }, onEditingChanged: { _ in }, label: { __v((__ProbeView).self) })
+}
 // TextEditor: init(text: Binding<String>)
 @MainActor func __probe720() {
     _ = TextEditor(text: __v((Binding<String>).self))
@@ -241,6 +253,14 @@ import DeclarativeViews
 // TextField: init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) where Label == Text
 @MainActor func __probe731() {
     _ = TextField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self), prompt: __v((Text?).self))
+}
+// TextField: init<F>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil) where F : ParseableFormatStyle, F.FormatOutput == String, Label == Text
+@MainActor func __probe735() {
+    _ = TextField(__v((LocalizedStringKey).self), value: __v((Binding<IntegerFormatStyle<Int>.FormatInput>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self))
+}
+// TextField: init<S, F>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil) where S : StringProtocol, F : ParseableFormatStyle, F.FormatOutput == String, Label == Text
+@MainActor func __probe737() {
+    _ = TextField(__v((Substring).self), value: __v((Binding<IntegerFormatStyle<Int>.FormatInput>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self))
 }
 // Toggle: init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) where Label == Text
 @MainActor func __probe755() {

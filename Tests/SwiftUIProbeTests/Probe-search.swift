@@ -2,3 +2,46 @@
 // Every `behaves` and `recorded` row of the family search, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct SearchFieldPlacement : Sendable
+@MainActor func __probe1721() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SearchFieldPlacement.self
+    __conformsSendable(SearchFieldPlacement.self)
+}
+// SearchFieldPlacement: static let automatic: SearchFieldPlacement
+@MainActor func __probe1730() {
+    let _: SearchFieldPlacement = SearchFieldPlacement.automatic
+}
+// SearchFieldPlacement: static let navigationBarDrawer: SearchFieldPlacement
+@MainActor func __probe1731() {
+    let _: SearchFieldPlacement = SearchFieldPlacement.navigationBarDrawer
+}
+// SearchFieldPlacement: static let sidebar: SearchFieldPlacement
+@MainActor func __probe1733() {
+    let _: SearchFieldPlacement = SearchFieldPlacement.sidebar
+}
+// SearchFieldPlacement: static let toolbar: SearchFieldPlacement
+@MainActor func __probe1734() {
+    let _: SearchFieldPlacement = SearchFieldPlacement.toolbar
+}
+// View: func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View
+@MainActor func __probe1770() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((LocalizedStringKey).self)))
+    }
+}
+// View: func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View
+@MainActor func __probe1771() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Text?).self)))
+    }
+}
+// View: func searchable<S>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S) -> some View where S : StringProtocol
+@MainActor func __probe1772() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self)))
+    }
+}

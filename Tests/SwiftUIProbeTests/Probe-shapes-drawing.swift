@@ -53,6 +53,12 @@ import DeclarativeViews
         __conformsSendable(__T.self)
     }
 }
+// SwiftUI: struct TintShapeStyle : ShapeStyle
+@MainActor func __probe2780() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = TintShapeStyle.self
+    __conformsShapeStyle(TintShapeStyle.self)
+}
 // Circle: init()
 @MainActor func __probe2830() {
     _ = Circle()
@@ -273,6 +279,11 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: HierarchicalShapeStyle = __inShapeStyle(.tertiary)
 }
+// ShapeStyle: extension ShapeStyle where Self == TintShapeStyle { static var tint: TintShapeStyle { get } }
+@MainActor func __probe3336() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: TintShapeStyle = __inShapeStyle(.tint)
+}
 // ShapeStyle: extension ShapeStyle where Self == Color { static var white: Color { get } }
 @MainActor func __probe3339() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
@@ -282,6 +293,10 @@ import DeclarativeViews
 @MainActor func __probe3340() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.yellow)
+}
+// TintShapeStyle: init()
+@MainActor func __probe3368() {
+    _ = TintShapeStyle()
 }
 // View: func background<Background>(_ background: Background, alignment: Alignment = .center) -> some View where Background : View
 @MainActor func __probe3383() {

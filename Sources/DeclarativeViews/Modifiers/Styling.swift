@@ -113,6 +113,16 @@ public struct Color: Hashable, Sendable, ShapeStyle, CustomStringConvertible {
     public static let accentColor = Color(named: "accentColor")
 }
 
+/// The environment's tint as a style (SwiftUI's `TintShapeStyle`: `.foregroundStyle(.tint)`).
+public struct TintShapeStyle: ShapeStyle, Sendable {
+    public init() {}
+    public var _styleDescription: String { "tint" }
+}
+
+extension ShapeStyle where Self == TintShapeStyle {
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
 /// The levels of the foreground style (SwiftUI's `HierarchicalShapeStyle`).
 public struct HierarchicalShapeStyle: ShapeStyle, Sendable {
     public let _styleDescription: String

@@ -124,8 +124,8 @@ extension Toggle where ToggleLabel == Text {
 /// A value changed by steps (SwiftUI's `Stepper`): its label, then `-` and `+` buttons.
 public nonisolated struct Stepper<StepperLabel: View>: View {
     let label: StepperLabel
-    let decrement: () -> Void
-    let increment: () -> Void
+    let decrement: (() -> Void)?
+    let increment: (() -> Void)?
 
     public init<V: Strideable>(value: Binding<V>, in range: ClosedRange<V>, step: V.Stride = 1,
                                @ViewBuilder label: () -> StepperLabel) {
@@ -140,17 +140,42 @@ public nonisolated struct Stepper<StepperLabel: View>: View {
         decrement = { value.wrappedValue = value.wrappedValue.advanced(by: -step) }
     }
 
+    /// Steps by calling the functions (a `nil` one disables its button); `onEditingChanged` is
+    /// told `true` then `false` around each step, as a tap on a device does.
+    public init(
+        onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in },
+        @ViewBuilder label: () -> StepperLabel
+    ) {
+        self.label = label()
+        increment = onIncrement.map { step in { onEditingChanged(true); step(); onEditingChanged(false) } }
+        decrement = onDecrement.map { step in { onEditingChanged(true); step(); onEditingChanged(false) } }
+    }
+
     @MainActor public var body: some View {
         let (increment, decrement) = (self.increment, self.decrement)
         HStack {
             label
-            Button("-") { decrement() }
-            Button("+") { increment() }
+            Button("-") { decrement?() }.disabled(decrement == nil)
+            Button("+") { increment?() }.disabled(increment == nil)
         }
     }
 }
 
 extension Stepper where StepperLabel == Text {
+    public init(
+        _ titleKey: LocalizedStringKey, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
+        self.init(onIncrement: onIncrement, onDecrement: onDecrement, onEditingChanged: onEditingChanged) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(
+        _ title: S, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
+        self.init(onIncrement: onIncrement, onDecrement: onDecrement, onEditingChanged: onEditingChanged) { Text(title) }
+    }
+
     public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, in range: ClosedRange<V>, step: V.Stride = 1) {
         self.init(value: value, in: range, step: step) { Text(titleKey) }
     }
