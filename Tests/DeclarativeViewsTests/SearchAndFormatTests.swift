@@ -62,5 +62,32 @@ import Testing
         #expect(host.renderedText.contains(#"Text "editing true,false""#))
         #expect(throws: ViewHostError.self) { try host.tap("-") }
     }
-}
 
+    struct Deleting: View {
+        @State var asking = false
+        @State var deleted = false
+        var body: some View {
+            VStack {
+                Text(deleted ? "deleted" : "kept")
+                Button("Delete") { asking = true }
+            }
+            .confirmationDialog("Delete the file?", isPresented: $asking, titleVisibility: .visible) {
+                Button("Delete for good", role: .destructive) { deleted = true }
+                Button("Cancel", role: .cancel) {}
+            } message: {
+                Text("This cannot be undone.")
+            }
+        }
+    }
+
+    @Test func aConfirmationDialogShowsItsMessageAndAnyButtonClosesIt() throws {
+        let (host, _) = mount(Deleting())
+        try host.tap("Delete")
+        host.update()
+        #expect(host.renderedText.contains(#"Text "This cannot be undone.""#), "\(host.renderedText)")
+        try host.tap("Delete for good")
+        host.update()
+        #expect(host.renderedText.contains(#"Text "deleted""#))
+        #expect(!host.renderedText.contains("This cannot be undone."), "the dialog closed")
+    }
+}

@@ -56,6 +56,13 @@ import DeclarativeViews
         __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }))
     }
 }
+// View: func confirmationDialog<A, M>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where A : View, M : View
+@MainActor func __probe1416() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
+    }
+}
 // View: func fullScreenCover<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content : View
 @MainActor func __probe1430() {
     func __someView<T: View>(_: T) {}

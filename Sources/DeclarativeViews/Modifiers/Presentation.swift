@@ -112,6 +112,17 @@ extension View {
             kind: "confirmationDialog \(title.content)", isPresented: isPresented, buttonsDismiss: true, onDismiss: nil,
             presented: { _DialogContent(title: title, message: EmptyView(), actions: actions()) }))
     }
+
+    /// A confirmation dialog with a message under its title; any button closes it.
+    public func confirmationDialog<Actions: View, Message: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+        @ViewBuilder actions: @escaping () -> Actions, @ViewBuilder message: @escaping () -> Message
+    ) -> ModifiedContent<Self, _PresentationModifier<_DialogContent<Message, Actions>>> {
+        let title = Text(titleKey)
+        return modifier(_PresentationModifier(
+            kind: "confirmationDialog \(title.content)", isPresented: isPresented, buttonsDismiss: true, onDismiss: nil,
+            presented: { _DialogContent(title: title, message: message(), actions: actions()) }))
+    }
 }
 
 /// Marks a presentation's node with what closes it (``ViewHost/dismiss()``).
