@@ -65,7 +65,7 @@ struct _DebugConnection {
     private mutating func flush() -> Bool {
         while outputOffset < output.count {
             let sent = output.withUnsafeBytes { bytes in
-                _Socket.send(descriptor, bytes.baseAddress! + outputOffset, bytes.count - outputOffset)
+                DebugSocket.send(descriptor, bytes.baseAddress! + outputOffset, bytes.count - outputOffset)
             }
             if sent < 0 {
                 if errno == EINTR { continue }
@@ -80,36 +80,12 @@ struct _DebugConnection {
     }
 }
 
-/// The few socket calls the debug server makes, the same on Linux and Darwin.
+/// The debug server's listening socket (the calls both ends make are ``DebugSocket``'s).
 enum _Socket {
-    /// Close-on-exec, non-blocking, and (Darwin) no SIGPIPE.
-    static func configure(_ descriptor: Int32) {
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        #if canImport(Darwin)
-        var on: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-    }
-
-    /// `send(2)` that never raises SIGPIPE.
-    static func send(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.send(descriptor, bytes, count, 0)
-        #else
-        Glibc.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
-        #endif
-    }
-
     /// A non-blocking TCP socket listening on 127.0.0.1, on a port the system picks.
     static func listenOnLoopback() -> Result<(descriptor: Int32, port: UInt16), _SocketError> {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let descriptor = DebugSocket.makeTCP()
         guard descriptor >= 0 else { return .failure(_SocketError("socket")) }
-        configure(descriptor)
         var address = sockaddr_in()
         #if canImport(Darwin)
         address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)

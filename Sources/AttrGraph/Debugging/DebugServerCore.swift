@@ -46,7 +46,7 @@ final class _DebugServerCore: Sendable {
             _ = _closeDescriptor(descriptor)
             return .failure(error)
         }
-        for end in ends { _Socket.configure(end) }
+        for end in ends { DebugSocket.configure(end) }
         let token = UInt32.random(in: 0...UInt32.max)
         let address = DebugProtocol.Address(host: "127.0.0.1", port: port, token: token)
         let state = _DebugServerState(listener: descriptor, wakeRead: ends[0], token: token)
@@ -179,7 +179,7 @@ struct _DebugServerState {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return  // EAGAIN: none left (or an error that the next poll will show again)
             }
-            _Socket.configure(descriptor)
+            DebugSocket.configure(descriptor)
             lastActivity = ContinuousClock.now
             guard connections.count < _DebugServerCore.maxConnections else {
                 _ = _closeDescriptor(descriptor)

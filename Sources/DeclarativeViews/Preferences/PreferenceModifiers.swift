@@ -127,12 +127,8 @@ struct PreferenceDecorationRender<Key: PreferenceKey, Decoration: View>: Statefu
 
     mutating func updateValue() {
         let modifier = self.modifier.value
-        var content = self.content.read()
-        if content.count > 1 {
-            content = [DisplayNode(kind: .vstack(alignment: .center, spacing: nil), children: content)]
-        }
-        emit(.decorated(background: modifier.isBackground, alignment: modifier.alignment),
-             children: content + decoration.read())
+        emitDecorated(
+            content.read(), decoration: decoration.read(), background: modifier.isBackground, alignment: modifier.alignment)
     }
 }
 

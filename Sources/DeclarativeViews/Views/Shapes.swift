@@ -93,12 +93,20 @@ struct DecorationRender<Decoration: View>: StatefulRule {
 
     mutating func updateValue() {
         let modifier = self.modifier.value
-        var content = self.content.read()
+        emitDecorated(
+            content.read(), decoration: decoration.read(), background: modifier.isBackground, alignment: modifier.alignment)
+    }
+}
+
+extension StatefulRule where Value == [DisplayNode] {
+    /// Outputs `content` (several views in one stack) with `decoration` behind or in front of it,
+    /// in its frame: `.background`, `.overlay` and their preference-value forms.
+    func emitDecorated(_ content: [DisplayNode], decoration: [DisplayNode], background: Bool, alignment: Alignment) {
+        var content = content
         if content.count > 1 {
             content = [DisplayNode(kind: .vstack(alignment: .center, spacing: nil), children: content)]
         }
-        emit(.decorated(background: modifier.isBackground, alignment: modifier.alignment),
-             children: content + decoration.read())
+        emit(.decorated(background: background, alignment: alignment), children: content + decoration)
     }
 }
 

@@ -100,18 +100,8 @@ package final class SocketTransport: DebugTransport {
 
     package init(address: DebugProtocol.Address, deadline: ContinuousClock.Instant) throws(AGDumpError) {
         self.address = address
-        #if canImport(Glibc)
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        descriptor = DebugSocket.makeTCP()
         guard descriptor >= 0 else { throw failure("cannot make a socket") }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        #if canImport(Darwin)
-        var on: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #endif
         var socketAddress = sockaddr_in()
         #if canImport(Darwin)
         socketAddress.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -143,11 +133,7 @@ package final class SocketTransport: DebugTransport {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { buffer in
-                #if canImport(Darwin)
-                Darwin.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, 0)
-                #else
-                Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                #endif
+                DebugSocket.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if sent >= 0 {
                 offset += sent
