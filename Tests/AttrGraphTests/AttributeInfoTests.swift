@@ -66,20 +66,24 @@ import Testing
 
     @Test func internedRecordsAreNumberedFromOneKeptPerBodyFilledInAndDestroyedWithTheGraph() {
         var made = 0
-        var graph: Graph? = Graph()
-        let context = graph!.graphContext
-        let int = internAttributeType(ctx: context, body: Metadata(External<Int>.self)) {
-            Self.makeRecord(value: Int.self, made: &made)
-        }
-        let string = internAttributeType(ctx: context, body: Metadata(External<String>.self)) {
-            Self.makeRecord(value: String.self, made: &made)
-        }
-        let again = internAttributeType(ctx: context, body: Metadata(External<Int>.self)) {
-            Self.makeRecord(value: Int.self, made: &made)
-        }
-        #expect((int, string, again) == (1, 2, 1))
-        #expect(made == 2, "a body type's record is made once")
         Self.destroyed.records = []
+        var graph: Graph? = Graph()
+        // The context is unowned (as AttributeGraph's): the graph is kept alive while it is used.
+        withExtendedLifetime(graph) {
+            let context = graph!.graphContext
+            let int = internAttributeType(ctx: context, body: Metadata(External<Int>.self)) {
+                Self.makeRecord(value: Int.self, made: &made)
+            }
+            let string = internAttributeType(ctx: context, body: Metadata(External<String>.self)) {
+                Self.makeRecord(value: String.self, made: &made)
+            }
+            let again = internAttributeType(ctx: context, body: Metadata(External<Int>.self)) {
+                Self.makeRecord(value: Int.self, made: &made)
+            }
+            #expect((int, string, again) == (1, 2, 1))
+            #expect(made == 2, "a body type's record is made once")
+            #expect(Self.destroyed.records.isEmpty, "nothing is destroyed while the graph is there")
+        }
         graph = nil
         #expect(Self.destroyed.records.count == 2, "type_destroy runs for each record when the graph goes")
         let first = Self.destroyed.records.first { $0.pointee.value_id == Metadata(Int.self) }
