@@ -9,32 +9,6 @@ struct LayoutResult: Equatable {
     var window: CGSize
 }
 
-/// The host's layout attribute: lays out the render tree in the window. It re-runs when the
-/// render tree or the window size changed, and then re-measures only the nodes that are new
-/// or were offered a new size (see ``LayoutEngine``).
-struct LayoutRoot: Rule {
-    let render: Attribute<[DisplayNode]>
-    let window: Attribute<CGSize>
-    @HostReference var host: _HostCore
-
-    var value: LayoutResult {
-        let engine = host.layoutEngine
-        let roots = render.value
-        let window = self.window.value
-        guard AGTrace.isEnabled else { return engine.layOut(roots, in: window) }
-        let started = AGTrace.now()
-        let before = engine.statistics
-        let result = engine.layOut(roots, in: window)
-        AGTrace.complete(
-            "layout", category: "view", start: started,
-            args: [
-                "measurements": .int(engine.statistics.measurements - before.measurements),
-                "placements": .int(engine.statistics.placements - before.placements),
-            ])
-        return result
-    }
-}
-
 extension LayoutEngine {
     /// Lays out `roots` in a window of `window` size: the top-level views stack vertically,
     /// centred, as in a hosting view. Subtrees whose node, proposal and size are those of the

@@ -110,7 +110,7 @@ public nonisolated struct _GeometryChangeModifier<T: Equatable>: PrimitiveViewMo
             if let last, last == value { return false }
             let old = last ?? value
             last = value
-            host.enqueue { action(old, value) }
+            host.enqueue({ action(old, value) }, in: .geometry)
             return true
         }
     }
