@@ -36,6 +36,11 @@ public final class _HostCore {
     /// What outlives the host and tells whether it is still there (instead of `weak` references
     /// to it, which would slow every retain and release of the host).
     let handle = HostHandle()
+    /// The storage properties (`@AppStorage`, `@SceneStorage`) of the host's views, looked at
+    /// after each run-loop turn.
+    lazy var storageMonitor = StorageMonitor(handle: handle)
+    /// The values `@SceneStorage` properties keep: the host shows one scene.
+    lazy var sceneStorage = SceneStorageBackend()
 
     init(graph: Graph, scheduler: any UpdateScheduler, windowSize: CGSize) {
         self.graph = graph

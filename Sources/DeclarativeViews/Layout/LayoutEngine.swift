@@ -182,6 +182,8 @@ final class LayoutEngine {
             return CGSize(
                 width: Self.flexibleLength(content.width, proposed: inner.width, min: frame.minWidth, max: frame.maxWidth),
                 height: Self.flexibleLength(content.height, proposed: inner.height, min: frame.minHeight, max: frame.maxHeight))
+        case .lazyGrid(let grid):
+            return lazyGrid(node, grid, proposal: proposal).size
         case .window, .tabView, .tab, .column, .navigationStack, .navigationSplitView:
             // Containers fill what they are offered.
             let content = overlay(node.children, proposal: proposal)
@@ -426,6 +428,8 @@ final class LayoutEngine {
             }
         case .navigationSplitView:
             return placeColumns(node.children, size: size)
+        case .lazyGrid(let grid):
+            return lazyGrid(node, grid, proposal: proposal).placements
         }
     }
 

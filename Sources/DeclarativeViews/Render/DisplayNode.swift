@@ -77,6 +77,12 @@ final class DisplayNode: Equatable {
             let content = children.first
             (expandsHorizontally, expandsVertically, rigidVertically) =
                 (content?.expandsHorizontally ?? false, content?.expandsVertically ?? false, content?.rigidVertically ?? true)
+        case .lazyGrid(let grid):
+            // Flexible and adaptive tracks fill what the grid is offered across; along the
+            // axis it grows, cells are offered no length, so its length depends on the other only.
+            let fills = grid.items.contains { if case .fixed = $0.size { false } else { true } }
+            (expandsHorizontally, expandsVertically, rigidVertically) =
+                grid.axis == .vertical ? (fills, false, true) : (false, fills, false)
         case .flexibleFrame(let frame):
             // A maximum (not only an infinite one) makes the frame grow towards it when offered
             // more than its content needs.

@@ -55,6 +55,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
         /// `.frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
         /// (Boxed: its six bounds would otherwise make every kind as large as it.)
         indirect case flexibleFrame(FlexibleFrame)
+        /// A `LazyVGrid` or `LazyHGrid`; its children are its cells.
+        indirect case lazyGrid(LazyGrid)
     }
 
     /// The bounds of a flexible frame (`nil`: not constrained on that side).
@@ -165,6 +167,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
                 bound("minWidth", frame.minWidth), bound("idealWidth", frame.idealWidth), bound("maxWidth", frame.maxWidth),
                 bound("minHeight", frame.minHeight), bound("idealHeight", frame.idealHeight),
                 bound("maxHeight", frame.maxHeight), frame.alignment == .center ? nil : "alignment=\(frame.alignment)")
+        case .lazyGrid(let grid):
+            return grid.headline
         }
     }
 }
