@@ -55,6 +55,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
         /// `.frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
         /// (Boxed: its six bounds would otherwise make every kind as large as it.)
         indirect case flexibleFrame(FlexibleFrame)
+        /// A container arranged by a custom ``Layout`` (named by the layout's type).
+        case layout(String)
     }
 
     /// The bounds of a flexible frame (`nil`: not constrained on that side).
@@ -153,6 +155,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
                 alignment == .center ? nil : "alignment=\(alignment)")
         case .geometryReader:
             return "GeometryReader"
+        case .layout(let name):
+            return "Layout " + name
         case .shape(let name):
             return name
         case .decorated(let background, let alignment):
