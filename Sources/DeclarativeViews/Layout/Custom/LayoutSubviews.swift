@@ -2,7 +2,7 @@ import Foundation
 
 /// The subviews of a ``Layout`` container (SwiftUI's `LayoutSubviews`): one per view its content
 /// makes, in order. A collection of ``LayoutSubview``; slicing one (`subviews[1...]`) keeps the
-/// indices, and `subviews[indices: [2, 0]]` makes a collection of the chosen subviews.
+/// indices, and `subviews[[2, 0]]` makes a collection of the chosen subviews.
 ///
 /// Subviews are proxies: they measure and place views through the layout pass that called the
 /// layout, and are only meaningful during it.
@@ -28,8 +28,8 @@ public struct LayoutSubviews: RandomAccessCollection, Equatable, @unchecked Send
 
     public var endIndex: Int { startIndex + members.count }
 
-    /// The layout direction: always left to right, headless.
-    public var layoutDirection: LayoutDirection { .leftToRight }
+    /// The layout direction: left to right, headless (nothing lays out right to left).
+    public var layoutDirection = LayoutDirection.leftToRight
 
     public subscript(index: Int) -> LayoutSubview {
         LayoutSubview(context: context, index: members[index - startIndex])
@@ -41,8 +41,9 @@ public struct LayoutSubviews: RandomAccessCollection, Equatable, @unchecked Send
             startIndex: bounds.lowerBound)
     }
 
-    /// The subviews at `indices`, in that order, as a new collection (indexed from 0).
-    public subscript<S: Sequence>(indices indices: S) -> LayoutSubviews where S.Element == Int {
+    /// The subviews at `indices`, in that order, as a new collection (indexed from 0):
+    /// `subviews[[2, 0]]`.
+    public subscript<S: Sequence>(indices: S) -> LayoutSubviews where S.Element == Int {
         LayoutSubviews(context: context, members: indices.map { members[$0 - startIndex] }, startIndex: 0)
     }
 
