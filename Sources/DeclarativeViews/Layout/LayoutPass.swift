@@ -61,13 +61,20 @@ extension LayoutResult {
     }
 
     /// Calls `body` with every node that reports its geometry and its frame in the window.
+    /// Before each call, the node's sink is told the named coordinate spaces around the node
+    /// (``GeometrySink/coordinateSpaces``), which it adds to the proxy it is delivered.
     func forEachGeometryNode(_ body: (DisplayNode, CGRect) -> Void) {
-        var pending: [(DisplayNode, CGRect)] = zip(roots, frames).filter { $0.0.hasGeometry }
-        while let (node, frame) = pending.popLast() {
-            if node.annotations?.geometry != nil { body(node, frame) }
+        var pending: [(DisplayNode, CGRect, [NamedFrame])] = zip(roots, frames).filter { $0.0.hasGeometry }.map { ($0, $1, []) }
+        while let (node, frame, outer) = pending.popLast() {
+            var spaces = outer
+            if let name = node.annotations?.coordinateSpaceName { spaces.append(NamedFrame(name: name, frame: frame)) }
+            if let sink = node.annotations?.geometry {
+                sink.coordinateSpaces = spaces
+                body(node, frame)
+            }
             guard let placement = node.layout.placement?.current, placement.children.count == node.children.count else { continue }
             for (child, place) in zip(node.children, placement.children) where child.hasGeometry && !place.frame.isNull {
-                pending.append((child, place.frame.offsetBy(dx: frame.minX, dy: frame.minY)))
+                pending.append((child, place.frame.offsetBy(dx: frame.minX, dy: frame.minY), spaces))
             }
         }
     }

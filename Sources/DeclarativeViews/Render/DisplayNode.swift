@@ -70,7 +70,7 @@ final class DisplayNode: Equatable {
             (expandsHorizontally, expandsVertically, rigidVertically) =
                 (width == nil && childrenExpandH, height == nil && childrenExpandV, height != nil || childrenRigidV)
         case .spacer, .divider, .list, .window, .tabView, .tab, .navigationSplitView, .navigationStack, .column,
-            .geometryReader, .shape:
+            .geometryReader, .shape, .layout:
             (expandsHorizontally, expandsVertically, rigidVertically) = (true, true, false)
         case .decorated:
             // The content decides the size.
@@ -180,12 +180,22 @@ struct _Annotations: Equatable {
     var dismiss: ButtonAction?
     /// Preference writes (`.preference`, `.transformPreference`), the innermost modifier's first.
     var preferences: [PreferenceWrite] = []
+    /// The layout of a custom ``Layout`` container's node.
+    var customLayout: CustomLayoutBox?
+    /// `.layoutValue(key:value:)`s on the view.
+    var layoutValues: LayoutValues?
+    /// `.layoutPriority(_:)` on the view.
+    var layoutPriority: Double?
+    /// `.coordinateSpace(name:)` on the view.
+    var coordinateSpaceName: AnyHashable?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
             && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
             && lhs.focus === rhs.focus
+            && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
+            && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
     }

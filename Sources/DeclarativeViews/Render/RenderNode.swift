@@ -57,6 +57,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
         indirect case flexibleFrame(FlexibleFrame)
         /// A `LazyVGrid` or `LazyHGrid`; its children are its cells.
         indirect case lazyGrid(LazyGrid)
+        /// A container arranged by a custom ``Layout`` (named by the layout's type).
+        case layout(String)
     }
 
     /// The bounds of a flexible frame (`nil`: not constrained on that side).
@@ -155,6 +157,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
                 alignment == .center ? nil : "alignment=\(alignment)")
         case .geometryReader:
             return "GeometryReader"
+        case .layout(let name):
+            return "Layout " + name
         case .shape(let name):
             return name
         case .decorated(let background, let alignment):

@@ -133,7 +133,7 @@ public nonisolated struct _GeometryChangeModifier<T: Equatable>: PrimitiveViewMo
             var annotated = nodes
             if let first = nodes.first {
                 let sink = self.sink
-                annotated[0] = first.annotated { $0.geometry = sink }
+                annotated[0] = first.annotated { $0.addGeometry(sink) }
             }
             value = annotated
         }
