@@ -54,6 +54,9 @@ final class HostedSlot {
     private func update() {
         guard subgraph.isValid, let content else { return }
         hosted.value = content.value
+        // The root update that takes these nodes comes in the next round: it applies the
+        // pending transaction.
+        host.transactions.keepPending = true
     }
 
     /// Asks the scheduler to run this slot's fragment at the next flush.

@@ -33,6 +33,8 @@ public final class _HostCore {
     /// What outlives the host and tells whether it is still there (instead of `weak` references
     /// to it, which would slow every retain and release of the host).
     let handle = HostHandle()
+    /// Delivers the transactions of state writes to the changes they cause, and records them.
+    let transactions = TransactionRecorder()
 
     init(graph: Graph, scheduler: any UpdateScheduler) {
         self.graph = graph

@@ -124,13 +124,16 @@ public final class ViewHost {
 
     private func updateRoot() {
         guard !core.isTornDown, let rootRender else { return }
+        let previous = rendered
         rendered = rootRender.value
+        core.transactions.rootUpdated(previous: previous, current: rendered)
     }
 
     /// After the fragments of a flush: lay out, deliver geometry, run the queued actions.
     /// Whatever they change is updated in another round of the same flush.
     private func flushEnded() {
         guard !core.isTornDown, let layoutRoot else { return }
+        core.transactions.roundEnded()
         let result = layoutRoot.value
         laidOut = result
         result.forEachGeometryNode { node, frame in
@@ -198,9 +201,9 @@ public final class ViewHost {
     /// layout pass.
     public var renderTree: [RenderNode] {
         if let laidOut, laidOut.roots == rendered {
-            return laidOut.renderTree
+            return core.transactions.annotate(laidOut.renderTree, from: rendered)
         }
-        return rendered.map(\.renderNode)
+        return core.transactions.annotate(rendered.map(\.renderNode), from: rendered)
     }
 
     /// The indented text rendering of ``renderTree``.

@@ -174,6 +174,11 @@ struct _Annotations: Equatable {
     var dismiss: ButtonAction?
     /// Preference writes (`.preference`, `.transformPreference`), the innermost modifier's first.
     var preferences: [PreferenceWrite] = []
+    /// How the view enters and leaves the tree (`.transition`).
+    var transition: AnyTransition?
+    /// What `.transaction` / `.animation(_:value:)` modifiers do to the transaction of changes
+    /// in this subtree, the innermost modifier's first.
+    var transactionScopes: [TransactionScope] = []
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -182,6 +187,9 @@ struct _Annotations: Equatable {
             && lhs.focus === rhs.focus
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
+            && lhs.transition == rhs.transition
+            && lhs.transactionScopes.count == rhs.transactionScopes.count
+            && zip(lhs.transactionScopes, rhs.transactionScopes).allSatisfy { $0 === $1 }
     }
 }
 
