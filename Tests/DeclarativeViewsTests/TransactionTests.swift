@@ -319,6 +319,38 @@ import Testing
         #expect(host.renderedText.contains("Text \"yes\" [animation=.interactiveSpring]"))
     }
 
+    @Test func observableChangesMadeInWithAnimationAreAnimated() {
+        struct Shelf: View {
+            let book: Book
+            let library: Library
+            var body: some View {
+                VStack {
+                    Text(book.title)
+                    Holder(library: library)
+                }
+            }
+        }
+        struct Holder: View {
+            @ObservedObject var library: Library
+            var body: some View { Text("\(library.books.count) books") }
+        }
+        let book = Book()
+        let library = Library()
+        let (host, scheduler) = mount(Shelf(book: book, library: library))
+        withAnimation(.easeOut) { book.title = "Dune" }
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".easeOut")
+        #expect(host.renderTree[0].children[0].text == "Dune")
+        withAnimation(.snappy) { library.books.append("Emma") }
+        scheduler.flush()
+        #expect(host.renderTree[0].children[1].attributes["animation"] == ".snappy")
+        #expect(host.renderTree[0].children[0].attributes["animation"] == nil)
+        book.title = "Persuasion"
+        scheduler.flush()
+        #expect(host.lastTransaction == nil)
+        #expect(!host.renderedText.contains("animation"))
+    }
+
     @Test func customTransactionValuesReachTheRecordedTransaction() throws {
         struct Source: View {
             @State var count = 0
