@@ -10,9 +10,33 @@ import DeclarativeViews
     __conformsEquatable(Animation.self)
     __conformsSendable(Animation.self)
 }
+// SwiftUI: struct AnyTransition
+@MainActor func __probe3774() {
+    _ = AnyTransition.self
+}
+// SwiftUI: struct ContentTransition : Equatable, Sendable
+@MainActor func __probe3776() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ContentTransition.self
+    __conformsEquatable(ContentTransition.self)
+    __conformsSendable(ContentTransition.self)
+}
+// SwiftUI: struct MatchedGeometryProperties : OptionSet
+@MainActor func __probe3795() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = MatchedGeometryProperties.self
+    __conformsOptionSet(MatchedGeometryProperties.self)
+}
 // SwiftUI: struct Transaction
 @MainActor func __probe3814() {
     _ = Transaction.self
+}
+// SwiftUI: protocol TransactionKey
+@MainActor func __probe3815() {
+    func __body<__T: TransactionKey>(_: __T.Type) {
+        _ = __T.self
+    }
 }
 // SwiftUI: func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result
 @MainActor func __probe3822() {
@@ -22,9 +46,17 @@ import DeclarativeViews
 @MainActor func __probe3824() {
     let _: Int = withTransaction(__v((Transaction).self), { __v((Int).self) })
 }
+// SwiftUI: func withTransaction<R, V>(_ keyPath: WritableKeyPath<Transaction, V>, _ value: V, _ body: () throws -> R) rethrows -> R
+@MainActor func __probe3825() {
+    let _: Int = withTransaction(__v((WritableKeyPath<Transaction, Int>).self), __v((Int).self), { __v((Int).self) })
+}
 // Animation: static var bouncy: Animation { get }
 @MainActor func __probe3837() {
     let _: Animation = Animation.bouncy
+}
+// Animation: static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0.0) -> Animation
+@MainActor func __probe3838() {
+    let _: Animation = Animation.bouncy(duration: __v((TimeInterval).self), extraBounce: __v((Double).self))
 }
 // Animation: static let `default`: Animation
 @MainActor func __probe3839() {
@@ -33,6 +65,10 @@ import DeclarativeViews
 // Animation: func delay(_ delay: TimeInterval) -> Animation
 @MainActor func __probe3840() {
     let _: Animation = __v(Animation.self).delay(__v((TimeInterval).self))
+}
+// Animation: var description: String { get }
+@MainActor func __probe3841() {
+    let _: String = __v(Animation.self).description
 }
 // Animation: static var easeIn: Animation { get }
 @MainActor func __probe3842() {
@@ -58,6 +94,30 @@ import DeclarativeViews
 @MainActor func __probe3847() {
     let _: Animation = Animation.easeOut(duration: __v((TimeInterval).self))
 }
+// Animation: static var interactiveSpring: Animation { get }
+@MainActor func __probe3849() {
+    let _: Animation = Animation.interactiveSpring
+}
+// Animation: static func interactiveSpring(duration: TimeInterval = 0.15, extraBounce: Double = 0.0, blendDuration: TimeInterval = 0.25) -> Animation
+@MainActor func __probe3850() {
+    let _: Animation = Animation.interactiveSpring(duration: __v((TimeInterval).self), extraBounce: __v((Double).self), blendDuration: __v((TimeInterval).self))
+}
+// Animation: static func interactiveSpring(response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: TimeInterval = 0.25) -> Animation
+@MainActor func __probe3851() {
+    let _: Animation = Animation.interactiveSpring(response: __v((Double).self), dampingFraction: __v((Double).self), blendDuration: __v((TimeInterval).self))
+}
+// Animation: static var interpolatingSpring: Animation { get }
+@MainActor func __probe3852() {
+    let _: Animation = Animation.interpolatingSpring
+}
+// Animation: static func interpolatingSpring(duration: TimeInterval = 0.5, bounce: Double = 0.0, initialVelocity: Double = 0.0) -> Animation
+@MainActor func __probe3854() {
+    let _: Animation = Animation.interpolatingSpring(duration: __v((TimeInterval).self), bounce: __v((Double).self), initialVelocity: __v((Double).self))
+}
+// Animation: static func interpolatingSpring(mass: Double = 1.0, stiffness: Double, damping: Double, initialVelocity: Double = 0.0) -> Animation
+@MainActor func __probe3855() {
+    let _: Animation = Animation.interpolatingSpring(mass: __v((Double).self), stiffness: __v((Double).self), damping: __v((Double).self), initialVelocity: __v((Double).self))
+}
 // Animation: static var linear: Animation { get }
 @MainActor func __probe3856() {
     let _: Animation = Animation.linear
@@ -78,9 +138,17 @@ import DeclarativeViews
 @MainActor func __probe3862() {
     let _: Animation = Animation.smooth
 }
+// Animation: static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0.0) -> Animation
+@MainActor func __probe3863() {
+    let _: Animation = Animation.smooth(duration: __v((TimeInterval).self), extraBounce: __v((Double).self))
+}
 // Animation: static var snappy: Animation { get }
 @MainActor func __probe3864() {
     let _: Animation = Animation.snappy
+}
+// Animation: static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0.0) -> Animation
+@MainActor func __probe3865() {
+    let _: Animation = Animation.snappy(duration: __v((TimeInterval).self), extraBounce: __v((Double).self))
 }
 // Animation: func speed(_ speed: Double) -> Animation
 @MainActor func __probe3866() {
@@ -90,9 +158,97 @@ import DeclarativeViews
 @MainActor func __probe3867() {
     let _: Animation = Animation.spring
 }
+// Animation: static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0) -> Animation
+@MainActor func __probe3869() {
+    let _: Animation = Animation.spring(duration: __v((TimeInterval).self), bounce: __v((Double).self), blendDuration: __v((Double).self))
+}
 // Animation: static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> Animation
 @MainActor func __probe3870() {
     let _: Animation = Animation.spring(response: __v((Double).self), dampingFraction: __v((Double).self), blendDuration: __v((TimeInterval).self))
+}
+// Animation: static func timingCurve(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double, duration: TimeInterval = 0.35) -> Animation
+@MainActor func __probe3871() {
+    let _: Animation = Animation.timingCurve(__v((Double).self), __v((Double).self), __v((Double).self), __v((Double).self), duration: __v((TimeInterval).self))
+}
+// AnyTransition: func animation(_ animation: Animation?) -> AnyTransition
+@MainActor func __probe3887() {
+    let _: AnyTransition = __v(AnyTransition.self).animation(__v((Animation?).self))
+}
+// AnyTransition: static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition
+@MainActor func __probe3888() {
+    let _: AnyTransition = AnyTransition.asymmetric(insertion: __v((AnyTransition).self), removal: __v((AnyTransition).self))
+}
+// AnyTransition: func combined(with other: AnyTransition) -> AnyTransition
+@MainActor func __probe3889() {
+    let _: AnyTransition = __v(AnyTransition.self).combined(with: __v((AnyTransition).self))
+}
+// AnyTransition: static let identity: AnyTransition
+@MainActor func __probe3890() {
+    let _: AnyTransition = AnyTransition.identity
+}
+// AnyTransition: static func move(edge: Edge) -> AnyTransition
+@MainActor func __probe3893() {
+    let _: AnyTransition = AnyTransition.move(edge: __v((Edge).self))
+}
+// AnyTransition: static func offset(_ offset: CGSize) -> AnyTransition
+@MainActor func __probe3894() {
+    let _: AnyTransition = AnyTransition.offset(__v((CGSize).self))
+}
+// AnyTransition: static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition
+@MainActor func __probe3895() {
+    let _: AnyTransition = AnyTransition.offset(x: __v((CGFloat).self), y: __v((CGFloat).self))
+}
+// AnyTransition: static let opacity: AnyTransition
+@MainActor func __probe3896() {
+    let _: AnyTransition = AnyTransition.opacity
+}
+// AnyTransition: static func push(from edge: Edge) -> AnyTransition
+@MainActor func __probe3897() {
+    let _: AnyTransition = AnyTransition.push(from: __v((Edge).self))
+}
+// AnyTransition: static var scale: AnyTransition { get }
+@MainActor func __probe3898() {
+    let _: AnyTransition = AnyTransition.scale
+}
+// AnyTransition: static var slide: AnyTransition { get }
+@MainActor func __probe3900() {
+    let _: AnyTransition = AnyTransition.slide
+}
+// ContentTransition: static let identity: ContentTransition
+@MainActor func __probe3906() {
+    let _: ContentTransition = ContentTransition.identity
+}
+// ContentTransition: static let interpolate: ContentTransition
+@MainActor func __probe3907() {
+    let _: ContentTransition = ContentTransition.interpolate
+}
+// ContentTransition: static func numericText(countsDown: Bool = false) -> ContentTransition
+@MainActor func __probe3908() {
+    let _: ContentTransition = ContentTransition.numericText(countsDown: __v((Bool).self))
+}
+// ContentTransition: static let opacity: ContentTransition
+@MainActor func __probe3909() {
+    let _: ContentTransition = ContentTransition.opacity
+}
+// MatchedGeometryProperties: static let frame: MatchedGeometryProperties
+@MainActor func __probe3943() {
+    let _: MatchedGeometryProperties = MatchedGeometryProperties.frame
+}
+// MatchedGeometryProperties: init(rawValue: UInt32)
+@MainActor func __probe3944() {
+    _ = MatchedGeometryProperties(rawValue: __v((UInt32).self))
+}
+// MatchedGeometryProperties: static let position: MatchedGeometryProperties
+@MainActor func __probe3945() {
+    let _: MatchedGeometryProperties = MatchedGeometryProperties.position
+}
+// MatchedGeometryProperties: let rawValue: UInt32
+@MainActor func __probe3946() {
+    let _: UInt32 = __v(MatchedGeometryProperties.self).rawValue
+}
+// MatchedGeometryProperties: static let size: MatchedGeometryProperties
+@MainActor func __probe3947() {
+    let _: MatchedGeometryProperties = MatchedGeometryProperties.size
 }
 // Transaction: var animation: Animation? { get set }
 @MainActor func __probe4042() {
@@ -114,6 +270,42 @@ import DeclarativeViews
 @MainActor func __probe4046() {
     _ = Transaction(animation: __v((Animation?).self))
 }
+// Transaction: var isContinuous: Bool { get set }
+@MainActor func __probe4047() {
+    let _: Bool = __v(Transaction.self).isContinuous
+    var __r = __v(Transaction.self)
+    __r.isContinuous = __v((Bool).self)
+}
+// Transaction: subscript<K>(key: K.Type) -> K.Value where K : TransactionKey { get set }
+@MainActor func __probe4048() {
+    struct __Key: TransactionKey { static let defaultValue = 0 }; var __t = Transaction(); let _: Int = __t[__Key.self]; __t[__Key.self] = 1
+}
+// Transaction: var tracksVelocity: Bool { get set }
+@MainActor func __probe4049() {
+    let _: Bool = __v(Transaction.self).tracksVelocity
+    var __r = __v(Transaction.self)
+    __r.tracksVelocity = __v((Bool).self)
+}
+// TransactionKey: static var defaultValue: Self.Value { get }
+@MainActor func __probe4050() {
+    func __body<__T: TransactionKey>(_: __T.Type) {
+        let _: __T.Value = __T.defaultValue
+    }
+}
+// View: func animation(_ animation: Animation?) -> some View
+@MainActor func __probe4091() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).animation(__v((Animation?).self)))
+    }
+}
+// View: func animation(_ animation: Animation?) -> some View where Self : Equatable
+@MainActor func __probe4092() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View & Equatable>(_: __T.Type) {
+        __someView(__v(__T.self).animation(__v((Animation?).self)))
+    }
+}
 // View: func animation<V>(_ animation: Animation?, value: V) -> some View where V : Equatable
 @MainActor func __probe4094() {
     func __someView<T: View>(_: T) {}
@@ -121,10 +313,31 @@ import DeclarativeViews
         __someView(__v(__T.self).animation(__v((Animation?).self), value: __v((Int).self)))
     }
 }
+// View: func contentTransition(_ transition: ContentTransition) -> some View
+@MainActor func __probe4095() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contentTransition(__v((ContentTransition).self)))
+    }
+}
 // View: func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View
 @MainActor func __probe4103() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).transaction({ _ in }))
+    }
+}
+// View: func transaction(value: some Equatable, _ transform: @escaping (inout Transaction) -> Void) -> some View
+@MainActor func __probe4105() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).transaction(value: __v((Int).self), { _ in }))
+    }
+}
+// View: func transition(_ t: AnyTransition) -> some View
+@MainActor func __probe4106() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).transition(__v((AnyTransition).self)))
     }
 }

@@ -48,6 +48,12 @@ import DeclarativeViews
     _ = EnvironmentValues.self
     __conformsCustomStringConvertible(EnvironmentValues.self)
 }
+// SwiftUI: @propertyWrapper struct Namespace : DynamicProperty
+@MainActor func __probe1464() {
+    func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
+    _ = Namespace.self
+    __conformsDynamicProperty(Namespace.self)
+}
 // SwiftUI: @propertyWrapper struct ObservedObject<ObjectType> : DynamicProperty where ObjectType : ObservableObject
 @MainActor func __probe1465() {
     func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
@@ -98,6 +104,10 @@ import DeclarativeViews
     var __r = __v(Bindable<Int>.self)
     __r.wrappedValue = __v((Int).self)
 }
+// Binding: func animation(_ animation: Animation? = .default) -> Binding<Value>
+@MainActor func __probe1481() {
+    let _: Binding<Int> = __v(Binding<Int>.self).animation(__v((Animation?).self))
+}
 // Binding: static func constant(_ value: Value) -> Binding<Value>
 @MainActor func __probe1482() {
     let _: Binding<Int> = Binding<Int>.constant(__v((Int).self))
@@ -125,6 +135,10 @@ import DeclarativeViews
 // Binding: subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { get }
 @MainActor func __probe1498() {
     let _: Binding<Int> = __v(Binding<Int>.self)[dynamicMember: __v((WritableKeyPath<Int, Int>).self)]
+}
+// Binding: func transaction(_ transaction: Transaction) -> Binding<Value>
+@MainActor func __probe1501() {
+    let _: Binding<Int> = __v(Binding<Int>.self).transaction(__v((Transaction).self))
 }
 // Binding: var wrappedValue: Value { get }
 @MainActor func __probe1502() {
@@ -226,6 +240,20 @@ import DeclarativeViews
     let _: UserInterfaceSizeClass? = __v(EnvironmentValues.self).verticalSizeClass
     var __r = __v(EnvironmentValues.self)
     __r.verticalSizeClass = __v((UserInterfaceSizeClass?).self)
+}
+// Namespace: @propertyWrapper struct ID : Hashable
+@MainActor func __probe1548() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = Namespace.ID.self
+    __conformsHashable(Namespace.ID.self)
+}
+// Namespace: init()
+@MainActor func __probe1549() {
+    _ = Namespace()
+}
+// Namespace: var wrappedValue: Namespace.ID { get }
+@MainActor func __probe1550() {
+    let _: Namespace.ID = __v(Namespace.self).wrappedValue
 }
 // ObservedObject: @propertyWrapper @dynamicMemberLookup struct Wrapper
 @MainActor func __probe1551() {

@@ -63,7 +63,8 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
             links = DynamicPropertyLinks.make(for: view, host: host, environment: environment)
             let current = AnyAttribute.current.unsafelyUnwrapped
             observation = ObservationInvalidator(
-                attribute: current, subgraph: current.subgraph, graphThread: host.graphThread)
+                attribute: current, subgraph: current.subgraph, graphThread: host.graphThread,
+                transactions: host.transactions)
         }
         let observation = self.observation.unsafelyUnwrapped
         let observedChange = observation.takeChanged()

@@ -41,6 +41,8 @@ public final class _HostCore {
     lazy var storageMonitor = StorageMonitor(handle: handle)
     /// The values `@SceneStorage` properties keep: the host shows one scene.
     lazy var sceneStorage = SceneStorageBackend()
+    /// Delivers the transactions of state writes to the changes they cause, and records them.
+    let transactions = TransactionRecorder()
 
     init(graph: Graph, scheduler: any UpdateScheduler, windowSize: CGSize) {
         self.graph = graph

@@ -118,13 +118,18 @@ public final class ViewHost {
     /// The root fragment's work: the root's part of the bodies phase.
     private func updateRoot() {
         guard !core.isTornDown, let rootRender else { return }
-        core.cycle.runBodies { core.cycle.rendered = rootRender.value }
+        core.cycle.runBodies {
+            let previous = core.cycle.rendered
+            core.cycle.rendered = rootRender.value
+            core.transactions.rootUpdated(previous: previous, current: core.cycle.rendered)
+        }
     }
 
     /// After the fragments of a flush (the bodies phase): the cycle's later phases. Whatever
     /// they change is updated in another round of the same flush.
     private func flushEnded() {
         guard !core.isTornDown, rootRender != nil else { return }
+        core.transactions.roundEnded()
         core.cycle.runLaterPhases(host: core)
         if let onRender, reported != rendered {
             reported = rendered
@@ -202,9 +207,9 @@ public final class ViewHost {
     /// layout pass.
     public var renderTree: [RenderNode] {
         if let laidOut = core.cycle.laidOut, laidOut.roots == rendered {
-            return laidOut.renderTree
+            return core.transactions.annotate(laidOut.renderTree, from: rendered)
         }
-        return rendered.map(\.renderNode)
+        return core.transactions.annotate(rendered.map(\.renderNode), from: rendered)
     }
 
     /// The indented text rendering of ``renderTree``.

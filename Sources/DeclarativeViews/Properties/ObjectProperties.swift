@@ -21,6 +21,8 @@ final class ObjectChangeLink: @unchecked Sendable {
     /// Whether the view's subgraph is still valid (a view that left the tree has nothing to change).
     private let subgraph: SubgraphValidity
     private let graphThread: GraphThread
+    /// Where a change made inside `withAnimation` on the graph's thread leaves its transaction.
+    private let transactions: TransactionRecorder
     private var observed: ObjectIdentifier?
     private var subscription: AnyCancellable?
 
@@ -28,6 +30,7 @@ final class ObjectChangeLink: @unchecked Sendable {
         version = Attribute(value: 0)
         subgraph = context.subgraph.validity
         graphThread = context.host.graphThread
+        transactions = context.host.transactions
     }
 
     /// Follows `object` (and stops following the previous one).
@@ -59,6 +62,9 @@ final class ObjectChangeLink: @unchecked Sendable {
     private func bump() {
         changePending.store(false, ordering: .releasing)
         guard subgraph.isValid else { return }
+        // Delivered at once when the change was made on the graph's thread: inside the
+        // `withAnimation` that made it, if any.
+        if let transaction = Transaction.current { transactions.pending = transaction }
         version.value &+= 1
     }
 

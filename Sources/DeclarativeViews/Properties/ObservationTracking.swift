@@ -52,11 +52,15 @@ final class ObservationInvalidator: @unchecked Sendable {
     private let retired = Atomic<Bool>(false)
     /// The generation of the run in progress or last made (graph's thread).
     private var generation: UInt64 = 0
+    /// Where a change made inside `withAnimation` on the graph's thread leaves its transaction
+    /// (a body's invalidator; graph's thread only).
+    private let transactions: TransactionRecorder?
 
-    init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: GraphThread) {
+    init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: GraphThread, transactions: TransactionRecorder? = nil) {
         self.attribute = attribute
         self.subgraph = subgraph.validity
         self.graphThread = graphThread
+        self.transactions = transactions
     }
 
     /// Runs `body`, recording the observable properties it reads.
@@ -92,6 +96,9 @@ final class ObservationInvalidator: @unchecked Sendable {
             return
         }
         changed = true
+        // Delivered at once when the change was made on the graph's thread: inside the
+        // `withAnimation` that made it, if any.
+        if let transaction = Transaction.current { transactions?.pending = transaction }
         attribute.invalidateValue()
     }
 

@@ -188,6 +188,11 @@ struct _Annotations: Equatable {
     var layoutPriority: Double?
     /// `.coordinateSpace(name:)` on the view.
     var coordinateSpaceName: AnyHashable?
+    /// How the view enters and leaves the tree (`.transition`).
+    var transition: AnyTransition?
+    /// What `.transaction` / `.animation(_:value:)` modifiers do to the transaction of changes
+    /// in this subtree, the innermost modifier's first.
+    var transactionScopes: [TransactionScope] = []
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -198,6 +203,9 @@ struct _Annotations: Equatable {
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
+            && lhs.transition == rhs.transition
+            && lhs.transactionScopes.count == rhs.transactionScopes.count
+            && zip(lhs.transactionScopes, rhs.transactionScopes).allSatisfy { $0 === $1 }
     }
 }
 

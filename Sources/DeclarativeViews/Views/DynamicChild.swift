@@ -30,6 +30,8 @@ struct DynamicChild<Provider: DynamicChildProvider>: StatefulRule {
             if let old = current {
                 parent.removeChild(old.subgraph)
                 old.subgraph.invalidate()
+                // What the old child showed leaves the tree (its transition is recorded).
+                inputs.host.transactions.noteRemoval(value)
             }
             let child = Subgraph(graph: parent.graph)
             parent.addChild(child)
@@ -39,7 +41,14 @@ struct DynamicChild<Provider: DynamicChildProvider>: StatefulRule {
             let render = child.apply {
                 Provider.makeChild(container: container, key: key, inputs: inputs).render.single(inputs.host)
             }
+            let replacing = current != nil
             current = (key, child, render)
+            if replacing {
+                let nodes = render.value
+                inputs.host.transactions.noteInsertion(nodes)
+                value = nodes
+                return
+            }
         }
         value = current.unsafelyUnwrapped.render.value
     }

@@ -126,7 +126,7 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
     mutating func updateValue() {
         let (identity, identityChanged) = self.identity.changedValue()
         if identityChanged || !hasValue {
-            reconcile(identity)
+            reconcile(identity, recordsTransitions: hasValue)
         }
         var nodes: [DisplayNode] = []
         nodes.reserveCapacity(ordered.count)
@@ -137,10 +137,17 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
     }
 
     /// Drops the items whose id is gone, makes the new ones, and orders them.
-    private mutating func reconcile(_ identity: _ForEachIdentity<ID>) {
+    /// After the first update (`recordsTransitions`), the elements that come and go are noted
+    /// for their transitions.
+    private mutating func reconcile(_ identity: _ForEachIdentity<ID>, recordsTransitions: Bool) {
         let parent = AnyAttribute.current.unsafelyUnwrapped.subgraph
+        let host = inputs.host
         if items.count > identity.order.count || items.keys.contains(where: { identity.positions[$0] == nil }) {
             for (id, item) in items where identity.positions[id] == nil {
+                if recordsTransitions {
+                    // The nodes it last showed (its element rule keeps its last view once gone).
+                    host.transactions.noteRemoval(Graph.withoutUpdate { item.render.value })
+                }
                 parent.removeChild(item.subgraph)
                 item.subgraph.invalidate()
                 items[id] = nil
@@ -149,7 +156,13 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
         ordered.removeAll(keepingCapacity: true)
         ordered.reserveCapacity(identity.order.count)
         for id in identity.order {
-            ordered.append((items[id] ?? makeItem(id: id, parent: parent)).render)
+            if let item = items[id] {
+                ordered.append(item.render)
+            } else {
+                let render = makeItem(id: id, parent: parent).render
+                ordered.append(render)
+                if recordsTransitions { host.transactions.noteInsertion(render.value) }
+            }
         }
     }
 

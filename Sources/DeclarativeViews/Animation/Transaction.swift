@@ -1,0 +1,94 @@
+/// The context of a change (SwiftUI's `Transaction`): the animation it runs with, whether
+/// implicit animations are disabled, and values of your own (``TransactionKey``).
+///
+/// A state write takes the transaction current when it is made — the one ``withAnimation(_:_:)``
+/// or ``withTransaction(_:_:)`` set up around it, or none — and the update that applies it
+/// delivers that transaction to the views it changes. Going down the view tree,
+/// ``View/transaction(_:)`` and ``View/animation(_:value:)`` modify it for their content.
+/// Headless there are no frames: changes apply at once, and the transaction is recorded (see
+/// ``ViewHost/lastTransaction`` and ``ViewHost/transitionEvents``).
+public struct Transaction: CustomStringConvertible {
+    /// The animation of the change, or `nil` for none.
+    public var animation: Animation?
+    /// Whether the change should ignore implicit animations: ``View/animation(_:value:)``
+    /// modifiers leave the transaction's animation alone when set.
+    public var disablesAnimations = false
+    /// Whether the change is part of a continuous interaction (a drag).
+    public var isContinuous = false
+    /// Whether the animations of the change should track the gesture's velocity.
+    public var tracksVelocity = false
+    /// Values of custom ``TransactionKey``s, by key type.
+    var values: [ObjectIdentifier: Any] = [:]
+
+    public init() {}
+
+    public init(animation: Animation?) {
+        self.animation = animation
+    }
+
+    /// The value of a custom key (its ``TransactionKey/defaultValue`` until set).
+    public subscript<K: TransactionKey>(key: K.Type) -> K.Value {
+        get { values[ObjectIdentifier(key)].map { $0 as! K.Value } ?? K.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// Whether the transaction carries nothing: no animation, no flag, no custom value.
+    var isEmpty: Bool {
+        animation == nil && !disablesAnimations && !isContinuous && !tracksVelocity && values.isEmpty
+    }
+
+    /// `Transaction(animation: .spring, disablesAnimations: true)`: what is set, in that order.
+    public var description: String {
+        var parts = ["animation: \(animation.map(\.description) ?? "nil")"]
+        if disablesAnimations { parts.append("disablesAnimations: true") }
+        if isContinuous { parts.append("isContinuous: true") }
+        if tracksVelocity { parts.append("tracksVelocity: true") }
+        if !values.isEmpty { parts.append("custom values: \(values.count)") }
+        return "Transaction(\(parts.joined(separator: ", ")))"
+    }
+
+    /// The transaction set up by the innermost `withAnimation` / `withTransaction` running now.
+    /// State writes read it (one load and a test when there is none); views are updated on the
+    /// main actor, and so are the writes that reach a host.
+    nonisolated(unsafe) static var current: Transaction?
+}
+
+/// A custom value a ``Transaction`` carries (SwiftUI's `TransactionKey`):
+///
+///     struct Source: TransactionKey { static let defaultValue = "unknown" }
+///     withTransaction(\.[key: Source.self], "button") { isOn.toggle() }
+public protocol TransactionKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// Runs `body` with `animation` as the transaction's animation: the state writes it makes are
+/// applied by an update that carries it (nested calls: the innermost wins). Headless the changes
+/// still apply at once; the animation is recorded on what they re-render.
+@discardableResult
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    var transaction = Transaction.current ?? Transaction()
+    transaction.animation = animation
+    return try withTransaction(transaction, body)
+}
+
+/// Runs `body` with `transaction` as the current transaction: the state writes it makes are
+/// applied by an update that carries it.
+@discardableResult
+public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
+    let saved = Transaction.current
+    Transaction.current = transaction
+    defer { Transaction.current = saved }
+    return try body()
+}
+
+/// Runs `body` with one property of the current transaction set:
+/// `withTransaction(\.disablesAnimations, true) { … }`.
+@discardableResult
+public func withTransaction<R, V>(_ keyPath: WritableKeyPath<Transaction, V>, _ value: V, _ body: () throws -> R)
+    rethrows -> R
+{
+    var transaction = Transaction.current ?? Transaction()
+    transaction[keyPath: keyPath] = value
+    return try withTransaction(transaction, body)
+}

@@ -1,0 +1,452 @@
+import DeclarativeViews
+import Foundation
+import RunLoopBridge
+import Testing
+
+/// Transactions as SwiftUI documents them, recorded headless: the transaction of a state write
+/// (`withAnimation`, `withTransaction`, `Binding.animation`) reaches the views the update changes,
+/// `.transaction` and `.animation(_:value:)` modify it for their content, and views entering or
+/// leaving the tree record their transition.
+@MainActor @Suite struct TransactionTests {
+    struct Counter: View {
+        @State var count = 0
+        let animation: Animation?
+
+        var body: some View {
+            VStack {
+                Text("Count: \(count)")
+                Text("Static")
+                Button("Animated") { withAnimation(animation) { count += 1 } }
+                Button("Plain") { count += 1 }
+            }
+        }
+    }
+
+    @Test func withAnimationRecordsTheAnimationOnTheChangedViewOnly() throws {
+        let (host, scheduler) = mount(Counter(animation: .spring))
+        try host.tap("Animated")
+        scheduler.flush()
+        #expect(host.renderedText == """
+            VStack
+              Text "Count: 1" [animation=.spring]
+              Text "Static"
+              Button "Animated"
+              Button "Plain"
+            """)
+        #expect(host.lastTransaction?.animation == .spring)
+        let text = host.renderTree[0].children[0]
+        #expect(text.attributes["animation"] == ".spring")
+        #expect(host.renderTree[0].children[1].attributes["animation"] == nil)
+        // The next change, made outside any transaction, is not animated.
+        try host.tap("Plain")
+        scheduler.flush()
+        #expect(host.lastTransaction == nil)
+        #expect(!host.renderedText.contains("animation"))
+        #expect(host.renderedText.contains("Count: 2"))
+    }
+
+    @Test func withAnimationOfNilRecordsNoAnimation() throws {
+        let (host, scheduler) = mount(Counter(animation: nil))
+        try host.tap("Animated")
+        scheduler.flush()
+        #expect(host.lastTransaction != nil)
+        #expect(host.lastTransaction?.animation == nil)
+        #expect(!host.renderedText.contains("animation"))
+    }
+
+    @Test func nestedWithAnimationInnerWins() throws {
+        struct Nested: View {
+            @State var count = 0
+            var body: some View {
+                VStack {
+                    Text("\(count)")
+                    Button("Go") {
+                        withAnimation(.easeIn) {
+                            withAnimation(.linear(duration: 2)) { count += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Nested())
+        try host.tap("Go")
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".linear(duration: 2)")
+        #expect(host.lastTransaction?.animation == .linear(duration: 2))
+    }
+
+    @Test func transactionModifierRemovesTheAnimationForItsSubtree() throws {
+        struct Split: View {
+            @State var count = 0
+            var body: some View {
+                VStack {
+                    Text("A \(count)")
+                    VStack {
+                        Text("B \(count)")
+                    }
+                    .transaction { $0.animation = nil }
+                    Button("Go") { withAnimation(.easeOut) { count += 1 } }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Split())
+        try host.tap("Go")
+        scheduler.flush()
+        #expect(host.renderedText == """
+            VStack
+              Text "A 1" [animation=.easeOut]
+              VStack
+                Text "B 1"
+              Button "Go"
+            """)
+    }
+
+    @Test func transactionModifierCanAnimateUnanimatedChanges() throws {
+        struct Adds: View {
+            @State var count = 0
+            var body: some View {
+                VStack {
+                    Text("A \(count)")
+                    Text("B \(count)").transaction { $0.animation = .smooth }
+                    Button("Go") { count += 1 }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Adds())
+        try host.tap("Go")
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == nil)
+        #expect(host.renderTree[0].children[1].attributes["animation"] == ".smooth")
+        #expect(host.lastTransaction == nil)
+    }
+
+    @Test func outerTransactionModifiersApplyBeforeInnerOnes() throws {
+        struct Layers: View {
+            @State var count = 0
+            var body: some View {
+                VStack {
+                    Text("\(count)")
+                        .animation(.bouncy, value: count)
+                        .transaction { $0.animation = nil }
+                    Button("Go") { withAnimation(.easeIn) { count += 1 } }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Layers())
+        try host.tap("Go")
+        scheduler.flush()
+        // The outer modifier clears the animation, then the inner one sets its own.
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".bouncy")
+    }
+
+    struct Implicit: View {
+        @State var count = 0
+        @State var other = 0
+
+        var body: some View {
+            VStack {
+                Text("count \(count) other \(other)").animation(.easeIn, value: count)
+                Button("Count") { count += 1 }
+                Button("Other") { other += 1 }
+                Button("Explicit") { withAnimation(.linear) { count += 1 } }
+                Button("Disabled") {
+                    var transaction = Transaction(animation: .snappy)
+                    transaction.disablesAnimations = true
+                    withTransaction(transaction) { count += 1 }
+                }
+            }
+        }
+    }
+
+    @Test func animationModifierAppliesOnlyWhenItsValueChanged() throws {
+        let (host, scheduler) = mount(Implicit())
+        try host.tap("Other")
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].text == "count 0 other 1")
+        #expect(host.renderTree[0].children[0].attributes["animation"] == nil)
+        try host.tap("Count")
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".easeIn")
+        try host.tap("Other")
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == nil)
+    }
+
+    @Test func animationModifierOverridesWithAnimationUnlessAnimationsAreDisabled() throws {
+        let (host, scheduler) = mount(Implicit())
+        try host.tap("Explicit")
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".easeIn")
+        try host.tap("Disabled")
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".snappy")
+        #expect(host.lastTransaction?.disablesAnimations == true)
+    }
+
+    struct Disclosure: View {
+        @State var show = false
+        let transition: AnyTransition?
+
+        var body: some View {
+            VStack {
+                Button("Toggle") { withAnimation(.easeInOut) { show.toggle() } }
+                Button("Plain") { show.toggle() }
+                if show {
+                    if let transition {
+                        Text("Details").transition(transition)
+                    } else {
+                        Text("Details")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func ifBranchInsertionAndRemovalRecordAsymmetricTransitions() throws {
+        let (host, scheduler) = mount(
+            Disclosure(transition: .asymmetric(insertion: .slide, removal: .move(edge: .bottom))))
+        #expect(host.transitionEvents.isEmpty)
+        try host.tap("Toggle")
+        scheduler.flush()
+        #expect(host.renderedText == """
+            VStack [animation=.easeInOut]
+              Button "Toggle"
+              Button "Plain"
+              Text "Details" [animation=.easeInOut, transition=.asymmetric(insertion: .slide, removal: .move(edge: .bottom))]
+            """)
+        try host.tap("Toggle")
+        scheduler.flush()
+        #expect(host.takeTransitionEvents().map(\.description) == [
+            "inserted Text \"Details\" with transition .slide, animation .easeInOut",
+            "removed Text \"Details\" with transition .move(edge: .bottom), animation .easeInOut",
+        ])
+        #expect(host.transitionEvents.isEmpty)
+    }
+
+    @Test func viewsWithoutTransitionFadeWhenAnimatedAndAreNotRecordedOtherwise() throws {
+        let (host, scheduler) = mount(Disclosure(transition: nil))
+        try host.tap("Plain")
+        scheduler.flush()
+        try host.tap("Plain")
+        scheduler.flush()
+        #expect(host.transitionEvents.isEmpty)
+        try host.tap("Toggle")
+        scheduler.flush()
+        let event = try #require(host.transitionEvents.first)
+        #expect(event.kind == .insertion)
+        #expect(event.view == "Text \"Details\"")
+        #expect(event.transition == .opacity)
+        #expect(event.animation == .easeInOut)
+    }
+
+    @Test func aTransitionWithItsOwnAnimationIsRecordedWithIt() throws {
+        let (host, scheduler) = mount(Disclosure(transition: .scale.combined(with: .opacity).animation(.linear)))
+        try host.tap("Plain")
+        scheduler.flush()
+        #expect(host.transitionEvents.map(\.description) == [
+            "inserted Text \"Details\" with transition .scale.combined(with: .opacity).animation(.linear), animation .linear"
+        ])
+    }
+
+    @Test func ifElseSwapRecordsRemovalAndInsertion() throws {
+        struct Swap: View {
+            @State var on = false
+            var body: some View {
+                VStack {
+                    if on { Text("On").transition(.push(from: .leading)) } else { Text("Off") }
+                    Button("Flip") { withAnimation(.smooth(duration: 0.3)) { on.toggle() } }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Swap())
+        try host.tap("Flip")
+        scheduler.flush()
+        #expect(host.transitionEvents.map(\.description) == [
+            "removed Text \"Off\" with transition .opacity, animation .smooth(duration: 0.3, extraBounce: 0)",
+            "inserted Text \"On\" with transition .push(from: .leading), animation .smooth(duration: 0.3, extraBounce: 0)",
+        ])
+    }
+
+    struct Items: View {
+        @State var items = ["a", "b", "c"]
+
+        var body: some View {
+            VStack {
+                ForEach(items, id: \.self) { item in
+                    Text(item).transition(.scale(scale: 0.5))
+                }
+                Button("Remove b") { withAnimation { items.removeAll { $0 == "b" } } }
+                Button("Add d") { items.append("d") }
+            }
+            .animation(.easeIn(duration: 0.2), value: items.count > 3)
+        }
+    }
+
+    @Test func forEachElementRemovalRecordsItsRemovalTransition() throws {
+        let (host, scheduler) = mount(Items())
+        try host.tap("Remove b")
+        scheduler.flush()
+        #expect(host.transitionEvents.map(\.description) == [
+            "removed Text \"b\" with transition .scale(scale: 0.5), animation .default"
+        ])
+        #expect(!host.renderedText.contains("\"b\""))
+    }
+
+    @Test func forEachInsertionTakesTheAnimationOfAnAnimationModifierAbove() throws {
+        let (host, scheduler) = mount(Items())
+        try host.tap("Add d")
+        scheduler.flush()
+        #expect(host.transitionEvents.map(\.description) == [
+            "inserted Text \"d\" with transition .scale(scale: 0.5), animation .easeIn(duration: 0.2)"
+        ])
+        #expect(host.renderTree[0].attributes["animation"] == ".easeIn(duration: 0.2)")
+    }
+
+    @Test func bindingAnimationAnimatesItsWrites() throws {
+        struct Bound: View {
+            @State var on = false
+            var body: some View {
+                VStack {
+                    Toggle("Switch", isOn: $on.animation(.interactiveSpring))
+                    Text(on ? "yes" : "no")
+                }
+            }
+        }
+        let (host, scheduler) = mount(Bound())
+        try host.toggle("Switch")
+        scheduler.flush()
+        #expect(host.lastTransaction?.animation == .interactiveSpring)
+        #expect(host.renderedText.contains("Text \"yes\" [animation=.interactiveSpring]"))
+    }
+
+    @Test func observableChangesMadeInWithAnimationAreAnimated() {
+        struct Shelf: View {
+            let book: Book
+            let library: Library
+            var body: some View {
+                VStack {
+                    Text(book.title)
+                    Holder(library: library)
+                }
+            }
+        }
+        struct Holder: View {
+            @ObservedObject var library: Library
+            var body: some View { Text("\(library.books.count) books") }
+        }
+        let book = Book()
+        let library = Library()
+        let (host, scheduler) = mount(Shelf(book: book, library: library))
+        withAnimation(.easeOut) { book.title = "Dune" }
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".easeOut")
+        #expect(host.renderTree[0].children[0].text == "Dune")
+        withAnimation(.snappy) { library.books.append("Emma") }
+        scheduler.flush()
+        #expect(host.renderTree[0].children[1].attributes["animation"] == ".snappy")
+        #expect(host.renderTree[0].children[0].attributes["animation"] == nil)
+        book.title = "Persuasion"
+        scheduler.flush()
+        #expect(host.lastTransaction == nil)
+        #expect(!host.renderedText.contains("animation"))
+    }
+
+    @Test func customTransactionValuesReachTheRecordedTransaction() throws {
+        struct Source: View {
+            @State var count = 0
+            var body: some View {
+                VStack {
+                    Text("\(count)")
+                    Button("Go") { withTransaction(\.origin, "button") { count += 1 } }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Source())
+        try host.tap("Go")
+        scheduler.flush()
+        #expect(host.lastTransaction?.origin == "button")
+        #expect(host.lastTransaction?.animation == nil)
+        #expect(Transaction().origin == "unknown")
+    }
+
+    @Test func transactionValueModifierAppliesWhenItsValueChanged() throws {
+        struct Valued: View {
+            @State var count = 0
+            @State var other = 0
+            var body: some View {
+                VStack {
+                    Text("\(count) \(other)").transaction(value: count) { $0.animation = .easeOut(duration: 1) }
+                    Button("Count") { count += 1 }
+                    Button("Other") { other += 1 }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Valued())
+        try host.tap("Other")
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == nil)
+        try host.tap("Count")
+        scheduler.flush()
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".easeOut(duration: 1)")
+    }
+
+    @Test func animationsDescribeThemselvesAsWritten() {
+        #expect(Animation.default.description == ".default")
+        #expect(Animation.easeInOut.description == ".easeInOut")
+        #expect(Animation.easeIn(duration: 0.25).delay(0.5).speed(2).description == ".easeIn(duration: 0.25).delay(0.5).speed(2)")
+        #expect(Animation.spring().description == ".spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0)")
+        #expect(Animation.spring(duration: 0.4, bounce: 0.2).description == ".spring(duration: 0.4, bounce: 0.2, blendDuration: 0)")
+        #expect(Animation.interpolatingSpring(stiffness: 100, damping: 10).description
+            == ".interpolatingSpring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)")
+        #expect(Animation.bouncy(extraBounce: 0.1).description == ".bouncy(duration: 0.5, extraBounce: 0.1)")
+        #expect(Animation.linear.repeatCount(3, autoreverses: false).description == ".linear.repeatCount(3, autoreverses: false)")
+        #expect(Animation.easeOut.repeatForever().description == ".easeOut.repeatForever(autoreverses: true)")
+        #expect(Animation.timingCurve(0.2, 0, 0.8, 1, duration: 1).description == ".timingCurve(0.2, 0, 0.8, 1, duration: 1)")
+        #expect(Animation.linear(duration: 1).delay(1).repeatCount(2)._totalDuration == 3)
+        #expect(Animation.easeIn != Animation.easeIn(duration: 0.35))
+        #expect(Transaction(animation: .snappy).description == "Transaction(animation: .snappy)")
+    }
+
+    @Test func transitionsDescribeThemselvesAsWritten() {
+        #expect(AnyTransition.identity.description == ".identity")
+        #expect(AnyTransition.offset(x: 10).description == ".offset(x: 10, y: 0)")
+        let asymmetric = AnyTransition.asymmetric(insertion: .move(edge: .top), removal: .opacity.combined(with: .scale))
+        #expect(asymmetric._insertion == .move(edge: .top))
+        #expect(asymmetric._removal.description == ".opacity.combined(with: .scale)")
+        #expect(ContentTransition.numericText(countsDown: true).description == ".numericText(countsDown: true)")
+    }
+
+    @Test func contentTransitionAndMatchedGeometryAreRecorded() throws {
+        struct Hero: View {
+            @Namespace var cards
+            @State var count = 0
+            var body: some View {
+                VStack {
+                    Text("\(count)")
+                        .contentTransition(.numericText())
+                        .matchedGeometryEffect(id: "count", in: cards)
+                    Button("Go") { count += 1 }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Hero())
+        let first = try #require(host.renderTree[0].children[0].attributes["matchedGeometryEffect"])
+        #expect(first.hasPrefix("id: count, in: namespace "))
+        #expect(host.renderTree[0].children[0].attributes["contentTransition"] == ".numericText(countsDown: false)")
+        try host.tap("Go")
+        scheduler.flush()
+        // The namespace lasts as long as the view.
+        #expect(host.renderTree[0].children[0].attributes["matchedGeometryEffect"] == first)
+    }
+}
+
+private struct OriginKey: TransactionKey {
+    static let defaultValue = "unknown"
+}
+
+extension Transaction {
+    fileprivate var origin: String {
+        get { self[OriginKey.self] }
+        set { self[OriginKey.self] = newValue }
+    }
+}
