@@ -178,7 +178,7 @@ import Testing
             let input = Attribute(value: 1)
             let unrelated = Attribute(value: 10)
             let rule = Attribute(Traced("rule", trace) { input.value })
-            rule.addInput(unrelated, token: 0)
+            rule.addInput(unrelated, options: [.alwaysEnabled], token: 0)
             _ = rule.value
             trace.take()
             unrelated.value = 11
@@ -417,10 +417,11 @@ import Testing
         }
     }
 
-    @Test func updateCallbackAndNeedsUpdateFlag() {
+    @Test func updateHandlerAndNeedsUpdateFlag() {
         let test = TestGraph()
         var calls = 0
-        test.graph.onUpdate { calls += 1 }
+        let registration = test.graph.addUpdateHandler { calls += 1 }
+        defer { registration.cancel() }
         test {
             let input = Attribute(value: 1)
             let rule = Attribute(Map(input) { $0 + 1 })
