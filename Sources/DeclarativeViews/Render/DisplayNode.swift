@@ -124,20 +124,29 @@ final class DisplayNode: Equatable {
         RenderNode(kind: kind, children: children.map(\.renderNode), attributes: annotations?.styles ?? [:])
     }
 
+    /// A shape node's path in the bounds of `frame` (origin zero, as `path(in:)` is given it).
+    private func shapePath(in frame: CGRect) -> Path? {
+        annotations?.shape?.path(in: CGRect(origin: .zero, size: frame.size))
+    }
+
     /// The public value tree with the frames of the last layout pass, this node at `frame`
     /// (in window coordinates; `nil` for content that is not laid out, like hidden tabs).
     func renderNode(frame: CGRect?) -> RenderNode {
         guard let frame, let placement = layout.placement?.current, placement.children.count == children.count else {
-            return RenderNode(
+            var node = RenderNode(
                 kind: kind, children: children.map { $0.renderNode(frame: nil) }, frame: frame,
                 attributes: annotations?.styles ?? [:])
+            node.path = frame.flatMap(shapePath(in:))
+            return node
         }
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(children.count)
         for (child, place) in zip(children, placement.children) {
             nodes.append(child.renderNode(frame: place.frame.isNull ? nil : place.frame.offsetBy(dx: frame.minX, dy: frame.minY)))
         }
-        return RenderNode(kind: kind, children: nodes, frame: frame, attributes: annotations?.styles ?? [:])
+        var node = RenderNode(kind: kind, children: nodes, frame: frame, attributes: annotations?.styles ?? [:])
+        node.path = shapePath(in: frame)
+        return node
     }
 }
 
@@ -174,12 +183,14 @@ struct _Annotations: Equatable {
     var dismiss: ButtonAction?
     /// Preference writes (`.preference`, `.transformPreference`), the innermost modifier's first.
     var preferences: [PreferenceWrite] = []
+    /// The shape a shape's node draws (its path is evaluated in the laid-out frame).
+    var shape: ShapeOutline?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
             && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
-            && lhs.focus === rhs.focus
+            && lhs.focus === rhs.focus && lhs.shape === rhs.shape
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
     }
