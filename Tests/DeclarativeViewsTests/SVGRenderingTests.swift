@@ -46,6 +46,16 @@ import Testing
         #expect(!Self.hasControlCharacters(layOut(Text("a\u{7}b"), width: 40, height: 16).svg()), "XML has no place for them")
     }
 
+    @Test func anEvenOddFillIsDrawnWithItsRule() {
+        let ring = Path { path in
+            path.addRect(CGRect(x: 0, y: 0, width: 16, height: 16))
+            path.addRect(CGRect(x: 4, y: 4, width: 8, height: 8))
+        }
+        let host = layOut(ring.fill(Color.black, style: FillStyle(eoFill: true)), width: 16, height: 16)
+        #expect(host.renderTree[0].attributes["fill"] == "black evenOdd")
+        #expect(host.svg().contains(##"<path d="M0 0 L16 0 L16 16 L0 16 Z M4 4 L12 4 L12 12 L4 12 Z" fill="#000000" fill-rule="evenodd"/>"##))
+    }
+
     static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }
     }

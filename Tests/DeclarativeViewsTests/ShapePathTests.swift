@@ -230,6 +230,63 @@ struct Ring: Shape {
         #expect(rows[7].path?.boundingRect == CGRect(x: 0, y: 0, width: 4, height: 4), "a path draws itself, unscaled")
     }
 
+    @Test func roundedRectsRelativeArcsAndAddedPathsBuildTheirOutlines() {
+        var path = Path()
+        path.addRoundedRect(in: CGRect(x: 0, y: 0, width: 40, height: 20), cornerSize: CGSize(width: 10, height: 5), style: .circular)
+        #expect(path.boundingRect == CGRect(x: 0, y: 0, width: 40, height: 20))
+        #expect(!path.contains(CGPoint(x: 1, y: 1)) && path.contains(CGPoint(x: 5, y: 10)))
+        var radii = RectangleCornerRadii(topLeading: 0, bottomLeading: 0, bottomTrailing: 20, topTrailing: 0)
+        #expect(radii.bottomTrailing == 20 && radii.topLeading == 0 && radii.bottomLeading == 0 && radii.topTrailing == 0)
+        radii.animatableData = AnimatablePair(AnimatablePair(1, 2), AnimatablePair(3, 4))
+        #expect(radii == RectangleCornerRadii(topLeading: 1, bottomLeading: 2, bottomTrailing: 3, topTrailing: 4))
+        var cornered = Path()
+        cornered.addRoundedRect(in: CGRect(x: 0, y: 0, width: 40, height: 40), cornerRadii: RectangleCornerRadii(bottomTrailing: 20))
+        #expect(cornered.contains(CGPoint(x: 1, y: 39)) && !cornered.contains(CGPoint(x: 39, y: 39)))
+        var arcs = Path()
+        arcs.addRelativeArc(center: CGPoint(x: 0, y: 0), radius: 10, startAngle: .degrees(90), delta: .degrees(90))
+        // From the bottom (90°) clockwise on screen to the left (180°).
+        #expect(arcs.currentPoint.map { CGPoint(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100) } == CGPoint(x: -10, y: 0))
+        #expect(rounded(arcs.boundingRect) == CGRect(x: -10, y: 0, width: 10, height: 10))
+        var both = Path()
+        both.addRects([CGRect(x: 0, y: 0, width: 1, height: 1), CGRect(x: 9, y: 9, width: 1, height: 1)])
+        both.addPath(Path(CGRect(x: 20, y: 0, width: 5, height: 5)))
+        #expect(both.boundingRect == CGRect(x: 0, y: 0, width: 25, height: 10))
+        #expect(both.contains(CGPoint(x: 22, y: 2)) && !both.contains(CGPoint(x: 5, y: 5)))
+    }
+
+    @Test func shapesKeepTheGeometryTheyWereGiven() {
+        let capsule = Capsule(style: .circular)
+        #expect(capsule.style == .circular && Capsule().style == .continuous)
+        let rounded = RoundedRectangle(cornerSize: CGSize(width: 6, height: 3), style: .circular)
+        #expect(rounded.cornerSize == CGSize(width: 6, height: 3) && rounded.style == .circular)
+        let uneven = UnevenRoundedRectangle(cornerRadii: RectangleCornerRadii(topLeading: 4))
+        #expect(uneven.cornerRadii.topLeading == 4 && uneven.style == .continuous)
+        let offset = OffsetShape(shape: Rectangle(), offset: CGSize(width: 3, height: 4))
+        #expect(offset.offset == CGSize(width: 3, height: 4) && offset.shape.path(in: .zero) == Rectangle().path(in: .zero))
+        #expect(offset.inset(by: 1).path(in: CGRect(x: 0, y: 0, width: 10, height: 10)).boundingRect == CGRect(x: 4, y: 5, width: 8, height: 8))
+        let rotated = RotatedShape(shape: Rectangle(), angle: Angle(radians: .pi), anchor: .topLeading)
+        #expect(rotated.anchor == .topLeading && rotated.angle == .degrees(180))
+        #expect(self.rounded(rotated.path(in: CGRect(x: 0, y: 0, width: 10, height: 5)).boundingRect) == CGRect(x: -10, y: -5, width: 10, height: 5))
+        let scaled = ScaledShape(shape: Circle(), scale: CGSize(width: 2, height: 2), anchor: .center)
+        #expect(scaled.anchor == .center && scaled.scale == CGSize(width: 2, height: 2))
+        #expect(self.rounded(scaled.path(in: CGRect(x: 0, y: 0, width: 10, height: 10)).boundingRect) == CGRect(x: -5, y: -5, width: 20, height: 20))
+        #expect(Angle() == .zero && Angle(radians: 1) > Angle(degrees: 57))
+        #expect(FillStyle().isEOFilled == false && FillStyle(eoFill: true, antialiased: false).isAntialiased == false)
+        #expect(RoundedCornerStyle.continuous != .circular)
+    }
+
+    @Test func vectorArithmeticInterpolatesComponentWise() {
+        var value = 10.0
+        value.interpolate(towards: 20, amount: 0.25)
+        #expect(value == 12.5)
+        #expect(CGFloat(4).interpolated(towards: 8, amount: 0.5) == 6)
+        let pair = AnimatablePair(3.0, Float(4))
+        #expect(pair.magnitudeSquared == 25 && pair.scaled(by: 2) == AnimatablePair(6.0, Float(8)))
+        #expect(EmptyAnimatableData().magnitudeSquared == 0 && EmptyAnimatableData.zero == EmptyAnimatableData())
+        func length<V: VectorArithmetic>(_ value: V) -> Double { value.magnitudeSquared.squareRoot() }
+        #expect(length(CGFloat(-3)) == 3 && length(Float(2)) == 2)
+    }
+
     @Test func theBoxDrawingDrawsShapesOutlines() {
         // The frame's box just outside its frame, the rectangle's outline on the frame's outermost cells.
         let rectangle = layOut(Rectangle().frame(width: 48, height: 48), width: 48, height: 48)

@@ -8,6 +8,10 @@ import DeclarativeViews
     _ = Alignment.self
     __conformsEquatable(Alignment.self)
 }
+// SwiftUI: struct Angle
+@MainActor func __probe3426() {
+    _ = Angle.self
+}
 // SwiftUI: enum Axis : Int8, CaseIterable
 @MainActor func __probe3428() {
     func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
@@ -110,6 +114,48 @@ import DeclarativeViews
     var __r = __v(Alignment.self)
     __r.vertical = __v((VerticalAlignment).self)
 }
+// Angle: var animatableData: Double { get set }
+@MainActor func __probe3492() {
+    let _: Double = __v(Angle.self).animatableData
+    var __r = __v(Angle.self)
+    __r.animatableData = __v((Double).self)
+}
+// Angle: var degrees: Double { get set }
+@MainActor func __probe3493() {
+    let _: Double = __v(Angle.self).degrees
+    var __r = __v(Angle.self)
+    __r.degrees = __v((Double).self)
+}
+// Angle: static func degrees(_ degrees: Double) -> Angle
+@MainActor func __probe3494() {
+    let _: Angle = Angle.degrees(__v((Double).self))
+}
+// Angle: init()
+@MainActor func __probe3495() {
+    _ = Angle()
+}
+// Angle: init(degrees: Double)
+@MainActor func __probe3496() {
+    _ = Angle(degrees: __v((Double).self))
+}
+// Angle: init(radians: Double)
+@MainActor func __probe3497() {
+    _ = Angle(radians: __v((Double).self))
+}
+// Angle: var radians: Double
+@MainActor func __probe3498() {
+    let _: Double = __v(Angle.self).radians
+    var __r = __v(Angle.self)
+    __r.radians = __v((Double).self)
+}
+// Angle: static func radians(_ radians: Double) -> Angle
+@MainActor func __probe3499() {
+    let _: Angle = Angle.radians(__v((Double).self))
+}
+// Angle: static var zero: Angle { get }
+@MainActor func __probe3500() {
+    let _: Angle = Angle.zero
+}
 // Axis: struct Set : OptionSet
 @MainActor func __probe3511() {
     func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
@@ -144,6 +190,15 @@ import DeclarativeViews
 @MainActor func __probe3521() {
     let _: Axis.Set = Axis.Set.vertical
 }
+// CGFloat: var magnitudeSquared: Double { get }
+@MainActor func __probe3522() {
+    let _: Double = __v(CGFloat.self).magnitudeSquared
+}
+// CGFloat: mutating func scale(by rhs: Double)
+@MainActor func __probe3523() {
+    var __r = __v(CGFloat.self)
+    __r.scale(by: __v((Double).self))
+}
 // CoordinateSpace: case global
 @MainActor func __probe3531() {
     let _: CoordinateSpace = CoordinateSpace.global
@@ -151,6 +206,15 @@ import DeclarativeViews
 // CoordinateSpace: case local
 @MainActor func __probe3534() {
     let _: CoordinateSpace = CoordinateSpace.local
+}
+// Double: var magnitudeSquared: Double { get }
+@MainActor func __probe3542() {
+    let _: Double = __v(Double.self).magnitudeSquared
+}
+// Double: mutating func scale(by rhs: Double)
+@MainActor func __probe3543() {
+    var __r = __v(Double.self)
+    __r.scale(by: __v((Double).self))
 }
 // Edge: struct Set : OptionSet
 @MainActor func __probe3544() {
@@ -257,6 +321,15 @@ import DeclarativeViews
     let _: CGFloat = __v(EdgeInsets.self).trailing
     var __r = __v(EdgeInsets.self)
     __r.trailing = __v((CGFloat).self)
+}
+// Float: var magnitudeSquared: Double { get }
+@MainActor func __probe3573() {
+    let _: Double = __v(Float.self).magnitudeSquared
+}
+// Float: mutating func scale(by rhs: Double)
+@MainActor func __probe3574() {
+    var __r = __v(Float.self)
+    __r.scale(by: __v((Double).self))
 }
 // GeometryProxy: func frame(in coordinateSpace: CoordinateSpace) -> CGRect
 @MainActor func __probe3576() {

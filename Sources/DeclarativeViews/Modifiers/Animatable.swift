@@ -12,6 +12,27 @@ public protocol VectorArithmetic: AdditiveArithmetic {
     var magnitudeSquared: Double { get }
 }
 
+extension VectorArithmetic {
+    /// The value scaled by `rhs`.
+    public func scaled(by rhs: Double) -> Self {
+        var result = self
+        result.scale(by: rhs)
+        return result
+    }
+
+    /// Moves the value `amount` (0…1) of the way towards `other`.
+    public mutating func interpolate(towards other: Self, amount: Double) {
+        self += (other - self).scaled(by: amount)
+    }
+
+    /// The value `amount` (0…1) of the way towards `other`.
+    public func interpolated(towards other: Self, amount: Double) -> Self {
+        var result = self
+        result.interpolate(towards: other, amount: amount)
+        return result
+    }
+}
+
 extension Double: VectorArithmetic {
     public mutating func scale(by rhs: Double) { self *= rhs }
     public var magnitudeSquared: Double { self * self }

@@ -223,7 +223,9 @@ extension View {
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, _StyleModifier> {
         style("cornerRadius", _number(Double(radius)))
     }
-    public func clipShape<S: Shape>(_ shape: S) -> ModifiedContent<Self, _StyleModifier> { style("clipShape", shape._shapeDescription) }
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> ModifiedContent<Self, _StyleModifier> {
+        self.style("clipShape", shape._shapeDescription)
+    }
     /// Clips the view to its frame (recorded as `clipped`).
     public func clipped(antialiased: Bool = false) -> ModifiedContent<Self, _StyleModifier> { style("clipped") }
     public func shadow(color: Color = Color.black.opacity(0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0)

@@ -9,7 +9,8 @@ extension RenderNode {
     ///   below the line's top, in their `foregroundColor` / `foregroundStyle` (black otherwise);
     /// - shapes as `<path d="…">` with their laid-out path (`M`, `L`, `Q`, `C`, `Z`, window
     ///   coordinates): filled with their `fill` (else the foreground colour), or — stroked and not
-    ///   filled — outlined with their `stroke` colour and width;
+    ///   filled — outlined with their `stroke` colour and width (`fill-rule="evenodd"` for
+    ///   `fill(_:style:)` with `eoFill`);
     /// - colours used as views as filled `<rect>`s, dividers as `<line>`s;
     /// - paddings, frames, buttons and containers as outlined `<rect>`s (the boxes of
     ///   ``boxDrawing(of:size:)``; stacks, spacers, backgrounds and overlays get none), with their `background` colour filled behind them and their
@@ -94,6 +95,12 @@ struct SVGWriter {
     /// A shape's path, filled or stroked as its attributes say.
     private mutating func shape(_ path: Path, attributes: [String: String]) {
         let foreground = attributes["foregroundColor"] ?? attributes["foregroundStyle"] ?? "primary"
+        var attributes = attributes
+        var rule = ""
+        if let fill = attributes["fill"], fill.hasSuffix(" evenOdd") {
+            attributes["fill"] = String(fill.dropLast(" evenOdd".count))
+            rule = #" fill-rule="evenodd""#
+        }
         var paint = ""
         if let stroke = attributes["stroke"] {
             // `STYLE WIDTH`: the width is the last word.
@@ -108,7 +115,7 @@ struct SVGWriter {
             let color = Self.color(attributes["fill"] ?? foreground)
             paint = #" fill="\#(color.value)"\#(color.opacityAttribute("fill-opacity"))"#
         }
-        lines.append(#"<path d="\#(Self.pathData(path))"\#(paint)/>"#)
+        lines.append(#"<path d="\#(Self.pathData(path))"\#(paint)\#(rule)/>"#)
     }
 
     private static func geometry(_ frame: CGRect) -> String {

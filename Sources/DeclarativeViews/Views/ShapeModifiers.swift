@@ -123,3 +123,17 @@ extension Shape {
         _TrimmedShape(shape: self, from: startFraction, to: endFraction)
     }
 }
+
+extension OffsetShape: InsettableShape where Content: InsettableShape {
+    /// The inset shape, moved as this one is.
+    public func inset(by amount: CGFloat) -> OffsetShape<Content.InsetShape> {
+        OffsetShape<Content.InsetShape>(shape: shape.inset(by: amount), offset: offset)
+    }
+}
+
+extension RotatedShape: InsettableShape where Content: InsettableShape {
+    /// The inset shape, turned as this one is.
+    public func inset(by amount: CGFloat) -> RotatedShape<Content.InsetShape> {
+        RotatedShape<Content.InsetShape>(shape: shape.inset(by: amount), angle: angle, anchor: anchor)
+    }
+}

@@ -55,9 +55,9 @@ extension Shape {
 
     nonisolated var _renderKind: RenderNode.Kind { .shape(_shapeDescription.prefix(1).uppercased() + _shapeDescription.dropFirst()) }
 
-    /// Fills the shape (recorded as `fill=STYLE`).
-    public func fill<S: ShapeStyle>(_ content: S) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "fill", value: content._styleDescription))
+    /// Fills the shape (recorded as `fill=STYLE`, and `fill=STYLE evenOdd` under the even-odd rule).
+    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "fill", value: content._styleDescription + (style.isEOFilled ? " evenOdd" : "")))
     }
 
     /// Outlines the shape (recorded as `stroke=STYLE WIDTH`).
@@ -124,7 +124,7 @@ public enum RoundedCornerStyle: Hashable, Sendable {
 }
 
 /// The radius of each corner of a rectangle (SwiftUI's `RectangleCornerRadii`).
-public struct RectangleCornerRadii: Hashable, Sendable {
+public struct RectangleCornerRadii: Hashable, Sendable, Animatable {
     public var topLeading: CGFloat
     public var bottomLeading: CGFloat
     public var bottomTrailing: CGFloat
@@ -135,6 +135,15 @@ public struct RectangleCornerRadii: Hashable, Sendable {
         self.bottomLeading = bottomLeading
         self.bottomTrailing = bottomTrailing
         self.topTrailing = topTrailing
+    }
+
+    /// The four radii: (top leading, bottom leading), (bottom trailing, top trailing).
+    public var animatableData: AnimatablePair<AnimatablePair<CGFloat, CGFloat>, AnimatablePair<CGFloat, CGFloat>> {
+        get { AnimatablePair(AnimatablePair(topLeading, bottomLeading), AnimatablePair(bottomTrailing, topTrailing)) }
+        set {
+            (topLeading, bottomLeading) = (newValue.first.first, newValue.first.second)
+            (bottomTrailing, topTrailing) = (newValue.second.first, newValue.second.second)
+        }
     }
 }
 
@@ -288,6 +297,12 @@ public nonisolated struct UnevenRoundedRectangle: InsettableShape {
             bottomTrailing: max(0, cornerRadii.bottomTrailing - insetAmount),
             topTrailing: max(0, cornerRadii.topTrailing - insetAmount))
         return Path(roundedRect: _inset(rect, by: insetAmount), cornerRadii: radii, style: style)
+    }
+
+    /// The four radii (see ``RectangleCornerRadii/animatableData``).
+    public var animatableData: RectangleCornerRadii.AnimatableData {
+        get { cornerRadii.animatableData }
+        set { cornerRadii.animatableData = newValue }
     }
 
     public func inset(by amount: CGFloat) -> UnevenRoundedRectangle {
