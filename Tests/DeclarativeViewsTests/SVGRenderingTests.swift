@@ -56,6 +56,18 @@ import Testing
         #expect(host.svg().contains(##"<path d="M0 0 L16 0 L16 16 L0 16 Z M4 4 L12 4 L12 12 L4 12 Z" fill="#000000" fill-rule="evenodd"/>"##))
     }
 
+    @Test func aClipShapeClipsTheNodesDrawing() {
+        let host = layOut(Color.red.frame(width: 32, height: 16).clipShape(.capsule), width: 32, height: 16)
+        let lines = host.svg().split(separator: "\n").map(String.init)
+        #expect(Array(lines[3...7]) == [
+            ##"<clipPath id="clip1"><path d="M8 0 L24 0 C28.42 0 32 3.58 32 8 L32 8 C32 12.42 28.42 16 24 16 L8 16 C3.58 16 0 12.42 0 8 L0 8 C0 3.58 3.58 0 8 0 Z"/></clipPath>"##,
+            ##"<g clip-path="url(#clip1)">"##,
+            ##"<rect x="0" y="0" width="32" height="16" fill="none" stroke="#C7C7CC" stroke-width="1"/>"##,
+            ##"<rect x="0" y="0" width="32" height="16" fill="#FF3B30"/>"##,
+            "</g>",
+        ])
+    }
+
     static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }
     }

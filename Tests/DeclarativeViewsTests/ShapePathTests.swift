@@ -225,6 +225,10 @@ struct Ring: Shape {
             "roundedRectangle(8)", "capsule", "circle", "rectangle", "ellipse", "unevenRoundedRectangle(4 0 2 0)",
         ])
         #expect(rows[6].attributes["clipped"] == "")
+        // The clip shape is laid out in the clipped view's frame (one text cell here).
+        #expect(rows[2].clipPath.map { rounded($0.boundingRect) } == CGRect(x: 0, y: 4, width: 8, height: 8))
+        #expect(rows[6].clipPath?.boundingRect == CGRect(x: 0, y: 0, width: 8, height: 16))
+        #expect(rows[7].clipPath?.boundingRect == CGRect(x: 0, y: 0, width: 640, height: 480 - 7 * (16 + 8)), "the path fills the rest")
         #expect(rows[7].kind == .shape("Path") && rows[7].attributes["fill"] == "green")
         #expect(rows[7].attributes["clipShape"] == "capsule")
         #expect(rows[7].path?.boundingRect == CGRect(x: 0, y: 0, width: 4, height: 4), "a path draws itself, unscaled")

@@ -137,6 +137,7 @@ final class DisplayNode: Equatable {
                 kind: kind, children: children.map { $0.renderNode(frame: nil) }, frame: frame,
                 attributes: annotations?.styles ?? [:])
             node.path = frame.flatMap(shapePath(in:))
+            node.clipPath = frame.flatMap { frame in annotations?.clip?.path(in: CGRect(origin: .zero, size: frame.size)) }
             return node
         }
         var nodes: [RenderNode] = []
@@ -146,6 +147,7 @@ final class DisplayNode: Equatable {
         }
         var node = RenderNode(kind: kind, children: nodes, frame: frame, attributes: annotations?.styles ?? [:])
         node.path = shapePath(in: frame)
+        node.clipPath = annotations?.clip?.path(in: CGRect(origin: .zero, size: frame.size))
         return node
     }
 }
@@ -185,12 +187,14 @@ struct _Annotations: Equatable {
     var preferences: [PreferenceWrite] = []
     /// The shape a shape's node draws (its path is evaluated in the laid-out frame).
     var shape: ShapeOutline?
+    /// The shape `.clipShape(_:)` (or `.clipped()`: a rectangle) clips the node to.
+    var clip: ShapeOutline?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
             && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
-            && lhs.focus === rhs.focus && lhs.shape === rhs.shape
+            && lhs.focus === rhs.focus && lhs.shape === rhs.shape && lhs.clip === rhs.clip
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
     }

@@ -14,7 +14,8 @@ extension RenderNode {
     /// - colours used as views as filled `<rect>`s, dividers as `<line>`s;
     /// - paddings, frames, buttons and containers as outlined `<rect>`s (the boxes of
     ///   ``boxDrawing(of:size:)``; stacks, spacers, backgrounds and overlays get none), with their `background` colour filled behind them and their
-    ///   `overlay` colour in front; `opacity` wraps a node in a `<g opacity>`. Hidden nodes
+    ///   `overlay` colour in front; `opacity` wraps a node in a `<g opacity>`, and
+    ///   `.clipShape(_:)` / `.clipped()` in a `<g clip-path>` of its laid-out clip path. Hidden nodes
     ///   (`hidden()`) and nodes without a frame are left out.
     ///
     /// The output is deterministic: numbers with at most two decimals and no trailing zeros,
@@ -37,9 +38,16 @@ extension RenderNode {
 /// Writes SVG elements for render nodes, one element a line.
 struct SVGWriter {
     var lines: [String] = []
+    /// Clip paths written so far (they are numbered `clip1`, `clip2`… in document order).
+    var clips = 0
 
     mutating func draw(_ node: RenderNode, parentFrame: CGRect?) {
         guard let frame = node.frame, node.attributes["hidden"] == nil else { return }
+        if let clip = node.clipPath {
+            clips += 1
+            lines.append(#"<clipPath id="clip\#(clips)"><path d="\#(Self.pathData(clip.offsetBy(dx: frame.minX, dy: frame.minY)))"/></clipPath>"#)
+            lines.append(#"<g clip-path="url(#clip\#(clips))">"#)
+        }
         let opacity = node.attributes["opacity"].flatMap(Double.init)
         if let opacity { lines.append(#"<g opacity="\#(Self.number(CGFloat(opacity)))">"#) }
         if let background = node.attributes["background"] { rect(frame, fill: background) }
@@ -79,6 +87,7 @@ struct SVGWriter {
         for child in children { draw(child, parentFrame: frame) }
         if let overlay = node.attributes["overlay"] { rect(frame, fill: overlay) }
         if opacity != nil { lines.append("</g>") }
+        if node.clipPath != nil { lines.append("</g>") }
     }
 
     /// A filled rectangle.
