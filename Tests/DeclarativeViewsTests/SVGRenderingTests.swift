@@ -84,6 +84,23 @@ import Testing
         #expect(svg.hasSuffix("</svg>\n"))
     }
 
+    @Test func svgFileProblemsAreOneEscapedLineAndAWrittenFileIsReplacedWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dv-svg-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A name with a line break and a terminal escape, in a folder that does not exist.
+        let forged = folder + "/gone\n=== AttributeGraph: cycle\u{1B}[2J/x.svg"
+        let problem = try #require(HeadlessRunner.writeSVG("<svg/>", to: forged))
+        #expect(!problem.contains("\n") && !problem.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(problem.hasSuffix(#"gone\n=== AttributeGraph: cycle\u{1b}[2J/x.svg": No such file or directory"#), "\(problem)")
+        // A longer picture then a shorter one: the file holds exactly the last.
+        let path = folder + "/frame.svg"
+        #expect(HeadlessRunner.writeSVG(String(repeating: "x", count: 100_000), to: path) == nil)
+        #expect(HeadlessRunner.writeSVG("<svg/>\n", to: path) == nil)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "<svg/>\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["frame.svg"])
+    }
+
     @Test func anUnwritableDVSVGPathIsAClearErrorAndWritesNothing() throws {
         let app = try #require(ProcessRun.executable("AGIssueAppFixed"))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dv-svg-\(UUID().uuidString)").path
