@@ -162,6 +162,24 @@ struct Ring: Shape {
         #expect(nested.offsetBy(dx: 5, dy: 5).boundingRect == CGRect(x: 5, y: 5, width: 100, height: 100))
     }
 
+    @Test func aPathsDescriptionRecreatesIt() {
+        let path = Path { path in
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addLine(to: CGPoint(x: 10.5, y: -2))
+            path.addQuadCurve(to: CGPoint(x: 20, y: 0), control: CGPoint(x: 15, y: 0.1))
+            path.addCurve(to: CGPoint(x: 30, y: 5), control1: CGPoint(x: 22, y: 1), control2: CGPoint(x: 28, y: 4))
+            path.closeSubpath()
+        }
+        #expect(path.description == "0 0 m 10.5 -2 l 15 0.1 20 0 q 22 1 28 4 30 5 c h")
+        #expect(Path(path.description) == path)
+        let ellipse = Path(ellipseIn: CGRect(x: 0, y: 0, width: 3, height: 7))
+        #expect(Path(ellipse.description) == ellipse, "curves' irrational control points read back exactly")
+        #expect(Path("") == Path())
+        for bad in ["1 m", "1 2 3 l", "1 2 x", "nan 1 m", "1 2 m 3", "inf 0 m"] {
+            #expect(Path(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func trimKeepsTheFractionOfTheOutlineByLength() throws {
         // A 100 × 50 rectangle's outline is 300 points long, from its top-left corner clockwise.
         let (host, _) = mount(VStack {

@@ -57,7 +57,11 @@ import DeclarativeViews
 }
 // SwiftUI: struct Path : Equatable, LosslessStringConvertible, @unchecked Sendable
 @MainActor func __probe2757() {
-    func __p<T: Equatable & Sendable>(_: T.Type) {}; __p(Path.self); func __s<T: Shape>(_: T.Type) {}; __s(Path.self)
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsLosslessStringConvertible<T: LosslessStringConvertible>(_: T.Type) {}
+    _ = Path.self
+    __conformsEquatable(Path.self)
+    __conformsLosslessStringConvertible(Path.self)
 }
 // SwiftUI: struct Rectangle : Shape
 @MainActor func __probe2760() {
@@ -406,6 +410,10 @@ import DeclarativeViews
 @MainActor func __probe3128() {
     let _: CGPoint? = __v(Path.self).currentPoint
 }
+// Path: var description: String { get }
+@MainActor func __probe3129() {
+    let _: String = __v(Path.self).description
+}
 // Path: func forEach(_ body: (Path.Element) -> Void)
 @MainActor func __probe3130() {
     __v(Path.self).forEach({ _ in })
@@ -421,6 +429,10 @@ import DeclarativeViews
 // Path: init(_ rect: CGRect)
 @MainActor func __probe3135() {
     _ = Path(__v((CGRect).self))
+}
+// Path: init?(_ string: String)
+@MainActor func __probe3136() {
+    _ = Path(__v((String).self))
 }
 // Path: init(ellipseIn rect: CGRect)
 @MainActor func __probe3137() {
