@@ -297,6 +297,26 @@ struct Ring: Shape {
         #expect(RoundedCornerStyle.continuous != .circular)
     }
 
+    @Test func anAnyShapeDrawsTheShapeItWraps() {
+        struct Badge: View {
+            @State var round = true
+            var body: some View {
+                VStack {
+                    (round ? AnyShape(Circle()) : AnyShape(Rectangle())).frame(width: 20, height: 20)
+                    Button("Square") { round = false }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Badge())
+        func shape() -> RenderNode? { host.renderTree.first?.children.first?.children.first }
+        #expect(shape()?.kind == .shape("Circle"))
+        #expect(shape()?.path?.contains(CGPoint(x: 1, y: 1)) == false)
+        try? host.tap("Square")
+        scheduler.flush()
+        #expect(shape()?.kind == .shape("Rectangle"))
+        #expect(shape()?.path?.contains(CGPoint(x: 1, y: 1)) == true)
+    }
+
     @Test func vectorArithmeticInterpolatesComponentWise() {
         var value = 10.0
         value.interpolate(towards: 20, amount: 0.25)

@@ -2,6 +2,12 @@
 // Every `behaves` and `recorded` row of the family shapes-drawing, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AnyShape : Shape, @unchecked Sendable
+@MainActor func __probe2728() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = AnyShape.self
+    __conformsShape(AnyShape.self)
+}
 // SwiftUI: struct Capsule : Shape
 @MainActor func __probe2733() {
     func __conformsShape<T: Shape>(_: T.Type) {}
@@ -123,6 +129,20 @@ import DeclarativeViews
     func __conformsShape<T: Shape>(_: T.Type) {}
     _ = UnevenRoundedRectangle.self
     __conformsShape(UnevenRoundedRectangle.self)
+}
+// AnyShape: var animatableData: AnyShape.AnimatableData { get set }
+@MainActor func __probe2791() {
+    let _: AnyShape.AnimatableData = __v(AnyShape.self).animatableData
+    var __r = __v(AnyShape.self)
+    __r.animatableData = __v((AnyShape.AnimatableData).self)
+}
+// AnyShape: init<S>(_ shape: S) where S : Shape
+@MainActor func __probe2792() {
+    _ = AnyShape(__v((Circle).self))
+}
+// AnyShape: func path(in rect: CGRect) -> Path
+@MainActor func __probe2793() {
+    let _: Path = __v(AnyShape.self).path(in: __v((CGRect).self))
 }
 // Capsule: init(style: RoundedCornerStyle = .continuous)
 @MainActor func __probe2825() {
