@@ -109,7 +109,7 @@ import DeclarativeViews
 }
 // SwiftUI: protocol Shape : Sendable, Animatable, View
 @MainActor func __probe2772() {
-    func __shape<T: Shape>(_: T.Type) { func v<V: View & Sendable>(_: V.Type) {}; v(T.self) }
+    func __shape<T: Shape>(_: T.Type) { func v<V: View & Sendable & Animatable>(_: V.Type) {}; v(T.self) }
 }
 // SwiftUI: protocol ShapeStyle : Sendable
 @MainActor func __probe2774() {
