@@ -28,7 +28,7 @@ public struct ProcessRun: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
-        for key in ["AG_PRINT_CYCLES", "AG_TRAP_CYCLES", "AG_TREE", "AG_TRACE", "DV_RUN_SECONDS", "DV_PRINT_RENDER", "DV_ARCHIVE", "DV_SCRIPT"] {
+        for key in ["AG_PRINT_CYCLES", "AG_TRAP_CYCLES", "AG_TREE", "AG_TRACE", "DV_RUN_SECONDS", "DV_PRINT_RENDER", "DV_ARCHIVE", "DV_SCRIPT", "DV_SVG"] {
             merged[key] = nil
         }
         merged.merge(environment) { $1 }

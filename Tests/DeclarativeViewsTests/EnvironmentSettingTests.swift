@@ -115,6 +115,7 @@ import Testing
         ("DV_PRINT_RENDER", .printRender, { ViewsEnvironment.printRender(from: $0).map { "\($0)" } ?? "nil" }),
         ("DV_ARCHIVE", .path, { ViewsEnvironment.archivePath(from: $0) ?? "nil" }),
         ("DV_SCRIPT", .path, { ViewsEnvironment.script(from: $0) ?? "nil" }),
+        ("DV_SVG", .path, { ViewsEnvironment.svgPath(from: $0) ?? "nil" }),
         ("DV_LAYOUT_FEEDBACK_THRESHOLD", .integer(default: 100, range: 1...Int(Int32.max)),
          { "\(ViewsEnvironment.layoutFeedbackThreshold(from: $0))" }),
     ]

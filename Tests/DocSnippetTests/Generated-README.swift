@@ -62,6 +62,7 @@ struct Counter: View {
     host.update()
     print(host.renderedText)                 // the stable, indented text rendering below
     print(host.boxDrawing)                   // the layout, drawn with boxes
+    print(host.svg())                        // the frame as an SVG picture (DV_SVG=path for an app)
     print(host.bodyEvaluations(of: Counter.self))   // 2
 }
 }

@@ -2,6 +2,18 @@
 // Every `behaves` and `recorded` row of the family animation-transitions, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: protocol Animatable
+@MainActor func __probe3765() {
+    func __body<__T: Animatable>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct AnimatablePair<First, Second> : VectorArithmetic where First : VectorArithmetic, Second : VectorArithmetic
+@MainActor func __probe3767() {
+    func __conformsVectorArithmetic<T: VectorArithmetic>(_: T.Type) {}
+    _ = AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.self
+    __conformsVectorArithmetic(AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.self)
+}
 // SwiftUI: struct Animation : Equatable, Sendable
 @MainActor func __probe3768() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
@@ -22,6 +34,12 @@ import DeclarativeViews
     __conformsEquatable(ContentTransition.self)
     __conformsSendable(ContentTransition.self)
 }
+// SwiftUI: struct EmptyAnimatableData : VectorArithmetic
+@MainActor func __probe3779() {
+    func __conformsVectorArithmetic<T: VectorArithmetic>(_: T.Type) {}
+    _ = EmptyAnimatableData.self
+    __conformsVectorArithmetic(EmptyAnimatableData.self)
+}
 // SwiftUI: struct MatchedGeometryProperties : OptionSet
 @MainActor func __probe3795() {
     func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
@@ -38,6 +56,13 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: protocol VectorArithmetic : AdditiveArithmetic
+@MainActor func __probe3820() {
+    func __conformsAdditiveArithmetic<T: AdditiveArithmetic>(_: T.Type) {}
+    func __body<__T: VectorArithmetic>(_: __T.Type) {
+        __conformsAdditiveArithmetic(__T.self)
+    }
+}
 // SwiftUI: func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result
 @MainActor func __probe3822() {
     let _: Int = withAnimation(__v((Animation?).self), { __v((Int).self) })
@@ -49,6 +74,51 @@ import DeclarativeViews
 // SwiftUI: func withTransaction<R, V>(_ keyPath: WritableKeyPath<Transaction, V>, _ value: V, _ body: () throws -> R) rethrows -> R
 @MainActor func __probe3825() {
     let _: Int = withTransaction(__v((WritableKeyPath<Transaction, Int>).self), __v((Int).self), { __v((Int).self) })
+}
+// Animatable: extension Animatable where Self : VectorArithmetic { var animatableData: Self { get set } }
+@MainActor func __probe3826() {
+    func __body<__T: Animatable & VectorArithmetic>(_: __T.Type) {
+        let _: __T = __v(__T.self).animatableData
+    }
+}
+// Animatable: extension Animatable where Self.AnimatableData == EmptyAnimatableData { var animatableData: EmptyAnimatableData { get set } }
+@MainActor func __probe3827() {
+    struct __A: Animatable {}; var __a = __A(); let _: EmptyAnimatableData = __a.animatableData; __a.animatableData = EmptyAnimatableData()
+}
+// Animatable: var animatableData: Self.AnimatableData { get set }
+@MainActor func __probe3828() {
+    func __body<__T: Animatable>(_: __T.Type) {
+        let _: __T.AnimatableData = __v(__T.self).animatableData
+    }
+}
+// AnimatablePair: var first: First
+@MainActor func __probe3829() {
+    let _: EmptyAnimatableData = __v(AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.self).first
+    var __r = __v(AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.self)
+    __r.first = __v((EmptyAnimatableData).self)
+}
+// AnimatablePair: init(_ first: First, _ second: Second)
+@MainActor func __probe3830() {
+    _ = AnimatablePair(__v((EmptyAnimatableData).self), __v((EmptyAnimatableData).self))
+}
+// AnimatablePair: var magnitudeSquared: Double { get }
+@MainActor func __probe3831() {
+    let _: Double = __v(AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.self).magnitudeSquared
+}
+// AnimatablePair: mutating func scale(by rhs: Double)
+@MainActor func __probe3832() {
+    var __r = __v(AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.self)
+    __r.scale(by: __v((Double).self))
+}
+// AnimatablePair: var second: Second
+@MainActor func __probe3833() {
+    let _: EmptyAnimatableData = __v(AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.self).second
+    var __r = __v(AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.self)
+    __r.second = __v((EmptyAnimatableData).self)
+}
+// AnimatablePair: static var zero: AnimatablePair<First, Second> { get }
+@MainActor func __probe3834() {
+    let _: AnimatablePair<EmptyAnimatableData, EmptyAnimatableData> = AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.zero
 }
 // Animation: static var bouncy: Animation { get }
 @MainActor func __probe3837() {
@@ -230,6 +300,23 @@ import DeclarativeViews
 @MainActor func __probe3909() {
     let _: ContentTransition = ContentTransition.opacity
 }
+// EmptyAnimatableData: init()
+@MainActor func __probe3916() {
+    _ = EmptyAnimatableData()
+}
+// EmptyAnimatableData: var magnitudeSquared: Double { get }
+@MainActor func __probe3917() {
+    let _: Double = __v(EmptyAnimatableData.self).magnitudeSquared
+}
+// EmptyAnimatableData: mutating func scale(by rhs: Double)
+@MainActor func __probe3918() {
+    var __r = __v(EmptyAnimatableData.self)
+    __r.scale(by: __v((Double).self))
+}
+// EmptyAnimatableData: static var zero: EmptyAnimatableData { get }
+@MainActor func __probe3919() {
+    let _: EmptyAnimatableData = EmptyAnimatableData.zero
+}
 // MatchedGeometryProperties: static let frame: MatchedGeometryProperties
 @MainActor func __probe3943() {
     let _: MatchedGeometryProperties = MatchedGeometryProperties.frame
@@ -290,6 +377,38 @@ import DeclarativeViews
 @MainActor func __probe4050() {
     func __body<__T: TransactionKey>(_: __T.Type) {
         let _: __T.Value = __T.defaultValue
+    }
+}
+// VectorArithmetic: mutating func interpolate(towards other: Self, amount: Double)
+@MainActor func __probe4086() {
+    func __body<__T: VectorArithmetic>(_: __T.Type) {
+        var __r = __v(__T.self)
+        __r.interpolate(towards: __v((__T).self), amount: __v((Double).self))
+    }
+}
+// VectorArithmetic: func interpolated(towards other: Self, amount: Double) -> Self
+@MainActor func __probe4087() {
+    func __body<__T: VectorArithmetic>(_: __T.Type) {
+        let _: __T = __v(__T.self).interpolated(towards: __v((__T).self), amount: __v((Double).self))
+    }
+}
+// VectorArithmetic: var magnitudeSquared: Double { get }
+@MainActor func __probe4088() {
+    func __body<__T: VectorArithmetic>(_: __T.Type) {
+        let _: Double = __v(__T.self).magnitudeSquared
+    }
+}
+// VectorArithmetic: mutating func scale(by rhs: Double)
+@MainActor func __probe4089() {
+    func __body<__T: VectorArithmetic>(_: __T.Type) {
+        var __r = __v(__T.self)
+        __r.scale(by: __v((Double).self))
+    }
+}
+// VectorArithmetic: func scaled(by rhs: Double) -> Self
+@MainActor func __probe4090() {
+    func __body<__T: VectorArithmetic>(_: __T.Type) {
+        let _: __T = __v(__T.self).scaled(by: __v((Double).self))
     }
 }
 // View: func animation(_ animation: Animation?) -> some View

@@ -12,6 +12,10 @@ import DeclarativeViews
 @MainActor func __probe3425() {
     _ = Anchor<Int>.self
 }
+// SwiftUI: struct Angle
+@MainActor func __probe3426() {
+    _ = Angle.self
+}
 // SwiftUI: struct AnyLayout : Layout
 @MainActor func __probe3427() {
     func __conformsLayout<T: Layout>(_: T.Type) {}
@@ -260,6 +264,48 @@ import DeclarativeViews
 @MainActor func __probe3491() {
     let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.unitPoint(__v((UnitPoint).self))
 }
+// Angle: var animatableData: Double { get set }
+@MainActor func __probe3492() {
+    let _: Double = __v(Angle.self).animatableData
+    var __r = __v(Angle.self)
+    __r.animatableData = __v((Double).self)
+}
+// Angle: var degrees: Double { get set }
+@MainActor func __probe3493() {
+    let _: Double = __v(Angle.self).degrees
+    var __r = __v(Angle.self)
+    __r.degrees = __v((Double).self)
+}
+// Angle: static func degrees(_ degrees: Double) -> Angle
+@MainActor func __probe3494() {
+    let _: Angle = Angle.degrees(__v((Double).self))
+}
+// Angle: init()
+@MainActor func __probe3495() {
+    _ = Angle()
+}
+// Angle: init(degrees: Double)
+@MainActor func __probe3496() {
+    _ = Angle(degrees: __v((Double).self))
+}
+// Angle: init(radians: Double)
+@MainActor func __probe3497() {
+    _ = Angle(radians: __v((Double).self))
+}
+// Angle: var radians: Double
+@MainActor func __probe3498() {
+    let _: Double = __v(Angle.self).radians
+    var __r = __v(Angle.self)
+    __r.radians = __v((Double).self)
+}
+// Angle: static func radians(_ radians: Double) -> Angle
+@MainActor func __probe3499() {
+    let _: Angle = Angle.radians(__v((Double).self))
+}
+// Angle: static var zero: Angle { get }
+@MainActor func __probe3500() {
+    let _: Angle = Angle.zero
+}
 // AnyLayout: struct Cache
 @MainActor func __probe3501() {
     _ = AnyLayout.Cache.self
@@ -336,6 +382,15 @@ import DeclarativeViews
 @MainActor func __probe3521() {
     let _: Axis.Set = Axis.Set.vertical
 }
+// CGFloat: var magnitudeSquared: Double { get }
+@MainActor func __probe3522() {
+    let _: Double = __v(CGFloat.self).magnitudeSquared
+}
+// CGFloat: mutating func scale(by rhs: Double)
+@MainActor func __probe3523() {
+    var __r = __v(CGFloat.self)
+    __r.scale(by: __v((Double).self))
+}
 // CoordinateSpace: case global
 @MainActor func __probe3531() {
     let _: CoordinateSpace = CoordinateSpace.global
@@ -376,6 +431,15 @@ import DeclarativeViews
 @MainActor func __probe3539() {
     func __inCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_ value: T) -> T { value }
     let _: NamedCoordinateSpace = __inCoordinateSpaceProtocol(.named(__v((Int).self)))
+}
+// Double: var magnitudeSquared: Double { get }
+@MainActor func __probe3542() {
+    let _: Double = __v(Double.self).magnitudeSquared
+}
+// Double: mutating func scale(by rhs: Double)
+@MainActor func __probe3543() {
+    var __r = __v(Double.self)
+    __r.scale(by: __v((Double).self))
 }
 // Edge: struct Set : OptionSet
 @MainActor func __probe3544() {
@@ -482,6 +546,15 @@ import DeclarativeViews
     let _: CGFloat = __v(EdgeInsets.self).trailing
     var __r = __v(EdgeInsets.self)
     __r.trailing = __v((CGFloat).self)
+}
+// Float: var magnitudeSquared: Double { get }
+@MainActor func __probe3573() {
+    let _: Double = __v(Float.self).magnitudeSquared
+}
+// Float: mutating func scale(by rhs: Double)
+@MainActor func __probe3574() {
+    var __r = __v(Float.self)
+    __r.scale(by: __v((Double).self))
 }
 // GeometryProxy: func bounds(of coordinateSpace: NamedCoordinateSpace) -> CGRect?
 @MainActor func __probe3575() {

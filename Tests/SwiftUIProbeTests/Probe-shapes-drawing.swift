@@ -2,6 +2,12 @@
 // Every `behaves` and `recorded` row of the family shapes-drawing, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AnyShape : Shape, @unchecked Sendable
+@MainActor func __probe2728() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = AnyShape.self
+    __conformsShape(AnyShape.self)
+}
 // SwiftUI: struct Capsule : Shape
 @MainActor func __probe2733() {
     func __conformsShape<T: Shape>(_: T.Type) {}
@@ -24,11 +30,44 @@ import DeclarativeViews
     __conformsCustomStringConvertible(Color.self)
     __conformsSendable(Color.self)
 }
+// SwiftUI: struct Ellipse : Shape
+@MainActor func __probe2740() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = Ellipse.self
+    __conformsShape(Ellipse.self)
+}
+// SwiftUI: struct FillStyle : Equatable
+@MainActor func __probe2744() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = FillStyle.self
+    __conformsEquatable(FillStyle.self)
+}
 // SwiftUI: struct HierarchicalShapeStyle : ShapeStyle
 @MainActor func __probe2748() {
     func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
     _ = HierarchicalShapeStyle.self
     __conformsShapeStyle(HierarchicalShapeStyle.self)
+}
+// SwiftUI: protocol InsettableShape : Shape
+@MainActor func __probe2752() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    func __body<__T: InsettableShape>(_: __T.Type) {
+        __conformsShape(__T.self)
+    }
+}
+// SwiftUI: struct OffsetShape<Content> : Shape where Content : Shape
+@MainActor func __probe2756() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = OffsetShape<Circle>.self
+    __conformsShape(OffsetShape<Circle>.self)
+}
+// SwiftUI: struct Path : Equatable, LosslessStringConvertible, @unchecked Sendable
+@MainActor func __probe2757() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsLosslessStringConvertible<T: LosslessStringConvertible>(_: T.Type) {}
+    _ = Path.self
+    __conformsEquatable(Path.self)
+    __conformsLosslessStringConvertible(Path.self)
 }
 // SwiftUI: struct Rectangle : Shape
 @MainActor func __probe2760() {
@@ -36,15 +75,41 @@ import DeclarativeViews
     _ = Rectangle.self
     __conformsShape(Rectangle.self)
 }
+// SwiftUI: struct RectangleCornerRadii : Equatable, Animatable
+@MainActor func __probe2761() {
+    func __conformsAnimatable<T: Animatable>(_: T.Type) {}
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = RectangleCornerRadii.self
+    __conformsEquatable(RectangleCornerRadii.self)
+    __conformsAnimatable(RectangleCornerRadii.self)
+}
+// SwiftUI: struct RotatedShape<Content> : Shape where Content : Shape
+@MainActor func __probe2762() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = RotatedShape<Circle>.self
+    __conformsShape(RotatedShape<Circle>.self)
+}
+// SwiftUI: enum RoundedCornerStyle : Sendable
+@MainActor func __probe2763() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = RoundedCornerStyle.self
+    __conformsSendable(RoundedCornerStyle.self)
+}
 // SwiftUI: struct RoundedRectangle : Shape
 @MainActor func __probe2764() {
     func __conformsShape<T: Shape>(_: T.Type) {}
     _ = RoundedRectangle.self
     __conformsShape(RoundedRectangle.self)
 }
+// SwiftUI: struct ScaledShape<Content> : Shape where Content : Shape
+@MainActor func __probe2765() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = ScaledShape<Circle>.self
+    __conformsShape(ScaledShape<Circle>.self)
+}
 // SwiftUI: protocol Shape : Sendable, Animatable, View
 @MainActor func __probe2772() {
-    func __shape<T: Shape>(_: T.Type) { func v<V: View & Sendable>(_: V.Type) {}; v(T.self) }
+    func __shape<T: Shape>(_: T.Type) { func v<V: View & Sendable & Animatable>(_: V.Type) {}; v(T.self) }
 }
 // SwiftUI: protocol ShapeStyle : Sendable
 @MainActor func __probe2774() {
@@ -59,9 +124,57 @@ import DeclarativeViews
     _ = TintShapeStyle.self
     __conformsShapeStyle(TintShapeStyle.self)
 }
+// SwiftUI: struct UnevenRoundedRectangle : Shape
+@MainActor func __probe2782() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = UnevenRoundedRectangle.self
+    __conformsShape(UnevenRoundedRectangle.self)
+}
+// AnyShape: var animatableData: AnyShape.AnimatableData { get set }
+@MainActor func __probe2791() {
+    let _: AnyShape.AnimatableData = __v(AnyShape.self).animatableData
+    var __r = __v(AnyShape.self)
+    __r.animatableData = __v((AnyShape.AnimatableData).self)
+}
+// AnyShape: init<S>(_ shape: S) where S : Shape
+@MainActor func __probe2792() {
+    _ = AnyShape(__v((Circle).self))
+}
+// AnyShape: func path(in rect: CGRect) -> Path
+@MainActor func __probe2793() {
+    let _: Path = __v(AnyShape.self).path(in: __v((CGRect).self))
+}
+// Capsule: init(style: RoundedCornerStyle = .continuous)
+@MainActor func __probe2825() {
+    _ = Capsule(style: __v((RoundedCornerStyle).self))
+}
+// Capsule: func inset(by amount: CGFloat) -> some InsettableShape
+@MainActor func __probe2826() {
+    func __someInsettableShape<T: InsettableShape>(_: T) {}
+    __someInsettableShape(__v(Capsule.self).inset(by: __v((CGFloat).self)))
+}
+// Capsule: func path(in r: CGRect) -> Path
+@MainActor func __probe2828() {
+    let _: Path = __v(Capsule.self).path(in: __v((CGRect).self))
+}
+// Capsule: var style: RoundedCornerStyle
+@MainActor func __probe2829() {
+    let _: RoundedCornerStyle = __v(Capsule.self).style
+    var __r = __v(Capsule.self)
+    __r.style = __v((RoundedCornerStyle).self)
+}
 // Circle: init()
 @MainActor func __probe2830() {
     _ = Circle()
+}
+// Circle: func inset(by amount: CGFloat) -> some InsettableShape
+@MainActor func __probe2831() {
+    func __someInsettableShape<T: InsettableShape>(_: T) {}
+    __someInsettableShape(__v(Circle.self).inset(by: __v((CGFloat).self)))
+}
+// Circle: func path(in rect: CGRect) -> Path
+@MainActor func __probe2833() {
+    let _: Path = __v(Circle.self).path(in: __v((CGRect).self))
 }
 // Color: static var accentColor: Color { get }
 @MainActor func __probe2837() {
@@ -147,6 +260,35 @@ import DeclarativeViews
 @MainActor func __probe2874() {
     let _: Color = Color.yellow
 }
+// Ellipse: init()
+@MainActor func __probe2908() {
+    _ = Ellipse()
+}
+// Ellipse: func inset(by amount: CGFloat) -> some InsettableShape
+@MainActor func __probe2909() {
+    func __someInsettableShape<T: InsettableShape>(_: T) {}
+    __someInsettableShape(__v(Ellipse.self).inset(by: __v((CGFloat).self)))
+}
+// Ellipse: func path(in rect: CGRect) -> Path
+@MainActor func __probe2911() {
+    let _: Path = __v(Ellipse.self).path(in: __v((CGRect).self))
+}
+// FillStyle: init(eoFill: Bool = false, antialiased: Bool = true)
+@MainActor func __probe2921() {
+    _ = FillStyle(eoFill: __v((Bool).self), antialiased: __v((Bool).self))
+}
+// FillStyle: var isAntialiased: Bool
+@MainActor func __probe2922() {
+    let _: Bool = __v(FillStyle.self).isAntialiased
+    var __r = __v(FillStyle.self)
+    __r.isAntialiased = __v((Bool).self)
+}
+// FillStyle: var isEOFilled: Bool
+@MainActor func __probe2923() {
+    let _: Bool = __v(FillStyle.self).isEOFilled
+    var __r = __v(FillStyle.self)
+    __r.isEOFilled = __v((Bool).self)
+}
 // HierarchicalShapeStyle: static let primary: HierarchicalShapeStyle
 @MainActor func __probe3065() {
     let _: HierarchicalShapeStyle = HierarchicalShapeStyle.primary
@@ -163,30 +305,470 @@ import DeclarativeViews
 @MainActor func __probe3068() {
     let _: HierarchicalShapeStyle = HierarchicalShapeStyle.tertiary
 }
+// InsettableShape: func inset(by amount: CGFloat) -> Self.InsetShape
+@MainActor func __probe3084() {
+    func __body<__T: InsettableShape>(_: __T.Type) {
+        let _: __T.InsetShape = __v(__T.self).inset(by: __v((CGFloat).self))
+    }
+}
+// InsettableShape: func strokeBorder<S>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View where S : ShapeStyle
+@MainActor func __probe3086() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: InsettableShape>(_: __T.Type) {
+        __someView(__v(__T.self).strokeBorder(__v((Color).self), lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self)))
+    }
+}
+// InsettableShape: func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View
+@MainActor func __probe3089() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: InsettableShape>(_: __T.Type) {
+        __someView(__v(__T.self).strokeBorder(lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self)))
+    }
+}
+// OffsetShape: var animatableData: OffsetShape<Content>.AnimatableData { get set }
+@MainActor func __probe3101() {
+    let _: OffsetShape<Circle>.AnimatableData = __v(OffsetShape<Circle>.self).animatableData
+    var __r = __v(OffsetShape<Circle>.self)
+    __r.animatableData = __v((OffsetShape<Circle>.AnimatableData).self)
+}
+// OffsetShape: init(shape: Content, offset: CGSize)
+@MainActor func __probe3102() {
+    _ = OffsetShape(shape: __v((Circle).self), offset: __v((CGSize).self))
+}
+// OffsetShape: func inset(by amount: CGFloat) -> OffsetShape<Content.InsetShape> where Content : InsettableShape
+@MainActor func __probe3103() {
+    let _: OffsetShape<Circle.InsetShape> = __v(OffsetShape<Circle>.self).inset(by: __v((CGFloat).self))
+}
+// OffsetShape: var offset: CGSize
+@MainActor func __probe3105() {
+    let _: CGSize = __v(OffsetShape<Circle>.self).offset
+    var __r = __v(OffsetShape<Circle>.self)
+    __r.offset = __v((CGSize).self)
+}
+// OffsetShape: func path(in rect: CGRect) -> Path
+@MainActor func __probe3106() {
+    let _: Path = __v(OffsetShape<Circle>.self).path(in: __v((CGRect).self))
+}
+// OffsetShape: var shape: Content
+@MainActor func __probe3108() {
+    let _: Circle = __v(OffsetShape<Circle>.self).shape
+    var __r = __v(OffsetShape<Circle>.self)
+    __r.shape = __v((Circle).self)
+}
+// Path: enum Element : Equatable
+@MainActor func __probe3109() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = Path.Element.self
+    __conformsEquatable(Path.Element.self)
+}
+// Path: mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool, transform: CGAffineTransform = .identity)
+@MainActor func __probe3110() {
+    var __p = Path(); __p.addArc(center: .zero, radius: 1, startAngle: .zero, endAngle: .degrees(90), clockwise: false)
+}
+// Path: mutating func addCurve(to p: CGPoint, control1 cp1: CGPoint, control2 cp2: CGPoint)
+@MainActor func __probe3112() {
+    var __r = __v(Path.self)
+    __r.addCurve(to: __v((CGPoint).self), control1: __v((CGPoint).self), control2: __v((CGPoint).self))
+}
+// Path: mutating func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity)
+@MainActor func __probe3113() {
+    var __p = Path(); __p.addEllipse(in: .zero)
+}
+// Path: mutating func addLine(to p: CGPoint)
+@MainActor func __probe3114() {
+    var __r = __v(Path.self)
+    __r.addLine(to: __v((CGPoint).self))
+}
+// Path: mutating func addLines(_ lines: [CGPoint])
+@MainActor func __probe3115() {
+    var __r = __v(Path.self)
+    __r.addLines(__v(([CGPoint]).self))
+}
+// Path: mutating func addPath(_ path: Path, transform: CGAffineTransform = .identity)
+@MainActor func __probe3116() {
+    var __p = Path(); __p.addPath(Path())
+}
+// Path: mutating func addQuadCurve(to p: CGPoint, control cp: CGPoint)
+@MainActor func __probe3117() {
+    var __r = __v(Path.self)
+    __r.addQuadCurve(to: __v((CGPoint).self), control: __v((CGPoint).self))
+}
+// Path: mutating func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity)
+@MainActor func __probe3118() {
+    var __p = Path(); __p.addRect(.zero)
+}
+// Path: mutating func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity)
+@MainActor func __probe3119() {
+    var __p = Path(); __p.addRects([CGRect.zero])
+}
+// Path: mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: Angle, delta: Angle, transform: CGAffineTransform = .identity)
+@MainActor func __probe3120() {
+    var __p = Path(); __p.addRelativeArc(center: .zero, radius: 1, startAngle: .zero, delta: .degrees(90))
+}
+// Path: mutating func addRoundedRect(in rect: CGRect, cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous, transform: CGAffineTransform = .identity)
+@MainActor func __probe3121() {
+    var __p = Path(); __p.addRoundedRect(in: .zero, cornerRadii: RectangleCornerRadii(), style: .continuous)
+}
+// Path: mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous, transform: CGAffineTransform = .identity)
+@MainActor func __probe3122() {
+    var __p = Path(); __p.addRoundedRect(in: .zero, cornerSize: .zero, style: .circular)
+}
+// Path: var boundingRect: CGRect { get }
+@MainActor func __probe3124() {
+    let _: CGRect = __v(Path.self).boundingRect
+}
+// Path: mutating func closeSubpath()
+@MainActor func __probe3126() {
+    var __r = __v(Path.self)
+    __r.closeSubpath()
+}
+// Path: func contains(_ p: CGPoint, eoFill: Bool = false) -> Bool
+@MainActor func __probe3127() {
+    let _: Bool = __v(Path.self).contains(__v((CGPoint).self), eoFill: __v((Bool).self))
+}
+// Path: var currentPoint: CGPoint? { get }
+@MainActor func __probe3128() {
+    let _: CGPoint? = __v(Path.self).currentPoint
+}
+// Path: var description: String { get }
+@MainActor func __probe3129() {
+    let _: String = __v(Path.self).description
+}
+// Path: func forEach(_ body: (Path.Element) -> Void)
+@MainActor func __probe3130() {
+    __v(Path.self).forEach({ _ in })
+}
+// Path: init()
+@MainActor func __probe3131() {
+    _ = Path()
+}
+// Path: init(_ callback: (inout Path) -> ())
+@MainActor func __probe3132() {
+    _ = Path({ _ in })
+}
+// Path: init(_ rect: CGRect)
+@MainActor func __probe3135() {
+    _ = Path(__v((CGRect).self))
+}
+// Path: init?(_ string: String)
+@MainActor func __probe3136() {
+    _ = Path(__v((String).self))
+}
+// Path: init(ellipseIn rect: CGRect)
+@MainActor func __probe3137() {
+    _ = Path(ellipseIn: __v((CGRect).self))
+}
+// Path: init(roundedRect rect: CGRect, cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous)
+@MainActor func __probe3138() {
+    _ = Path(roundedRect: __v((CGRect).self), cornerRadii: __v((RectangleCornerRadii).self), style: __v((RoundedCornerStyle).self))
+}
+// Path: init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous)
+@MainActor func __probe3139() {
+    _ = Path(roundedRect: __v((CGRect).self), cornerRadius: __v((CGFloat).self), style: __v((RoundedCornerStyle).self))
+}
+// Path: init(roundedRect rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous)
+@MainActor func __probe3140() {
+    _ = Path(roundedRect: __v((CGRect).self), cornerSize: __v((CGSize).self), style: __v((RoundedCornerStyle).self))
+}
+// Path: var isEmpty: Bool { get }
+@MainActor func __probe3142() {
+    let _: Bool = __v(Path.self).isEmpty
+}
+// Path: mutating func move(to p: CGPoint)
+@MainActor func __probe3145() {
+    var __r = __v(Path.self)
+    __r.move(to: __v((CGPoint).self))
+}
+// Path: func offsetBy(dx: CGFloat, dy: CGFloat) -> Path
+@MainActor func __probe3147() {
+    let _: Path = __v(Path.self).offsetBy(dx: __v((CGFloat).self), dy: __v((CGFloat).self))
+}
+// Path: func path(in _: CGRect) -> Path
+@MainActor func __probe3148() {
+    let _: Path = __v(Path.self).path(in: __v((CGRect).self))
+}
+// Path: func trimmedPath(from: CGFloat, to: CGFloat) -> Path
+@MainActor func __probe3152() {
+    let _: Path = __v(Path.self).trimmedPath(from: __v((CGFloat).self), to: __v((CGFloat).self))
+}
+// Path.Element: case closeSubpath
+@MainActor func __probe3154() {
+    let _: Path.Element = Path.Element.closeSubpath
+}
+// Path.Element: case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
+@MainActor func __probe3155() {
+    let _: Path.Element = Path.Element.curve(to: __v((CGPoint).self), control1: __v((CGPoint).self), control2: __v((CGPoint).self))
+}
+// Path.Element: case line(to: CGPoint)
+@MainActor func __probe3156() {
+    let _: Path.Element = Path.Element.line(to: __v((CGPoint).self))
+}
+// Path.Element: case move(to: CGPoint)
+@MainActor func __probe3157() {
+    let _: Path.Element = Path.Element.move(to: __v((CGPoint).self))
+}
+// Path.Element: case quadCurve(to: CGPoint, control: CGPoint)
+@MainActor func __probe3158() {
+    let _: Path.Element = Path.Element.quadCurve(to: __v((CGPoint).self), control: __v((CGPoint).self))
+}
 // Rectangle: init()
 @MainActor func __probe3163() {
     _ = Rectangle()
+}
+// Rectangle: func inset(by amount: CGFloat) -> some InsettableShape
+@MainActor func __probe3164() {
+    func __someInsettableShape<T: InsettableShape>(_: T) {}
+    __someInsettableShape(__v(Rectangle.self).inset(by: __v((CGFloat).self)))
+}
+// Rectangle: func path(in rect: CGRect) -> Path
+@MainActor func __probe3166() {
+    let _: Path = __v(Rectangle.self).path(in: __v((CGRect).self))
+}
+// RectangleCornerRadii: var animatableData: RectangleCornerRadii.AnimatableData { get set }
+@MainActor func __probe3167() {
+    let _: RectangleCornerRadii.AnimatableData = __v(RectangleCornerRadii.self).animatableData
+    var __r = __v(RectangleCornerRadii.self)
+    __r.animatableData = __v((RectangleCornerRadii.AnimatableData).self)
+}
+// RectangleCornerRadii: var bottomLeading: CGFloat { get set }
+@MainActor func __probe3168() {
+    let _: CGFloat = __v(RectangleCornerRadii.self).bottomLeading
+    var __r = __v(RectangleCornerRadii.self)
+    __r.bottomLeading = __v((CGFloat).self)
+}
+// RectangleCornerRadii: var bottomTrailing: CGFloat { get set }
+@MainActor func __probe3169() {
+    let _: CGFloat = __v(RectangleCornerRadii.self).bottomTrailing
+    var __r = __v(RectangleCornerRadii.self)
+    __r.bottomTrailing = __v((CGFloat).self)
+}
+// RectangleCornerRadii: init(topLeading: CGFloat = 0, bottomLeading: CGFloat = 0, bottomTrailing: CGFloat = 0, topTrailing: CGFloat = 0)
+@MainActor func __probe3170() {
+    _ = RectangleCornerRadii(topLeading: __v((CGFloat).self), bottomLeading: __v((CGFloat).self), bottomTrailing: __v((CGFloat).self), topTrailing: __v((CGFloat).self))
+}
+// RectangleCornerRadii: var topLeading: CGFloat { get set }
+@MainActor func __probe3171() {
+    let _: CGFloat = __v(RectangleCornerRadii.self).topLeading
+    var __r = __v(RectangleCornerRadii.self)
+    __r.topLeading = __v((CGFloat).self)
+}
+// RectangleCornerRadii: var topTrailing: CGFloat { get set }
+@MainActor func __probe3172() {
+    let _: CGFloat = __v(RectangleCornerRadii.self).topTrailing
+    var __r = __v(RectangleCornerRadii.self)
+    __r.topTrailing = __v((CGFloat).self)
+}
+// RotatedShape: var anchor: UnitPoint
+@MainActor func __probe3173() {
+    let _: UnitPoint = __v(RotatedShape<Circle>.self).anchor
+    var __r = __v(RotatedShape<Circle>.self)
+    __r.anchor = __v((UnitPoint).self)
+}
+// RotatedShape: var angle: Angle
+@MainActor func __probe3174() {
+    let _: Angle = __v(RotatedShape<Circle>.self).angle
+    var __r = __v(RotatedShape<Circle>.self)
+    __r.angle = __v((Angle).self)
+}
+// RotatedShape: var animatableData: RotatedShape<Content>.AnimatableData { get set }
+@MainActor func __probe3175() {
+    let _: RotatedShape<Circle>.AnimatableData = __v(RotatedShape<Circle>.self).animatableData
+    var __r = __v(RotatedShape<Circle>.self)
+    __r.animatableData = __v((RotatedShape<Circle>.AnimatableData).self)
+}
+// RotatedShape: init(shape: Content, angle: Angle, anchor: UnitPoint = .center)
+@MainActor func __probe3176() {
+    _ = RotatedShape(shape: __v((Circle).self), angle: __v((Angle).self), anchor: __v((UnitPoint).self))
+}
+// RotatedShape: func inset(by amount: CGFloat) -> RotatedShape<Content.InsetShape> where Content : InsettableShape
+@MainActor func __probe3177() {
+    let _: RotatedShape<Circle.InsetShape> = __v(RotatedShape<Circle>.self).inset(by: __v((CGFloat).self))
+}
+// RotatedShape: func path(in rect: CGRect) -> Path
+@MainActor func __probe3179() {
+    let _: Path = __v(RotatedShape<Circle>.self).path(in: __v((CGRect).self))
+}
+// RotatedShape: var shape: Content
+@MainActor func __probe3181() {
+    let _: Circle = __v(RotatedShape<Circle>.self).shape
+    var __r = __v(RotatedShape<Circle>.self)
+    __r.shape = __v((Circle).self)
+}
+// RoundedCornerStyle: case circular
+@MainActor func __probe3182() {
+    let _: RoundedCornerStyle = RoundedCornerStyle.circular
+}
+// RoundedCornerStyle: case continuous
+@MainActor func __probe3183() {
+    let _: RoundedCornerStyle = RoundedCornerStyle.continuous
+}
+// RoundedRectangle: var cornerSize: CGSize
+@MainActor func __probe3185() {
+    let _: CGSize = __v(RoundedRectangle.self).cornerSize
+    var __r = __v(RoundedRectangle.self)
+    __r.cornerSize = __v((CGSize).self)
+}
+// RoundedRectangle: init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous)
+@MainActor func __probe3186() {
+    _ = RoundedRectangle(cornerRadius: __v((CGFloat).self), style: __v((RoundedCornerStyle).self))
+}
+// RoundedRectangle: init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous)
+@MainActor func __probe3187() {
+    _ = RoundedRectangle(cornerSize: __v((CGSize).self), style: __v((RoundedCornerStyle).self))
+}
+// RoundedRectangle: func inset(by amount: CGFloat) -> some InsettableShape
+@MainActor func __probe3188() {
+    func __someInsettableShape<T: InsettableShape>(_: T) {}
+    __someInsettableShape(__v(RoundedRectangle.self).inset(by: __v((CGFloat).self)))
+}
+// RoundedRectangle: func path(in rect: CGRect) -> Path
+@MainActor func __probe3190() {
+    let _: Path = __v(RoundedRectangle.self).path(in: __v((CGRect).self))
+}
+// RoundedRectangle: var style: RoundedCornerStyle
+@MainActor func __probe3191() {
+    let _: RoundedCornerStyle = __v(RoundedRectangle.self).style
+    var __r = __v(RoundedRectangle.self)
+    __r.style = __v((RoundedCornerStyle).self)
+}
+// ScaledShape: var anchor: UnitPoint
+@MainActor func __probe3192() {
+    let _: UnitPoint = __v(ScaledShape<Circle>.self).anchor
+    var __r = __v(ScaledShape<Circle>.self)
+    __r.anchor = __v((UnitPoint).self)
+}
+// ScaledShape: var animatableData: ScaledShape<Content>.AnimatableData { get set }
+@MainActor func __probe3193() {
+    let _: ScaledShape<Circle>.AnimatableData = __v(ScaledShape<Circle>.self).animatableData
+    var __r = __v(ScaledShape<Circle>.self)
+    __r.animatableData = __v((ScaledShape<Circle>.AnimatableData).self)
+}
+// ScaledShape: init(shape: Content, scale: CGSize, anchor: UnitPoint = .center)
+@MainActor func __probe3194() {
+    _ = ScaledShape(shape: __v((Circle).self), scale: __v((CGSize).self), anchor: __v((UnitPoint).self))
+}
+// ScaledShape: func path(in rect: CGRect) -> Path
+@MainActor func __probe3196() {
+    let _: Path = __v(ScaledShape<Circle>.self).path(in: __v((CGRect).self))
+}
+// ScaledShape: var scale: CGSize
+@MainActor func __probe3198() {
+    let _: CGSize = __v(ScaledShape<Circle>.self).scale
+    var __r = __v(ScaledShape<Circle>.self)
+    __r.scale = __v((CGSize).self)
+}
+// ScaledShape: var shape: Content
+@MainActor func __probe3199() {
+    let _: Circle = __v(ScaledShape<Circle>.self).shape
+    var __r = __v(ScaledShape<Circle>.self)
+    __r.shape = __v((Circle).self)
 }
 // Shape: extension Shape where Self == Capsule { static var capsule: Capsule { get } }
 @MainActor func __probe3233() {
     func __inShape<T: Shape>(_ value: T) -> T { value }
     let _: Capsule = __inShape(.capsule)
 }
+// Shape: static func capsule(style: RoundedCornerStyle) -> Self where Self == Capsule
+@MainActor func __probe3234() {
+    func __inShape<T: Shape>(_ value: T) -> T { value }
+    let _: Capsule = __inShape(.capsule(style: __v((RoundedCornerStyle).self)))
+}
 // Shape: extension Shape where Self == Circle { static var circle: Circle { get } }
 @MainActor func __probe3235() {
     func __inShape<T: Shape>(_ value: T) -> T { value }
     let _: Circle = __inShape(.circle)
+}
+// Shape: extension Shape where Self == Ellipse { static var ellipse: Ellipse { get } }
+@MainActor func __probe3237() {
+    func __inShape<T: Shape>(_ value: T) -> T { value }
+    let _: Ellipse = __inShape(.ellipse)
+}
+// Shape: func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View where S : ShapeStyle
+@MainActor func __probe3239() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someView(__v(__T.self).fill(__v((Color).self), style: __v((FillStyle).self)))
+    }
+}
+// Shape: func offset(_ offset: CGPoint) -> OffsetShape<Self>
+@MainActor func __probe3245() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: OffsetShape<__T> = __v(__T.self).offset(__v((CGPoint).self))
+    }
+}
+// Shape: func offset(_ offset: CGSize) -> OffsetShape<Self>
+@MainActor func __probe3246() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: OffsetShape<__T> = __v(__T.self).offset(__v((CGSize).self))
+    }
+}
+// Shape: func offset(x: CGFloat = 0, y: CGFloat = 0) -> OffsetShape<Self>
+@MainActor func __probe3247() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: OffsetShape<__T> = __v(__T.self).offset(x: __v((CGFloat).self), y: __v((CGFloat).self))
+    }
+}
+// Shape: func path(in rect: CGRect) -> Path
+@MainActor func __probe3248() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: Path = __v(__T.self).path(in: __v((CGRect).self))
+    }
 }
 // Shape: extension Shape where Self == Rectangle { static var rect: Rectangle { get } }
 @MainActor func __probe3249() {
     func __inShape<T: Shape>(_ value: T) -> T { value }
     let _: Rectangle = __inShape(.rect)
 }
+// Shape: static func rect(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous) -> Self where Self == UnevenRoundedRectangle
+@MainActor func __probe3250() {
+    func __inShape<T: Shape>(_ value: T) -> T { value }
+    let _: UnevenRoundedRectangle = __inShape(.rect(cornerRadii: __v((RectangleCornerRadii).self), style: __v((RoundedCornerStyle).self)))
+}
+// Shape: static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> Self where Self == RoundedRectangle
+@MainActor func __probe3251() {
+    func __inShape<T: Shape>(_ value: T) -> T { value }
+    let _: RoundedRectangle = __inShape(.rect(cornerRadius: __v((CGFloat).self), style: __v((RoundedCornerStyle).self)))
+}
+// Shape: static func rect(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) -> Self where Self == RoundedRectangle
+@MainActor func __probe3252() {
+    func __inShape<T: Shape>(_ value: T) -> T { value }
+    let _: RoundedRectangle = __inShape(.rect(cornerSize: __v((CGSize).self), style: __v((RoundedCornerStyle).self)))
+}
+// Shape: static func rect(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0, topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) -> Self where Self == UnevenRoundedRectangle
+@MainActor func __probe3253() {
+    func __inShape<T: Shape>(_ value: T) -> T { value }
+    let _: UnevenRoundedRectangle = __inShape(.rect(topLeadingRadius: __v((CGFloat).self), bottomLeadingRadius: __v((CGFloat).self), bottomTrailingRadius: __v((CGFloat).self), topTrailingRadius: __v((CGFloat).self), style: __v((RoundedCornerStyle).self)))
+}
+// Shape: func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self>
+@MainActor func __probe3255() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: RotatedShape<__T> = __v(__T.self).rotation(__v((Angle).self), anchor: __v((UnitPoint).self))
+    }
+}
+// Shape: func scale(_ scale: CGFloat, anchor: UnitPoint = .center) -> ScaledShape<Self>
+@MainActor func __probe3256() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: ScaledShape<__T> = __v(__T.self).scale(__v((CGFloat).self), anchor: __v((UnitPoint).self))
+    }
+}
+// Shape: func scale(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ScaledShape<Self>
+@MainActor func __probe3257() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: ScaledShape<__T> = __v(__T.self).scale(x: __v((CGFloat).self), y: __v((CGFloat).self), anchor: __v((UnitPoint).self))
+    }
+}
 // Shape: func stroke<S>(_ content: S, lineWidth: CGFloat = 1) -> some View where S : ShapeStyle
 @MainActor func __probe3261() {
     func __someView<T: View>(_: T) {}
     func __body<__T: Shape>(_: __T.Type) {
         __someView(__v(__T.self).stroke(__v((Color).self), lineWidth: __v((CGFloat).self)))
+    }
+}
+// Shape: func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> some Shape
+@MainActor func __probe3270() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).trim(from: __v((CGFloat).self), to: __v((CGFloat).self)))
     }
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var black: Color { get } }
@@ -298,6 +880,41 @@ import DeclarativeViews
 @MainActor func __probe3368() {
     _ = TintShapeStyle()
 }
+// UnevenRoundedRectangle: var animatableData: RectangleCornerRadii.AnimatableData { get set }
+@MainActor func __probe3376() {
+    let _: RectangleCornerRadii.AnimatableData = __v(UnevenRoundedRectangle.self).animatableData
+    var __r = __v(UnevenRoundedRectangle.self)
+    __r.animatableData = __v((RectangleCornerRadii.AnimatableData).self)
+}
+// UnevenRoundedRectangle: var cornerRadii: RectangleCornerRadii
+@MainActor func __probe3377() {
+    let _: RectangleCornerRadii = __v(UnevenRoundedRectangle.self).cornerRadii
+    var __r = __v(UnevenRoundedRectangle.self)
+    __r.cornerRadii = __v((RectangleCornerRadii).self)
+}
+// UnevenRoundedRectangle: init(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous)
+@MainActor func __probe3378() {
+    _ = UnevenRoundedRectangle(cornerRadii: __v((RectangleCornerRadii).self), style: __v((RoundedCornerStyle).self))
+}
+// UnevenRoundedRectangle: init(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0, topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous)
+@MainActor func __probe3379() {
+    _ = UnevenRoundedRectangle(topLeadingRadius: __v((CGFloat).self), bottomLeadingRadius: __v((CGFloat).self), bottomTrailingRadius: __v((CGFloat).self), topTrailingRadius: __v((CGFloat).self), style: __v((RoundedCornerStyle).self))
+}
+// UnevenRoundedRectangle: func inset(by amount: CGFloat) -> some InsettableShape
+@MainActor func __probe3380() {
+    func __someInsettableShape<T: InsettableShape>(_: T) {}
+    __someInsettableShape(__v(UnevenRoundedRectangle.self).inset(by: __v((CGFloat).self)))
+}
+// UnevenRoundedRectangle: func path(in rect: CGRect) -> Path
+@MainActor func __probe3381() {
+    let _: Path = __v(UnevenRoundedRectangle.self).path(in: __v((CGRect).self))
+}
+// UnevenRoundedRectangle: var style: RoundedCornerStyle
+@MainActor func __probe3382() {
+    let _: RoundedCornerStyle = __v(UnevenRoundedRectangle.self).style
+    var __r = __v(UnevenRoundedRectangle.self)
+    __r.style = __v((RoundedCornerStyle).self)
+}
 // View: func background<Background>(_ background: Background, alignment: Alignment = .center) -> some View where Background : View
 @MainActor func __probe3383() {
     func __someView<T: View>(_: T) {}
@@ -317,6 +934,20 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).background(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func clipShape<S>(_ shape: S, style: FillStyle = FillStyle()) -> some View where S : Shape
+@MainActor func __probe3395() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).clipShape(__v((Circle).self), style: __v((FillStyle).self)))
+    }
+}
+// View: func clipped(antialiased: Bool = false) -> some View
+@MainActor func __probe3396() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).clipped(antialiased: __v((Bool).self)))
     }
 }
 // View: func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View

@@ -17,6 +17,7 @@ import RunLoopBridge
 /// `DV_RUN_SECONDS=N` exits with status 0 after N seconds (fractions allowed), and
 /// `DV_PRINT_RENDER=1` prints the text rendering after every update that changed it.
 /// `DV_ARCHIVE=path` writes the view graph's archive (for `agdump`) when it exits that way.
+/// `DV_SVG=path` keeps an SVG picture of the current frame at `path`, rewritten after every render.
 @MainActor
 public protocol App {
     associatedtype Body: Scene
@@ -60,17 +61,31 @@ package enum HeadlessRunner {
         let seconds = parseRunSeconds(ViewsEnvironment.runSeconds)
         let archivePath = ViewsEnvironment.archivePath
         let host = ViewHost(app: app)
-        if let mode = ViewsEnvironment.printRender {
+        let svgPath = ViewsEnvironment.svgPath
+        if let svgPath, let problem = writeSVG(host.svg(), to: svgPath) {
+            DiagnosticSink.default("DeclarativeViews: DV_SVG: \(problem)\n")
+            exit(2)
+        }
+        let printMode = ViewsEnvironment.printRender
+        if printMode != nil || svgPath != nil {
             var renders = 0
+            var svgFailed = false
             host.onRender = { host in
-                renders += 1
-                print("--- render \(renders) ---")
-                switch mode {
-                case .text: print(host.renderedText)
-                case .frames: print(host.renderedTextWithFrames)
-                case .boxes: print(host.boxDrawing)
+                if let printMode {
+                    renders += 1
+                    print("--- render \(renders) ---")
+                    switch printMode {
+                    case .text: print(host.renderedText)
+                    case .frames: print(host.renderedTextWithFrames)
+                    case .boxes: print(host.boxDrawing)
+                    }
+                    fflush(nil)
                 }
-                fflush(nil)
+                if let svgPath, !svgFailed, let problem = writeSVG(host.svg(), to: svgPath) {
+                    // Reported once; the app runs on without pictures.
+                    svgFailed = true
+                    DiagnosticSink.default("DeclarativeViews: DV_SVG: \(problem); no further frames are written\n")
+                }
             }
         }
         let runLoop = CFRunLoopGetCurrent()
@@ -178,6 +193,26 @@ package enum HeadlessRunner {
             return .failure(ScriptFileProblem(description: "\(quoted(path)) is not UTF-8 text"))
         }
         return .success(text)
+    }
+
+    /// Writes `svg` to the file at `path` (created, or replaced), and nowhere else: no temporary
+    /// file, no fallback location. Returns what went wrong, or `nil` when it was written.
+    nonisolated package static func writeSVG(_ svg: String, to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            return "cannot write \(quoted(path)): \(String(cString: strerror(errno)))"
+        }
+        defer { close(descriptor) }
+        var bytes = Array(svg.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return "cannot write \(quoted(path)): \(String(cString: strerror(errno)))"
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return nil
     }
 
     /// Writes the archive (`.ag-gzon` names are compressed); AttrGraph prints where it went.

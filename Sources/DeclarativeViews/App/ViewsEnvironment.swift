@@ -31,6 +31,16 @@ package enum ViewsEnvironment {
         EnvironmentSetting.path("DV_ARCHIVE", from: source)
     }
 
+    /// `DV_SVG`: a headless app writes its current frame as an SVG picture (``ViewHost/svg()``) to
+    /// this path when it starts and after every render that changed it, replacing the file each
+    /// time, so that the file always holds the latest frame. A path that cannot be written is an
+    /// error (exit status 2) at start.
+    static let svgPath: String? = svgPath()
+
+    package static func svgPath(from source: EnvironmentSetting.Source = .process) -> String? {
+        EnvironmentSetting.path("DV_SVG", from: source)
+    }
+
     /// `DV_SCRIPT`: a file (or `-` for stdin) of steps that drive a headless app (`tap`,
     /// `toggle`, `type … into …`, `select`, `wait`, `print`, …), each step's rendering printed.
     static let script: String? = script()

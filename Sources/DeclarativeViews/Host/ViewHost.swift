@@ -228,6 +228,12 @@ public final class ViewHost {
         RenderNode.boxDrawing(of: renderTree, size: windowSize)
     }
 
+    /// The current frame as an SVG document the window's size: texts, shapes with their laid-out
+    /// paths, colours, and frames as rectangles (see ``RenderNode/svg(of:size:)``).
+    public func svg() -> String {
+        RenderNode.svg(of: renderTree, size: windowSize)
+    }
+
     // MARK: Debugging
 
     /// How many times the body of views of `type` ran since the host was created (or since

@@ -201,6 +201,21 @@ extension _StyleModifier: Annotating {
     }
 }
 
+/// Clips the content's nodes to a shape: recorded as a style, and the shape kept for the path
+/// of the laid-out frame (``RenderNode/clipPath``). The modifier closest to the view wins.
+public nonisolated struct _ClipModifier<ClipShape: Shape>: PrimitiveViewModifier {
+    let shape: ClipShape
+    let key: String
+    let value: String
+}
+
+extension _ClipModifier: Annotating {
+    func annotate(_ annotations: inout _Annotations) {
+        if annotations.styles[key] == nil { annotations.styles[key] = value }
+        if annotations.clip == nil { annotations.clip = ShapeOutline(shape) }
+    }
+}
+
 extension View {
     private func style(_ key: String, _ value: String = "") -> ModifiedContent<Self, _StyleModifier> {
         modifier(_StyleModifier(key: key, value: value))
@@ -223,7 +238,15 @@ extension View {
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, _StyleModifier> {
         style("cornerRadius", _number(Double(radius)))
     }
-    public func clipShape<S: Shape>(_ shape: S) -> ModifiedContent<Self, _StyleModifier> { style("clipShape", shape._shapeDescription) }
+    /// Clips the view to `shape` in its frame (recorded as `clipShape=SHAPE`; the SVG picture clips
+    /// to the shape's path).
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> ModifiedContent<Self, _ClipModifier<S>> {
+        modifier(_ClipModifier(shape: shape, key: "clipShape", value: shape._shapeDescription))
+    }
+    /// Clips the view to its frame (recorded as `clipped`; the SVG picture clips to the frame).
+    public func clipped(antialiased: Bool = false) -> ModifiedContent<Self, _ClipModifier<Rectangle>> {
+        modifier(_ClipModifier(shape: Rectangle(), key: "clipped", value: ""))
+    }
     public func shadow(color: Color = Color.black.opacity(0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0)
         -> ModifiedContent<Self, _StyleModifier>
     {

@@ -13,8 +13,10 @@ extension RenderNode {
     ///     │                          │
     ///     └──────────────────────────┘
     ///
-    /// A box whose frame is its parent's is drawn once. Nodes without a frame (not laid out)
-    /// are left out. The drawing is cropped to what was drawn.
+    /// A box whose frame is its parent's is drawn once. A shape draws its path instead of a box:
+    /// its outline's cells, with `─`, `│`, `╲`, `╱` after the direction that crosses each most, and
+    /// corners (`┌` …) where a horizontal and a vertical stretch meet. Nodes without a frame (not
+    /// laid out) are left out. The drawing is cropped to what was drawn.
     public static func boxDrawing(of nodes: [RenderNode], size: CGSize) -> String {
         var canvas = Canvas(
             columns: max(1, Int((size.width / TextMetrics.cellWidth).rounded(.up)) + 2),
@@ -32,6 +34,8 @@ extension RenderNode {
                     canvas.line(frame)
                 case .button:
                     canvas.brackets(frame)
+                case .shape where node.path != nil:
+                    canvas.outline(node.path!, in: frame)
                 default:
                     if frame != parentFrame, frame.width > 0, frame.height > 0 { canvas.box(frame) }
                 }
@@ -87,6 +91,71 @@ private struct Canvas {
         put("┐", right, top)
         put("└", left, bottom)
         put("┘", right, bottom)
+    }
+
+    /// A path's outline on the cells it crosses, `path` in the coordinates of `frame`'s bounds.
+    /// Points on the frame's edges fall in the cells inside it (each point is nudged a hair
+    /// towards the frame's centre), so that a rectangle's outline is the frame's outermost cells.
+    mutating func outline(_ path: Path, in frame: CGRect) {
+        struct Cell: Hashable, Comparable {
+            var row: Int, column: Int
+            static func < (a: Cell, b: Cell) -> Bool { (a.row, a.column) < (b.row, b.column) }
+        }
+        // Per cell, how many samples went each way: horizontal, vertical, falling (╲), rising (╱).
+        var counts: [Cell: [Int]] = [:]
+        let (midX, midY) = (frame.width / 2, frame.height / 2)
+        func cell(_ point: CGPoint) -> Cell {
+            let x = point.x + (point.x < midX ? 0.01 : point.x > midX ? -0.01 : 0)
+            let y = point.y + (point.y < midY ? 0.01 : point.y > midY ? -0.01 : 0)
+            return Cell(row: row(y + frame.minY), column: column(x + frame.minX))
+        }
+        for polyline in path.polylines {
+            let points = polyline.isClosed ? polyline.points + [polyline.points[0]] : polyline.points
+            for index in points.indices.dropFirst() {
+                let (a, b) = (points[index - 1], points[index])
+                guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
+                let dx = (b.x - a.x) / TextMetrics.cellWidth
+                let dy = (b.y - a.y) / TextMetrics.lineHeight
+                let way = abs(dy) <= abs(dx) / 2 ? 0 : abs(dx) <= abs(dy) / 2 ? 1 : (dx * dy > 0 ? 2 : 3)
+                // Both ends, and where the segment crosses the middle of each column (one that
+                // crosses more columns than rows) or of each row: one cell per column or row, so
+                // that a slanted line is one character wide and has no gaps.
+                var samples = [a, b]
+                let alongColumns = abs(dx) >= abs(dy)
+                let (from, to, size) = alongColumns
+                    ? (min(a.x, b.x), max(a.x, b.x), TextMetrics.cellWidth) : (min(a.y, b.y), max(a.y, b.y), TextMetrics.lineHeight)
+                let first = ((from / size).rounded(.down) + 0.5) * size
+                var middle = first
+                // (At most as many as the canvas has columns and rows: a segment may run far off it.)
+                while middle < to, samples.count < columns + rows + 2 {
+                    if middle > from {
+                        let t = alongColumns ? (middle - a.x) / (b.x - a.x) : (middle - a.y) / (b.y - a.y)
+                        samples.append(CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+                    }
+                    middle += size
+                }
+                for sample in samples { counts[cell(sample), default: [0, 0, 0, 0]][way] += 1 }
+            }
+        }
+        for (cell, count) in counts.sorted(by: { $0.key < $1.key }) {
+            var character: Character
+            if count[0] > 0 && count[1] > 0 {
+                let marked = { (row: Int, column: Int) in counts[Cell(row: row, column: column)] != nil }
+                let (left, right) = (marked(cell.row, cell.column - 1), marked(cell.row, cell.column + 1))
+                let (up, down) = (marked(cell.row - 1, cell.column), marked(cell.row + 1, cell.column))
+                switch (left, right, up, down) {
+                case (false, true, false, true): character = "┌"
+                case (true, false, false, true): character = "┐"
+                case (false, true, true, false): character = "└"
+                case (true, false, true, false): character = "┘"
+                default: character = "•"
+                }
+            } else {
+                let most = count.indices.max { count[$0] < count[$1] } ?? 0
+                character = ["─", "│", "╲", "╱"][most]
+            }
+            put(character, cell.column, cell.row)
+        }
     }
 
     /// `[` and `]` on the cells either side of `frame`'s first line.

@@ -130,20 +130,31 @@ final class DisplayNode: Equatable {
         RenderNode(kind: kind, children: children.map(\.renderNode), attributes: annotations?.styles ?? [:])
     }
 
+    /// A shape node's path in the bounds of `frame` (origin zero, as `path(in:)` is given it).
+    private func shapePath(in frame: CGRect) -> Path? {
+        annotations?.shape?.path(in: CGRect(origin: .zero, size: frame.size))
+    }
+
     /// The public value tree with the frames of the last layout pass, this node at `frame`
     /// (in window coordinates; `nil` for content that is not laid out, like hidden tabs).
     func renderNode(frame: CGRect?) -> RenderNode {
         guard let frame, let placement = layout.placement?.current, placement.children.count == children.count else {
-            return RenderNode(
+            var node = RenderNode(
                 kind: kind, children: children.map { $0.renderNode(frame: nil) }, frame: frame,
                 attributes: annotations?.styles ?? [:])
+            node.path = frame.flatMap(shapePath(in:))
+            node.clipPath = frame.flatMap { frame in annotations?.clip?.path(in: CGRect(origin: .zero, size: frame.size)) }
+            return node
         }
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(children.count)
         for (child, place) in zip(children, placement.children) {
             nodes.append(child.renderNode(frame: place.frame.isNull ? nil : place.frame.offsetBy(dx: frame.minX, dy: frame.minY)))
         }
-        return RenderNode(kind: kind, children: nodes, frame: frame, attributes: annotations?.styles ?? [:])
+        var node = RenderNode(kind: kind, children: nodes, frame: frame, attributes: annotations?.styles ?? [:])
+        node.path = shapePath(in: frame)
+        node.clipPath = annotations?.clip?.path(in: CGRect(origin: .zero, size: frame.size))
+        return node
     }
 }
 
@@ -193,6 +204,10 @@ struct _Annotations: Equatable {
     /// What `.transaction` / `.animation(_:value:)` modifiers do to the transaction of changes
     /// in this subtree, the innermost modifier's first.
     var transactionScopes: [TransactionScope] = []
+    /// The shape a shape's node draws (its path is evaluated in the laid-out frame).
+    var shape: ShapeOutline?
+    /// The shape `.clipShape(_:)` (or `.clipped()`: a rectangle) clips the node to.
+    var clip: ShapeOutline?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -201,6 +216,7 @@ struct _Annotations: Equatable {
             && lhs.focus === rhs.focus
             && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
+            && lhs.shape === rhs.shape && lhs.clip === rhs.clip
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition

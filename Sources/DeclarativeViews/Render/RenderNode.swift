@@ -16,6 +16,13 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
     /// Styling recorded by modifiers headless output cannot draw (`font`, `foregroundColor`,
     /// `accessibilityLabel`…): name → value (empty for flags such as `bold`).
     public var attributes: [String: String]
+    /// A shape's outline once laid out: its `path(in:)` of the frame's bounds, so in the node's
+    /// own coordinates (add ``frame``'s origin for the window's); `nil` for other nodes and for
+    /// shapes not laid out.
+    public var path: Path?
+    /// What `.clipShape(_:)` (or `.clipped()`, a rectangle) clips the node to once laid out, in
+    /// the node's own coordinates as ``path`` is; `nil` when nothing clips it.
+    public var clipPath: Path?
 
     public init(kind: Kind, children: [RenderNode] = [], frame: CGRect? = nil, attributes: [String: String] = [:]) {
         self.kind = kind

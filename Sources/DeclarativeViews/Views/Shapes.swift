@@ -3,11 +3,30 @@ import Foundation
 
 // Colors and shapes as views, headless: a node named after them (`Color red`, `Circle`) that
 // takes the space it is offered (10 points where nothing is, as SwiftUI's shapes), with
-// `.fill` / `.stroke` recorded as attributes. `.background(…)` and `.overlay(…)` put views
-// behind or in front of their content, sized by the content.
+// `.fill` / `.stroke` recorded as attributes. A shape's node carries the shape: once laid out, its
+// `path(in:)` is evaluated in the frame the layout gave it (``RenderNode/path``), which the box
+// drawing and the SVG picture draw. `.background(…)` and `.overlay(…)` put views behind or in
+// front of their content, sized by the content.
 
-/// A shape (SwiftUI's `Shape`): a view, and what `.clipShape(_:)` records by name.
-public protocol Shape: View, Sendable {
+/// A 2D shape (SwiftUI's `Shape`): a view that fills the frame it is offered with its outline,
+/// `path(in:)` of the frame's bounds (origin at the frame's top-left corner). A type that only
+/// implements `path(in:)` is a complete shape:
+///
+///     struct Triangle: Shape {
+///         func path(in rect: CGRect) -> Path {
+///             Path { path in
+///                 path.addLines([CGPoint(x: rect.midX, y: rect.minY),
+///                                CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)])
+///                 path.closeSubpath()
+///             }
+///         }
+///     }
+public protocol Shape: Animatable, View, Sendable {
+    /// The shape's outline in `rect` (the bounds of the frame the layout gave it).
+    nonisolated func path(in rect: CGRect) -> Path
+    nonisolated var animatableData: AnimatableData { get set }
+    /// How the shape is named on its node and recorded by `.clipShape(_:)` (the type's name,
+    /// lowercased, unless the shape says otherwise).
     nonisolated var _shapeDescription: String { get }
 }
 
@@ -23,43 +42,308 @@ extension LeafView {
 }
 
 extension Shape {
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public nonisolated static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(render: Attribute(ShapeRender(source: view)))
+    }
+
+    public nonisolated var _shapeDescription: String {
+        let name = String(describing: Self.self)
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
+
     nonisolated var _renderKind: RenderNode.Kind { .shape(_shapeDescription.prefix(1).uppercased() + _shapeDescription.dropFirst()) }
 
-    /// Fills the shape (recorded as `fill=STYLE`).
-    public func fill<S: ShapeStyle>(_ content: S) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "fill", value: content._styleDescription))
+    /// Fills the shape (recorded as `fill=STYLE`, and `fill=STYLE evenOdd` under the even-odd rule).
+    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "fill", value: content._styleDescription + (style.isEOFilled ? " evenOdd" : "")))
     }
 
     /// Outlines the shape (recorded as `stroke=STYLE WIDTH`).
     public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> ModifiedContent<Self, _StyleModifier> {
         modifier(_StyleModifier(key: "stroke", value: "\(content._styleDescription) \(_number(Double(lineWidth)))"))
     }
+
+    /// Outlines the shape in the foreground style (recorded as `stroke=foreground WIDTH`).
+    public func stroke(lineWidth: CGFloat = 1) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "stroke", value: "foreground \(_number(Double(lineWidth)))"))
+    }
 }
 
-public nonisolated struct Circle: Shape, LeafView {
+/// A shape's node: the shape's name, and the shape, whose path the laid-out tree evaluates in the
+/// node's frame. A new node whenever the shape's value changed (the rule runs only then).
+struct ShapeRender<S: Shape>: StatefulRule {
+    typealias Value = [DisplayNode]
+    let source: _GraphValue<S>
+
+    mutating func updateValue() {
+        let shape = source.value
+        var annotations = _Annotations()
+        annotations.shape = ShapeOutline(shape)
+        value = [DisplayNode(kind: shape._renderKind, annotations: annotations)]
+    }
+}
+
+/// A shape a node carries, for the path of its laid-out frame.
+final class ShapeOutline: Sendable {
+    private let outline: @Sendable (CGRect) -> Path
+
+    init<S: Shape>(_ shape: S) {
+        outline = { shape.path(in: $0) }
+    }
+
+    /// The shape's path in `rect`.
+    func path(in rect: CGRect) -> Path { outline(rect) }
+}
+
+/// A shape that can be inset, so that a stroke of its border stays inside its frame (SwiftUI's
+/// `InsettableShape`).
+public protocol InsettableShape: Shape {
+    associatedtype InsetShape: InsettableShape
+    /// The shape inset by `amount` on every side.
+    nonisolated func inset(by amount: CGFloat) -> InsetShape
+}
+
+extension InsettableShape {
+    /// Outlines the shape inside its frame: the stroke is centred on the shape inset by half
+    /// the line width (recorded as `stroke=STYLE WIDTH` on the inset shape).
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
+        inset(by: lineWidth / 2).stroke(content, lineWidth: lineWidth)
+    }
+
+    /// Outlines the shape inside its frame in the foreground style.
+    public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
+        inset(by: lineWidth / 2).stroke(lineWidth: lineWidth)
+    }
+}
+
+/// How a rounded corner is drawn (SwiftUI's `RoundedCornerStyle`); headless, both are circular.
+public enum RoundedCornerStyle: Hashable, Sendable {
+    case circular, continuous
+}
+
+/// The radius of each corner of a rectangle (SwiftUI's `RectangleCornerRadii`).
+public struct RectangleCornerRadii: Hashable, Sendable, Animatable {
+    public var topLeading: CGFloat
+    public var bottomLeading: CGFloat
+    public var bottomTrailing: CGFloat
+    public var topTrailing: CGFloat
+
+    public init(topLeading: CGFloat = 0, bottomLeading: CGFloat = 0, bottomTrailing: CGFloat = 0, topTrailing: CGFloat = 0) {
+        self.topLeading = topLeading
+        self.bottomLeading = bottomLeading
+        self.bottomTrailing = bottomTrailing
+        self.topTrailing = topTrailing
+    }
+
+    /// The four radii: (top leading, bottom leading), (bottom trailing, top trailing).
+    public var animatableData: AnimatablePair<AnimatablePair<CGFloat, CGFloat>, AnimatablePair<CGFloat, CGFloat>> {
+        get { AnimatablePair(AnimatablePair(topLeading, bottomLeading), AnimatablePair(bottomTrailing, topTrailing)) }
+        set {
+            (topLeading, bottomLeading) = (newValue.first.first, newValue.first.second)
+            (bottomTrailing, topTrailing) = (newValue.second.first, newValue.second.second)
+        }
+    }
+}
+
+/// `rect` inset by `amount` on every side, shrinking to its centre rather than turning inside out.
+nonisolated func _inset(_ rect: CGRect, by amount: CGFloat) -> CGRect {
+    let rect = rect.standardized
+    let dx = min(amount, rect.width / 2)
+    let dy = min(amount, rect.height / 2)
+    return CGRect(x: rect.minX + dx, y: rect.minY + dy, width: rect.width - 2 * dx, height: rect.height - 2 * dy)
+}
+
+/// ` inset(N)` for a shape inset by N, nothing otherwise.
+nonisolated func _insetSuffix(_ amount: CGFloat) -> String {
+    amount == 0 ? "" : " inset(\(_number(Double(amount))))"
+}
+
+/// A circle centred in its frame, as wide as the frame's shorter side.
+public nonisolated struct Circle: InsettableShape {
+    var insetAmount: CGFloat = 0
+
     public init() {}
-    public var _shapeDescription: String { "circle" }
+
+    public func path(in rect: CGRect) -> Path {
+        let rect = _inset(rect, by: insetAmount)
+        let side = min(rect.width, rect.height)
+        return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+    }
+
+    public func inset(by amount: CGFloat) -> Circle {
+        var shape = self
+        shape.insetAmount += amount
+        return shape
+    }
+
+    public var _shapeDescription: String { "circle" + _insetSuffix(insetAmount) }
 }
 
-public nonisolated struct Capsule: Shape, LeafView {
+/// An ellipse filling its frame.
+public nonisolated struct Ellipse: InsettableShape {
+    var insetAmount: CGFloat = 0
+
     public init() {}
-    public var _shapeDescription: String { "capsule" }
+
+    public func path(in rect: CGRect) -> Path { Path(ellipseIn: _inset(rect, by: insetAmount)) }
+
+    public func inset(by amount: CGFloat) -> Ellipse {
+        var shape = self
+        shape.insetAmount += amount
+        return shape
+    }
+
+    public var _shapeDescription: String { "ellipse" + _insetSuffix(insetAmount) }
 }
 
-public nonisolated struct Rectangle: Shape, LeafView {
+/// A rectangle with semicircular ends along its shorter side.
+public nonisolated struct Capsule: InsettableShape {
+    public var style: RoundedCornerStyle
+    var insetAmount: CGFloat = 0
+
+    public init(style: RoundedCornerStyle = .continuous) {
+        self.style = style
+    }
+
+    public func path(in rect: CGRect) -> Path {
+        let rect = _inset(rect, by: insetAmount)
+        return Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2, style: style)
+    }
+
+    public func inset(by amount: CGFloat) -> Capsule {
+        var shape = self
+        shape.insetAmount += amount
+        return shape
+    }
+
+    public var _shapeDescription: String { "capsule" + _insetSuffix(insetAmount) }
+}
+
+/// A rectangle filling its frame.
+public nonisolated struct Rectangle: InsettableShape {
+    var insetAmount: CGFloat = 0
+
     public init() {}
-    public var _shapeDescription: String { "rectangle" }
+
+    public func path(in rect: CGRect) -> Path { Path(_inset(rect, by: insetAmount)) }
+
+    public func inset(by amount: CGFloat) -> Rectangle {
+        var shape = self
+        shape.insetAmount += amount
+        return shape
+    }
+
+    public var _shapeDescription: String { "rectangle" + _insetSuffix(insetAmount) }
 }
 
-public nonisolated struct RoundedRectangle: Shape, LeafView {
-    public let cornerRadius: CGFloat
-    public init(cornerRadius: CGFloat) { self.cornerRadius = cornerRadius }
-    public var _shapeDescription: String { "roundedRectangle(\(_number(Double(cornerRadius))))" }
+/// A rectangle with rounded corners filling its frame; inset, its corners shrink by the inset.
+public nonisolated struct RoundedRectangle: InsettableShape {
+    public var cornerSize: CGSize
+    public var style: RoundedCornerStyle
+    var insetAmount: CGFloat = 0
+
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+        self.cornerSize = cornerSize
+        self.style = style
+    }
+
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        self.init(cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
+    }
+
+    public func path(in rect: CGRect) -> Path {
+        let corner = CGSize(width: max(0, cornerSize.width - insetAmount), height: max(0, cornerSize.height - insetAmount))
+        return Path(roundedRect: _inset(rect, by: insetAmount), cornerSize: corner, style: style)
+    }
+
+    public func inset(by amount: CGFloat) -> RoundedRectangle {
+        var shape = self
+        shape.insetAmount += amount
+        return shape
+    }
+
+    public var _shapeDescription: String {
+        let size = cornerSize.width == cornerSize.height
+            ? _number(Double(cornerSize.width)) : "\(_number(Double(cornerSize.width)))x\(_number(Double(cornerSize.height)))"
+        return "roundedRectangle(\(size))" + _insetSuffix(insetAmount)
+    }
 }
 
+/// A rectangle with a radius per corner (SwiftUI's `UnevenRoundedRectangle`).
+public nonisolated struct UnevenRoundedRectangle: InsettableShape {
+    public var cornerRadii: RectangleCornerRadii
+    public var style: RoundedCornerStyle
+    var insetAmount: CGFloat = 0
+
+    public init(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous) {
+        self.cornerRadii = cornerRadii
+        self.style = style
+    }
+
+    public init(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0,
+                topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) {
+        self.init(
+            cornerRadii: RectangleCornerRadii(
+                topLeading: topLeadingRadius, bottomLeading: bottomLeadingRadius, bottomTrailing: bottomTrailingRadius,
+                topTrailing: topTrailingRadius),
+            style: style)
+    }
+
+    public func path(in rect: CGRect) -> Path {
+        let radii = RectangleCornerRadii(
+            topLeading: max(0, cornerRadii.topLeading - insetAmount), bottomLeading: max(0, cornerRadii.bottomLeading - insetAmount),
+            bottomTrailing: max(0, cornerRadii.bottomTrailing - insetAmount),
+            topTrailing: max(0, cornerRadii.topTrailing - insetAmount))
+        return Path(roundedRect: _inset(rect, by: insetAmount), cornerRadii: radii, style: style)
+    }
+
+    /// The four radii (see ``RectangleCornerRadii/animatableData``).
+    public var animatableData: RectangleCornerRadii.AnimatableData {
+        get { cornerRadii.animatableData }
+        set { cornerRadii.animatableData = newValue }
+    }
+
+    public func inset(by amount: CGFloat) -> UnevenRoundedRectangle {
+        var shape = self
+        shape.insetAmount += amount
+        return shape
+    }
+
+    public var _shapeDescription: String {
+        let radii = [cornerRadii.topLeading, cornerRadii.topTrailing, cornerRadii.bottomTrailing, cornerRadii.bottomLeading]
+        return "unevenRoundedRectangle(\(radii.map { _number(Double($0)) }.joined(separator: " ")))" + _insetSuffix(insetAmount)
+    }
+}
+
+// The shorthand forms, for `.clipShape(.rect(cornerRadius: 8))` and `.background(.capsule)`.
 extension Shape where Self == Circle { public static var circle: Circle { Circle() } }
-extension Shape where Self == Capsule { public static var capsule: Capsule { Capsule() } }
+extension Shape where Self == Ellipse { public static var ellipse: Ellipse { Ellipse() } }
+extension Shape where Self == Capsule {
+    public static var capsule: Capsule { Capsule() }
+    public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
+}
 extension Shape where Self == Rectangle { public static var rect: Rectangle { Rectangle() } }
+extension Shape where Self == RoundedRectangle {
+    public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: cornerRadius, style: style)
+    }
+    public static func rect(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerSize: cornerSize, style: style)
+    }
+}
+extension Shape where Self == UnevenRoundedRectangle {
+    public static func rect(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous) -> UnevenRoundedRectangle {
+        UnevenRoundedRectangle(cornerRadii: cornerRadii, style: style)
+    }
+    public static func rect(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0,
+                            topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) -> UnevenRoundedRectangle {
+        UnevenRoundedRectangle(
+            topLeadingRadius: topLeadingRadius, bottomLeadingRadius: bottomLeadingRadius,
+            bottomTrailingRadius: bottomTrailingRadius, topTrailingRadius: topTrailingRadius, style: style)
+    }
+}
 
 /// A color is a view too: `Color.blue.frame(height: 4)`.
 extension Color: View, LeafView {
