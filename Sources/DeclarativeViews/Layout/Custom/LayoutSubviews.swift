@@ -42,9 +42,11 @@ public struct LayoutSubviews: RandomAccessCollection, Equatable, @unchecked Send
     }
 
     /// The subviews at `indices`, in that order, as a new collection (indexed from 0):
-    /// `subviews[[2, 0]]`.
+    /// `subviews[[2, 0]]`. A range (`subviews[1...]`, which is a sequence of indices too) is a
+    /// slice, which keeps the indices.
     public subscript<S: Sequence>(indices: S) -> LayoutSubviews where S.Element == Int {
-        LayoutSubviews(context: context, members: indices.map { members[$0 - startIndex] }, startIndex: 0)
+        if let range = indices as? any RangeExpression<Int> { return self[range.relative(to: self)] }
+        return LayoutSubviews(context: context, members: indices.map { members[$0 - startIndex] }, startIndex: 0)
     }
 
     public static func == (lhs: LayoutSubviews, rhs: LayoutSubviews) -> Bool {
