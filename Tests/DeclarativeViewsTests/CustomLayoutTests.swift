@@ -292,9 +292,9 @@ struct RankedRow: Layout {
             CGSize(width: 100, height: 60)
         }
 
-        func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-            let first = subviews[subviews.startIndex]
-            let dimensions = first.dimensions(in: .unspecified)
+        func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews, cache: inout ()) {
+            let first: LayoutSubview = subviews[subviews.startIndex]
+            let dimensions: ViewDimensions = first.dimensions(in: .unspecified)
             first.place(
                 at: CGPoint(x: bounds.minX + dimensions[HorizontalAlignment.center], y: bounds.minY + dimensions[VerticalAlignment.center]),
                 anchor: .center, proposal: .unspecified)
