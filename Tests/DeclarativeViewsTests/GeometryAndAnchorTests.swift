@@ -212,4 +212,48 @@ final class Captured<Value> {
         #expect(NamedCoordinateSpace.named("card").coordinateSpace == CoordinateSpace.named("card"))
         #expect(GlobalCoordinateSpace().coordinateSpace == .global && LocalCoordinateSpace().coordinateSpace == .local)
     }
+
+    /// The rectangles of the marked views.
+    struct RectsKey: PreferenceKey {
+        static let defaultValue: [Anchor<[CGRect]>] = []
+        static func reduce(value: inout [Anchor<[CGRect]>], nextValue: () -> [Anchor<[CGRect]>]) {
+            value += nextValue()
+        }
+    }
+
+    struct MaybeKey: PreferenceKey {
+        static func reduce(value: inout Anchor<CGRect?>?, nextValue: () -> Anchor<CGRect?>?) {
+            value = value ?? nextValue()
+        }
+    }
+
+    @Test func arrayAndOptionalSourcesResolveEachGeometry() {
+        let both = Anchor<[CGRect]>.Source([.bounds, .rect(CGRect(x: 2, y: 4, width: 6, height: 8))])
+        let (host, _) = mount(
+            Text("abcd").padding(10)
+                .anchorPreference(key: RectsKey.self, value: both) { [$0] }
+                .anchorPreference(key: MaybeKey.self, value: Anchor<CGRect?>.Source(Anchor<CGRect>.Source.bounds)) { $0 }
+                .overlayPreferenceValue(RectsKey.self) { anchors in
+                    GeometryReader { proxy in
+                        Text(anchors.flatMap { proxy[$0] }.map { "\(Int($0.minX)),\(Int($0.minY)) \(Int($0.width))x\(Int($0.height))" }
+                            .joined(separator: " | "))
+                    }
+                }
+                .overlayPreferenceValue(MaybeKey.self) { anchor in
+                    GeometryReader { proxy in
+                        Text(anchor.flatMap { proxy[$0] }.map { "maybe \(Int($0.width))x\(Int($0.height))" } ?? "none")
+                    }
+                })
+        #expect(host.renderedText.contains(#"Text "0,0 52x36 | 2,4 6x8""#))
+        #expect(host.renderedText.contains(#"Text "maybe 52x36""#))
+        let (empty, _) = mount(
+            Text("abcd")
+                .anchorPreference(key: MaybeKey.self, value: Anchor<CGRect?>.Source(nil as Anchor<CGRect>.Source?)) { $0 }
+                .overlayPreferenceValue(MaybeKey.self) { anchor in
+                    GeometryReader { proxy in
+                        Text(anchor.flatMap { proxy[$0] }.map { "maybe \(Int($0.width))" } ?? "no rectangle")
+                    }
+                })
+        #expect(empty.renderedText.contains(#"Text "no rectangle""#))
+    }
 }
