@@ -333,4 +333,23 @@ struct RankedRow: Layout {
         #expect(ViewSpacing.zero.union(ViewSpacing(), edges: .vertical).distance(to: .zero, along: .vertical) == 8)
         #expect(UnitPoint() == .zero && UnitPoint(x: 0, y: 1) == .bottomLeading && UnitPoint.bottomTrailing.x == 1)
     }
+
+    @Test func geometryInsideACustomLayoutIsWhereTheLayoutPlacedIt() {
+        let inFlow = Captured<CGRect>()
+        let global = Captured<CGRect>()
+        let (host, _) = mount(
+            FlowLayout {
+                Text("one"); Text("two"); Text("three")
+                Text("four")
+                    .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .named("flow")) }) { inFlow.value = $0 }
+                    .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { global.value = $0 }
+            }
+            .coordinateSpace(name: "flow")
+            .frame(width: 100))
+        // As in the wrapping test: "four" starts the second row's second place.
+        #expect(inFlow.value == CGRect(x: 48, y: 24, width: 32, height: 16))
+        let flow = host.renderTree[0].children[0]
+        #expect(global.value == flow.children[3].frame)
+        #expect(global.value?.origin == CGPoint(x: flow.frame!.minX + 48, y: flow.frame!.minY + 24))
+    }
 }
