@@ -179,7 +179,7 @@ struct RankedRow: Layout {
         struct Screen: View {
             @State var vertical = false
             var body: some View {
-                let layout = vertical ? AnyLayout(VStackLayout(spacing: 0)) : AnyLayout(HStackLayout(spacing: 4))
+                let layout = vertical ? AnyLayout(VStackLayout(spacing: 0)) : AnyLayout(HStackLayout(alignment: .top, spacing: 4))
                 layout {
                     Counter()
                     Button("Flip") { vertical.toggle() }
@@ -191,7 +191,7 @@ struct RankedRow: Layout {
             var body: some View { Button("Count \(count)") { count += 1 } }
         }
         let (host, _) = mount(Screen())
-        #expect(host.renderedText.hasPrefix("HStack spacing=4"))
+        #expect(host.renderedText.hasPrefix("HStack alignment=top spacing=4"))
         try host.tap("Count 0")
         host.update()
         try host.tap("Flip")
@@ -280,5 +280,76 @@ struct RankedRow: Layout {
         host.update()
         #expect(recorder.take() == ["update 1 → 2"])
         #expect(host.renderTree[0].children[1].frame?.width == 20)
+    }
+
+    /// Puts its first subview in the top-leading corner (by its centre, from its dimensions) and
+    /// the others, last first, side by side against the bottom-trailing corner (by their
+    /// bottom-trailing anchors), the subviews' spacing apart.
+    struct Corners: Layout {
+        let recorder: Recorder
+
+        func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+            CGSize(width: 100, height: 60)
+        }
+
+        func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews, cache: inout ()) {
+            let first: LayoutSubview = subviews[subviews.startIndex]
+            let dimensions: ViewDimensions = first.dimensions(in: .unspecified)
+            first.place(
+                at: CGPoint(x: bounds.minX + dimensions[HorizontalAlignment.center], y: bounds.minY + dimensions[VerticalAlignment.center]),
+                anchor: .center, proposal: .unspecified)
+            let rest = subviews[1...]
+            recorder.record("rest \(rest.startIndex)..<\(rest.endIndex), last first: \(subviews[[2, 1]].map { $0 == subviews[2] })")
+            var trailing = bounds.maxX
+            for index in rest.indices.reversed() {
+                let subview = rest[index]
+                subview.place(at: CGPoint(x: trailing, y: bounds.maxY), anchor: .bottomTrailing, proposal: .unspecified)
+                trailing -= subview.sizeThatFits(.unspecified).width + subviews[index - 1].spacing.distance(to: subview.spacing, along: .horizontal)
+            }
+            recorder.record("guides \(dimensions.width) \(dimensions[HorizontalAlignment.trailing]) \(dimensions[VerticalAlignment.bottom]) \(String(describing: dimensions[explicit: HorizontalAlignment.leading]))")
+        }
+    }
+
+    @Test func aLayoutPlacesByAnchorsFromSubviewsDimensionsAndSpacing() {
+        let recorder = Recorder()
+        let (host, _) = mount(Corners(recorder: recorder).callAsFunction { Text("ab"); Text("cd"); Text("efgh") })
+        let node = host.renderTree[0]
+        let origin = node.frame!.origin
+        #expect(node.frame?.size == CGSize(width: 100, height: 60))
+        #expect(node.children.map { $0.frame?.offsetBy(dx: -origin.x, dy: -origin.y) } == [
+            CGRect(x: 0, y: 0, width: 16, height: 16), CGRect(x: 44, y: 44, width: 16, height: 16),
+            CGRect(x: 68, y: 44, width: 32, height: 16),
+        ])
+        #expect(recorder.take() == ["rest 1..<3, last first: [true, false]", "guides 16.0 16.0 16.0 nil"])
+    }
+
+    @Test func viewSpacingTakesTheLargerPreferenceOnTheFacingEdges() {
+        #expect(ViewSpacing().distance(to: ViewSpacing(), along: .horizontal) == 8)
+        #expect(ViewSpacing.zero.distance(to: .zero, along: .vertical) == 0)
+        var leadingOnly = ViewSpacing.zero
+        leadingOnly.formUnion(ViewSpacing(), edges: .leading)
+        #expect(leadingOnly.distance(to: .zero, along: .horizontal) == 0, "its trailing edge prefers nothing")
+        #expect(ViewSpacing.zero.distance(to: leadingOnly, along: .horizontal) == 8, "its leading edge prefers 8")
+        #expect(ViewSpacing.zero.union(ViewSpacing(), edges: .vertical).distance(to: .zero, along: .vertical) == 8)
+        #expect(UnitPoint() == .zero && UnitPoint(x: 0, y: 1) == .bottomLeading && UnitPoint.bottomTrailing.x == 1)
+    }
+
+    @Test func geometryInsideACustomLayoutIsWhereTheLayoutPlacedIt() {
+        let inFlow = Captured<CGRect>()
+        let global = Captured<CGRect>()
+        let (host, _) = mount(
+            FlowLayout {
+                Text("one"); Text("two"); Text("three")
+                Text("four")
+                    .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .named("flow")) }) { inFlow.value = $0 }
+                    .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { global.value = $0 }
+            }
+            .coordinateSpace(name: "flow")
+            .frame(width: 100))
+        // As in the wrapping test: "four" starts the second row's second place.
+        #expect(inFlow.value == CGRect(x: 48, y: 24, width: 32, height: 16))
+        let flow = host.renderTree[0].children[0]
+        #expect(global.value == flow.children[3].frame)
+        #expect(global.value?.origin == CGPoint(x: flow.frame!.minX + 48, y: flow.frame!.minY + 24))
     }
 }

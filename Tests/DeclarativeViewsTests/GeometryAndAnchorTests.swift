@@ -182,4 +182,78 @@ final class Captured<Value> {
                 })
         #expect(host.renderedText.contains(#"Text "10,10 32x16""#), "the text inside the padding, resolved where it is")
     }
+
+    @Test func everyUnitPointSourceResolvesOnTheViewsBounds() {
+        let sources: [Anchor<CGPoint>.Source] = [
+            .topLeading, .top, .topTrailing, .leading, .center, .trailing, .bottomLeading, .bottom, .bottomTrailing,
+            .unitPoint(UnitPoint(x: 0.25, y: 0.75)),
+        ]
+        var view = AnyView(Text("abcd").frame(width: 40, height: 20))
+        for source in sources {
+            view = AnyView(view.transformAnchorPreference(key: CentersKey.self, value: source) { $0.insert($1, at: 0) })
+        }
+        let (host, _) = mount(
+            view.overlayPreferenceValue(CentersKey.self) { points in
+                GeometryReader { proxy in
+                    Text(points.map { "\(Int(proxy[$0].x)),\(Int(proxy[$0].y))" }.joined(separator: " "))
+                }
+            })
+        // Applied innermost first, each inserted at the front: the last source is first.
+        #expect(host.renderedText.contains(#"Text "10,15 40,20 20,20 0,20 40,10 20,10 0,10 40,0 20,0 0,0""#))
+    }
+
+    @Test func coordinateSpaceValuesNameTheirSpaces() {
+        func frame(of proxy: GeometryProxy, in space: some CoordinateSpaceProtocol) -> CGRect {
+            proxy.frame(in: space)
+        }
+        let proxy = GeometryProxy(size: CGSize(width: 10, height: 20), globalFrame: CGRect(x: 5, y: 6, width: 10, height: 20))
+        #expect(frame(of: proxy, in: GlobalCoordinateSpace()) == CGRect(x: 5, y: 6, width: 10, height: 20))
+        #expect(frame(of: proxy, in: LocalCoordinateSpace()) == CGRect(x: 0, y: 0, width: 10, height: 20))
+        #expect(NamedCoordinateSpace.named("card").coordinateSpace == CoordinateSpace.named("card"))
+        #expect(GlobalCoordinateSpace().coordinateSpace == .global && LocalCoordinateSpace().coordinateSpace == .local)
+    }
+
+    /// The rectangles of the marked views.
+    struct RectsKey: PreferenceKey {
+        static let defaultValue: [Anchor<[CGRect]>] = []
+        static func reduce(value: inout [Anchor<[CGRect]>], nextValue: () -> [Anchor<[CGRect]>]) {
+            value += nextValue()
+        }
+    }
+
+    struct MaybeKey: PreferenceKey {
+        static func reduce(value: inout Anchor<CGRect?>?, nextValue: () -> Anchor<CGRect?>?) {
+            value = value ?? nextValue()
+        }
+    }
+
+    @Test func arrayAndOptionalSourcesResolveEachGeometry() {
+        let both = Anchor<[CGRect]>.Source([.bounds, .rect(CGRect(x: 2, y: 4, width: 6, height: 8))])
+        let (host, _) = mount(
+            Text("abcd").padding(10)
+                .anchorPreference(key: RectsKey.self, value: both) { [$0] }
+                .anchorPreference(key: MaybeKey.self, value: Anchor<CGRect?>.Source(Anchor<CGRect>.Source.bounds)) { $0 }
+                .overlayPreferenceValue(RectsKey.self) { anchors in
+                    GeometryReader { proxy in
+                        Text(anchors.flatMap { proxy[$0] }.map { "\(Int($0.minX)),\(Int($0.minY)) \(Int($0.width))x\(Int($0.height))" }
+                            .joined(separator: " | "))
+                    }
+                }
+                .overlayPreferenceValue(MaybeKey.self) { anchor in
+                    GeometryReader { proxy in
+                        Text(anchor.flatMap { proxy[$0] }.map { "maybe \(Int($0.width))x\(Int($0.height))" } ?? "none")
+                    }
+                })
+        #expect(host.renderedText.contains(#"Text "0,0 52x36 | 2,4 6x8""#))
+        #expect(host.renderedText.contains(#"Text "maybe 52x36""#))
+        let (empty, _) = mount(
+            Text("abcd")
+                .anchorPreference(key: MaybeKey.self, value: Anchor<CGRect?>.Source(nil as Anchor<CGRect>.Source?)) { $0 }
+                .overlayPreferenceValue(MaybeKey.self) { anchor in
+                    GeometryReader { proxy in
+                        Text(anchor.flatMap { proxy[$0] }.map { "maybe \(Int($0.width))" } ?? "no rectangle")
+                    }
+                })
+        #expect(empty.renderedText.contains(#"Text "no rectangle""#))
+    }
 }

@@ -34,6 +34,24 @@ import Testing
         }
     }
 
+    @Test func randomTreesWithLayoutPrioritiesLayOutAsTheModelSays() {
+        var generator = SeededGenerator(seed: 0x9_1017)
+        for index in 0..<80 {
+            let spec = TreeSpec.random(depth: 4, using: &generator, priorities: true)
+            let host = ViewHost(spec.view, scheduler: ManualUpdateScheduler(), windowSize: CGSize(width: 1200, height: 900))
+            for width: CGFloat in [1200, 160, 64, 400] {
+                host.windowSize = CGSize(width: width, height: 900)
+                host.update()
+                let tree = host.renderTree
+                let expected = ReferenceLayout.frames(of: tree, window: host.windowSize)
+                let actual = ReferenceLayout.preorder(tree).map(\.frame)
+                #expect(actual == expected, "tree \(index) at width \(width):\n\(spec)")
+                if actual != expected { return }
+            }
+            host.invalidate()
+        }
+    }
+
     @Test func aTextOfferedAtLeastItsWidthKeepsItsIdealSize() {
         var generator = SeededGenerator(seed: 42)
         for _ in 0..<500 {
@@ -63,6 +81,8 @@ indirect enum TreeSpec: CustomStringConvertible {
     case button(TreeSpec)
     /// `.background(alignment:content:)` (or `.overlay`); a nil decoration is `Color.blue`.
     case decorated(background: Bool, Alignment, TreeSpec, TreeSpec?)
+    /// `.layoutPriority(_:)`.
+    case priority(Double, TreeSpec)
 
     static let words = ["a", "to", "the", "graph", "layout", "unbreakable", "x y z", "wide 漢字", "two\nlines", ""]
 
@@ -71,7 +91,8 @@ indirect enum TreeSpec: CustomStringConvertible {
             .joined(separator: " ")
     }
 
-    static func random(depth: Int, using generator: inout SeededGenerator) -> TreeSpec {
+    /// `priorities`: whether stack children get random layout priorities (a third of them).
+    static func random(depth: Int, using generator: inout SeededGenerator, priorities: Bool = false) -> TreeSpec {
         let roll = Int.random(in: 0..<10, using: &generator)
         if depth == 0 || roll < 3 {
             return roll == 0 && depth < 4
@@ -79,7 +100,11 @@ indirect enum TreeSpec: CustomStringConvertible {
                 : .text(randomText(using: &generator))
         }
         func children() -> [TreeSpec] {
-            (0..<Int.random(in: 1...4, using: &generator)).map { _ in random(depth: depth - 1, using: &generator) }
+            (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                let child = random(depth: depth - 1, using: &generator, priorities: priorities)
+                guard priorities, Int.random(in: 0..<3, using: &generator) == 0 else { return child }
+                return .priority(Double(Int.random(in: -1...2, using: &generator)), child)
+            }
         }
         let spacing: CGFloat? = Bool.random(using: &generator) ? nil : CGFloat(Int.random(in: 0...12, using: &generator))
         let alignments: [Alignment] = [.center, .topLeading, .bottomTrailing, .leading, .top]
@@ -91,22 +116,22 @@ indirect enum TreeSpec: CustomStringConvertible {
         case 7:
             switch Int.random(in: 0..<3, using: &generator) {
             case 0: return .zstack(alignments.randomElement(using: &generator)!, children())
-            case 1: return .button(random(depth: depth - 1, using: &generator))
+            case 1: return .button(random(depth: depth - 1, using: &generator, priorities: priorities))
             default:
                 let decoration = Bool.random(using: &generator) ? nil : random(depth: 1, using: &generator)
                 return .decorated(
                     background: Bool.random(using: &generator), alignments.randomElement(using: &generator)!,
-                    random(depth: depth - 1, using: &generator), decoration)
+                    random(depth: depth - 1, using: &generator, priorities: priorities), decoration)
             }
         case 8:
             func inset() -> CGFloat { CGFloat(Int.random(in: 0...10, using: &generator)) }
             return .padding(EdgeInsets(top: inset(), leading: inset(), bottom: inset(), trailing: inset()),
-                            random(depth: depth - 1, using: &generator))
+                            random(depth: depth - 1, using: &generator, priorities: priorities))
         default:
             func length() -> CGFloat? { Bool.random(using: &generator) ? nil : CGFloat(Int.random(in: 0...120, using: &generator)) }
             guard Bool.random(using: &generator) else {
                 return .frame(length(), length(), alignments.randomElement(using: &generator)!,
-                              random(depth: depth - 1, using: &generator))
+                              random(depth: depth - 1, using: &generator, priorities: priorities))
             }
             // Bounds: none, a length, or (for maxima) infinity; a minimum never above its maximum.
             func bounds() -> (Double?, Double?) {
@@ -123,7 +148,7 @@ indirect enum TreeSpec: CustomStringConvertible {
                 RenderNode.FlexibleFrame(
                     minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight,
                     alignment: alignments.randomElement(using: &generator)!),
-                random(depth: depth - 1, using: &generator))
+                random(depth: depth - 1, using: &generator, priorities: priorities))
         }
     }
 
@@ -149,6 +174,8 @@ indirect enum TreeSpec: CustomStringConvertible {
             case (false, let decoration?): AnyView(content.view.overlay(alignment: alignment) { decoration.view })
             case (false, nil): AnyView(content.view.overlay(alignment: alignment) { Color.blue })
             }
+        case .priority(let priority, let content):
+            AnyView(content.view.layoutPriority(priority))
         case .flexibleFrame(let frame, let content):
             AnyView(content.view.frame(
                 minWidth: frame.minWidth.map { CGFloat($0) }, maxWidth: frame.maxWidth.map { CGFloat($0) },
@@ -180,6 +207,8 @@ indirect enum TreeSpec: CustomStringConvertible {
             return indent + "\(frame)\n" + content.describe(indent: inner)
         case .button(let label):
             return indent + "Button\n" + label.describe(indent: inner)
+        case .priority(let priority, let content):
+            return indent + "layoutPriority(\(priority))\n" + content.describe(indent: inner)
         case .decorated(let background, let alignment, let content, let decoration):
             return indent + (background ? "background" : "overlay") + "(\(alignment))\n" + content.describe(indent: inner)
                 + "\n" + (decoration?.describe(indent: inner) ?? inner + "Color.blue")
@@ -245,6 +274,16 @@ enum ReferenceLayout {
         case .top: 0
         case .center: 0.5
         case .bottom: 1
+        }
+    }
+
+    /// A stack child's layout priority: on it, or on the view its padding, frame or decoration
+    /// wraps (read from the render tree's `layoutPriority` attribute).
+    static func priority(_ node: RenderNode) -> Double {
+        if let value = node.attributes["layoutPriority"] { return Double(value) ?? 0 }
+        switch node.kind {
+        case .padding, .frame, .flexibleFrame, .decorated: return node.children.first.map(priority) ?? 0
+        default: return 0
         }
     }
 
@@ -377,12 +416,22 @@ enum ReferenceLayout {
             let order = flexibility.sorted { $0.flex < $1.flex || ($0.flex == $1.flex && $0.index < $1.index) }
             sizes = Array(repeating: .zero, count: children.count)
             var remaining = max(0, main - gaps)
-            var left = CGFloat(children.count)
-            for entry in order {
-                let offer = self.proposal(main: max(0, remaining / left), cross: cross, horizontal: horizontal)
-                sizes[entry.index] = size(children[entry.index], offer, inStack: horizontal)
-                remaining -= along(sizes[entry.index])
-                left -= 1
+            // By priority, highest first: a group is offered what is left less the smallest sizes
+            // of the lower-priority children.
+            let priorities = children.map(priority)
+            let smallest = children.map { along(size($0, self.proposal(main: 0, cross: cross, horizontal: horizontal), inStack: horizontal)) }
+            for level in Set(priorities).sorted(by: >) {
+                let group = order.filter { priorities[$0.index] == level }
+                let reserved = children.indices.filter { priorities[$0] < level }.reduce(CGFloat(0)) { $0 + smallest[$1] }
+                var available = max(0, remaining - reserved)
+                var left = CGFloat(group.count)
+                for entry in group {
+                    let offer = self.proposal(main: max(0, available / left), cross: cross, horizontal: horizontal)
+                    sizes[entry.index] = size(children[entry.index], offer, inStack: horizontal)
+                    available -= along(sizes[entry.index])
+                    remaining -= along(sizes[entry.index])
+                    left -= 1
+                }
             }
         } else {
             sizes = children.map { size($0, self.proposal(main: main, cross: cross, horizontal: horizontal), inStack: horizontal) }

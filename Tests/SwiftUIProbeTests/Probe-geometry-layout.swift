@@ -232,6 +232,14 @@ import DeclarativeViews
 @MainActor func __probe3481() {
     let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.center
 }
+// Anchor.Source: init<T>(_ anchor: Anchor<T>.Source?) where Value == T?
+@MainActor func __probe3482() {
+    _ = Anchor.Source(__v((Anchor<Int>.Source?).self))
+}
+// Anchor.Source: init<T>(_ array: [Anchor<T>.Source]) where Value == [T]
+@MainActor func __probe3483() {
+    _ = Anchor.Source(__v(([Anchor<Int>.Source]).self))
+}
 // Anchor.Source: extension Anchor.Source where Value == CGPoint { static var leading: Anchor<CGPoint>.Source { get } }
 @MainActor func __probe3484() {
     let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.leading

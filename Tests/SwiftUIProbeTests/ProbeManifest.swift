@@ -845,6 +845,8 @@ let probedRows: [String] = [
     "Anchor.Source extension Anchor.Source where Value == CGPoint { static var bottomTrailing: Anchor<CGPoint>.Source { get } }",
     "Anchor.Source extension Anchor.Source where Value == CGRect { static var bounds: Anchor<CGRect>.Source { get } }",
     "Anchor.Source extension Anchor.Source where Value == CGPoint { static var center: Anchor<CGPoint>.Source { get } }",
+    "Anchor.Source init<T>(_ anchor: Anchor<T>.Source?) where Value == T?",
+    "Anchor.Source init<T>(_ array: [Anchor<T>.Source]) where Value == [T]",
     "Anchor.Source extension Anchor.Source where Value == CGPoint { static var leading: Anchor<CGPoint>.Source { get } }",
     "Anchor.Source static func point(_ p: CGPoint) -> Anchor<Value>.Source where Value == CGPoint",
     "Anchor.Source static func rect(_ r: CGRect) -> Anchor<Value>.Source where Value == CGRect",

@@ -336,12 +336,14 @@ final class LayoutEngine {
                 flexibility.sort { $0.flex < $1.flex || ($0.flex == $1.flex && $0.index < $1.index) }
             }
             var remaining = max(0, main - gaps)
-            let priorities = children.map(\.layoutPriority)
-            if let first = priorities.first, priorities.contains(where: { $0 != first }) {
-                distribute(
-                    children, by: priorities, in: flexibility, axis: axis, cross: cross, smallest: smallest,
-                    remaining: remaining, sizes: &sizes)
-                return Self.stackSize(sizes, axis: axis, spacing: spacing)
+            if children.contains(where: \.hasLayoutPriority) {
+                let priorities = children.map(\.layoutPriority)
+                if let first = priorities.first, priorities.contains(where: { $0 != first }) {
+                    distribute(
+                        children, by: priorities, in: flexibility, axis: axis, cross: cross, smallest: smallest,
+                        remaining: remaining, sizes: &sizes)
+                    return Self.stackSize(sizes, axis: axis, spacing: spacing)
+                }
             }
             var left = CGFloat(children.count)
             for entry in flexibility {

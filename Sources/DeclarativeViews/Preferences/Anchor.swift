@@ -24,29 +24,57 @@ public struct Anchor<Value> {
 
     /// `global` in the coordinates of a view whose origin in the window is `origin`.
     func value(relativeTo origin: CGPoint) -> Value {
-        switch global {
-        case let rect as CGRect:
-            return rect.offsetBy(dx: -origin.x, dy: -origin.y) as! Value
-        case let point as CGPoint:
-            return CGPoint(x: point.x - origin.x, y: point.y - origin.y) as! Value
-        default:
-            return global
-        }
+        guard let geometry = global as? any AnchorGeometry else { return global }
+        return geometry.offset(by: CGPoint(x: -origin.x, y: -origin.y)) as! Value
     }
 
     /// What an anchor is made from (SwiftUI's `Anchor.Source`): a geometry in the coordinates of
     /// the view that makes it — `.bounds`, `.rect(_:)`, `.point(_:)`, `.unitPoint(_:)` and the
-    /// named unit points (`.topLeading`, `.center`…).
+    /// named unit points (`.topLeading`, `.center`…), or an array or optional of such sources.
     public struct Source {
         /// The geometry in window coordinates, for the view's frame in the window.
-        let resolve: @Sendable (CGRect) -> Value
+        let resolve: (CGRect) -> Value
+
+        init(resolve: @escaping (CGRect) -> Value) {
+            self.resolve = resolve
+        }
+
+        /// The anchors of `array`'s sources, together.
+        public init<T>(_ array: [Anchor<T>.Source]) where Value == [T] {
+            resolve = { frame in array.map { $0.resolve(frame) } }
+        }
+
+        /// The anchor of `anchor`'s source, if there is one.
+        public init<T>(_ anchor: Anchor<T>.Source?) where Value == T? {
+            resolve = { frame in anchor.map { $0.resolve(frame) } }
+        }
     }
 }
 
 extension Anchor: Equatable where Value: Equatable {}
 extension Anchor: Hashable where Value: Hashable {}
 extension Anchor: Sendable where Value: Sendable {}
-extension Anchor.Source: Sendable where Value: Sendable {}
+
+/// A geometry an anchor can hold: it moves with the origin it is resolved against.
+protocol AnchorGeometry {
+    func offset(by delta: CGPoint) -> Self
+}
+
+extension CGRect: AnchorGeometry {
+    func offset(by delta: CGPoint) -> CGRect { offsetBy(dx: delta.x, dy: delta.y) }
+}
+
+extension CGPoint: AnchorGeometry {
+    func offset(by delta: CGPoint) -> CGPoint { CGPoint(x: x + delta.x, y: y + delta.y) }
+}
+
+extension Array: AnchorGeometry where Element: AnchorGeometry {
+    func offset(by delta: CGPoint) -> [Element] { map { $0.offset(by: delta) } }
+}
+
+extension Optional: AnchorGeometry where Wrapped: AnchorGeometry {
+    func offset(by delta: CGPoint) -> Wrapped? { map { $0.offset(by: delta) } }
+}
 
 extension Anchor.Source where Value == CGRect {
     /// The view's bounds.

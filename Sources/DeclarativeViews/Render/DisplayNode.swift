@@ -22,6 +22,9 @@ final class DisplayNode: Equatable {
     /// Whether the node's height depends only on the width it is offered (text, and stacks of
     /// such views): sizes are cached by width alone, and stacks need not probe its flexibility.
     let rigidVertically: Bool
+    /// Whether the node has a layout priority (`.layoutPriority`, on it or on the view its
+    /// padding, frame or decoration wraps): stacks look priorities up only when a child has one.
+    let hasLayoutPriority: Bool
     /// Whether, offered at least its ideal width (and no height), the node takes its ideal size:
     /// a text that need not wrap, stacks and other containers of such views. Not a flexible
     /// frame (it grows towards its maximum) nor anything that expands.
@@ -60,6 +63,12 @@ final class DisplayNode: Equatable {
             childrenIdealWhenWider = childrenIdealWhenWider && child.idealWhenWider
         }
         hasGeometry = annotations?.geometry != nil || childGeometry
+        switch kind {
+        case .padding, .frame, .flexibleFrame, .decorated:
+            hasLayoutPriority = annotations?.layoutPriority != nil || (children.first?.hasLayoutPriority ?? false)
+        default:
+            hasLayoutPriority = annotations?.layoutPriority != nil
+        }
         layoutClass = LayoutClass(kind)
         switch kind {
         case .text:

@@ -47,6 +47,8 @@ public nonisolated struct _LayoutPriorityModifier: PrimitiveViewModifier {
 extension _LayoutPriorityModifier: Annotating {
     func annotate(_ annotations: inout _Annotations) {
         annotations.layoutPriority = priority
+        // On the render tree too, for tests (and people) to read.
+        annotations.styles["layoutPriority"] = number(priority)
     }
 }
 
@@ -61,7 +63,7 @@ extension View {
     /// The view's priority for space in its stack (SwiftUI's `layoutPriority`): a stack offers
     /// the space its lower-priority children do not need at their smallest to its
     /// higher-priority children first. The default is 0. A ``Layout`` reads it as
-    /// ``LayoutSubview/priority``.
+    /// ``LayoutSubview/priority``; the render tree shows it (`Text "Title" [layoutPriority=1]`).
     ///
     ///     HStack {
     ///         Text("A title that should not be truncated").layoutPriority(1)
