@@ -351,6 +351,25 @@ import Testing
         #expect(!host.renderedText.contains("animation"))
     }
 
+    @Test func changesInsideHostedContainersTakeTheirTransaction() throws {
+        struct Tabbed: View {
+            var body: some View {
+                TabView {
+                    Counter(animation: .bouncy).tabItem { Text("Count") }
+                }
+            }
+        }
+        let (host, scheduler) = mount(NavigationStack { Tabbed() })
+        try host.tap("Animated")
+        scheduler.flush()
+        #expect(host.renderedText.contains("Text \"Count: 1\" [animation=.bouncy]"))
+        #expect(host.lastTransaction?.animation == .bouncy)
+        try host.tap("Plain")
+        scheduler.flush()
+        #expect(host.renderedText.contains("Text \"Count: 2\""))
+        #expect(!host.renderedText.contains("animation"))
+    }
+
     @Test func customTransactionValuesReachTheRecordedTransaction() throws {
         struct Source: View {
             @State var count = 0
