@@ -370,6 +370,47 @@ import Testing
         #expect(!host.renderedText.contains("animation"))
     }
 
+    @Test func animationCompletionRunsAfterTheUpdateThatAppliedTheChange() throws {
+        struct Finishing: View {
+            @State var count = 0
+            let recorder: Recorder
+            var body: some View {
+                VStack {
+                    Text("\(count)")
+                    Button("Go") {
+                        withAnimation(.easeIn) {
+                            count += 1
+                            count += 1
+                        } completion: {
+                            recorder.record("completed with \(count)")
+                        }
+                    }
+                    Button("Nothing") {
+                        withAnimation(.easeIn, completionCriteria: .removed) {} completion: { recorder.record("nothing") }
+                    }
+                }
+            }
+        }
+        let recorder = Recorder()
+        let (host, scheduler) = mount(Finishing(recorder: recorder))
+        try host.tap("Go")
+        #expect(recorder.events.isEmpty)
+        scheduler.flush()
+        #expect(recorder.take() == ["completed with 2"])
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".easeIn")
+        try host.tap("Nothing")
+        #expect(recorder.take() == ["nothing"])
+        var transaction = Transaction(animation: .linear)
+        transaction.addAnimationCompletion { recorder.record("transaction") }
+        try host.tap("Go")
+        withTransaction(transaction) { try? host.tap("Go") }
+        scheduler.flush()
+        // One update applied the writes of both taps (the second inside `transaction`, whose
+        // completion its withAnimation inherited): each completion ran once, after it.
+        #expect(recorder.take() == ["completed with 6", "transaction", "completed with 6"])
+        #expect(host.renderTree[0].children[0].text == "6")
+    }
+
     @Test func customTransactionValuesReachTheRecordedTransaction() throws {
         struct Source: View {
             @State var count = 0

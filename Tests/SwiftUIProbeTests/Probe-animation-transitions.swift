@@ -10,6 +10,14 @@ import DeclarativeViews
     __conformsEquatable(Animation.self)
     __conformsSendable(Animation.self)
 }
+// SwiftUI: struct AnimationCompletionCriteria : Hashable, Sendable
+@MainActor func __probe3769() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AnimationCompletionCriteria.self
+    __conformsHashable(AnimationCompletionCriteria.self)
+    __conformsSendable(AnimationCompletionCriteria.self)
+}
 // SwiftUI: struct AnyTransition
 @MainActor func __probe3774() {
     _ = AnyTransition.self
@@ -41,6 +49,10 @@ import DeclarativeViews
 // SwiftUI: func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result
 @MainActor func __probe3822() {
     let _: Int = withAnimation(__v((Animation?).self), { __v((Int).self) })
+}
+// SwiftUI: func withAnimation<Result>(_ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete, _ body: () throws -> Result, completion: @escaping () -> Void) rethrows -> Result
+@MainActor func __probe3823() {
+    let _: Int = withAnimation(__v((Animation?).self), completionCriteria: __v((AnimationCompletionCriteria).self), { __v((Int).self) }, completion: { })
 }
 // SwiftUI: func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result
 @MainActor func __probe3824() {
@@ -170,6 +182,14 @@ import DeclarativeViews
 @MainActor func __probe3871() {
     let _: Animation = Animation.timingCurve(__v((Double).self), __v((Double).self), __v((Double).self), __v((Double).self), duration: __v((TimeInterval).self))
 }
+// AnimationCompletionCriteria: static let logicallyComplete: AnimationCompletionCriteria
+@MainActor func __probe3874() {
+    let _: AnimationCompletionCriteria = AnimationCompletionCriteria.logicallyComplete
+}
+// AnimationCompletionCriteria: static let removed: AnimationCompletionCriteria
+@MainActor func __probe3875() {
+    let _: AnimationCompletionCriteria = AnimationCompletionCriteria.removed
+}
 // AnyTransition: func animation(_ animation: Animation?) -> AnyTransition
 @MainActor func __probe3887() {
     let _: AnyTransition = __v(AnyTransition.self).animation(__v((Animation?).self))
@@ -249,6 +269,11 @@ import DeclarativeViews
 // MatchedGeometryProperties: static let size: MatchedGeometryProperties
 @MainActor func __probe3947() {
     let _: MatchedGeometryProperties = MatchedGeometryProperties.size
+}
+// Transaction: mutating func addAnimationCompletion(criteria: AnimationCompletionCriteria = .logicallyComplete, _ completion: @escaping () -> Void)
+@MainActor func __probe4041() {
+    var __r = __v(Transaction.self)
+    __r.addAnimationCompletion(criteria: __v((AnimationCompletionCriteria).self), { })
 }
 // Transaction: var animation: Animation? { get set }
 @MainActor func __probe4042() {

@@ -19,6 +19,8 @@ public struct Transaction: CustomStringConvertible {
     public var tracksVelocity = false
     /// Values of custom ``TransactionKey``s, by key type.
     var values: [ObjectIdentifier: Any] = [:]
+    /// What runs when the transaction's animations complete.
+    var completions: [AnimationCompletion] = []
 
     public init() {}
 
@@ -32,9 +34,18 @@ public struct Transaction: CustomStringConvertible {
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
+    /// Runs `completion` when the animations of the transaction's changes complete — headless,
+    /// after the flush that applied them (their animations complete at once).
+    public mutating func addAnimationCompletion(
+        criteria: AnimationCompletionCriteria = .logicallyComplete, _ completion: @escaping () -> Void
+    ) {
+        completions.append(AnimationCompletion(completion))
+    }
+
     /// Whether the transaction carries nothing: no animation, no flag, no custom value.
     var isEmpty: Bool {
         animation == nil && !disablesAnimations && !isContinuous && !tracksVelocity && values.isEmpty
+            && completions.isEmpty
     }
 
     /// `Transaction(animation: .spring, disablesAnimations: true)`: what is set, in that order.
@@ -72,6 +83,24 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
     return try withTransaction(transaction, body)
 }
 
+/// Runs `body` with `animation`, then `completion` when the animation completes: headless, after
+/// the flush that applied the changes `body` made (at once, when it changed no state).
+@discardableResult
+public func withAnimation<Result>(
+    _ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
+    _ body: () throws -> Result, completion: @escaping () -> Void
+) rethrows -> Result {
+    var transaction = Transaction.current ?? Transaction()
+    transaction.animation = animation
+    transaction.addAnimationCompletion(criteria: completionCriteria, completion)
+    let added = transaction.completions[transaction.completions.count - 1]
+    defer {
+        // No write took the transaction: nothing will animate, so the animation is complete.
+        if !added.isDelivered { added.run() }
+    }
+    return try withTransaction(transaction, body)
+}
+
 /// Runs `body` with `transaction` as the current transaction: the state writes it makes are
 /// applied by an update that carries it.
 @discardableResult
@@ -91,4 +120,32 @@ public func withTransaction<R, V>(_ keyPath: WritableKeyPath<Transaction, V>, _ 
     var transaction = Transaction.current ?? Transaction()
     transaction[keyPath: keyPath] = value
     return try withTransaction(transaction, body)
+}
+
+/// When an animation counts as complete (SwiftUI's `AnimationCompletionCriteria`). Headless an
+/// animation completes as soon as the update that applied its changes is done, whichever is asked.
+public struct AnimationCompletionCriteria: Hashable, Sendable {
+    let name: String
+
+    /// When the animation's value reaches its target (a spring may still move a little).
+    public static let logicallyComplete = AnimationCompletionCriteria(name: "logicallyComplete")
+    /// When the animation is removed from the view.
+    public static let removed = AnimationCompletionCriteria(name: "removed")
+}
+
+/// A completion added to a transaction: it runs once, however many writes carried it.
+final class AnimationCompletion {
+    private var action: (() -> Void)?
+    /// Whether a state write took the transaction (then the update that applies it runs this).
+    var isDelivered = false
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    func run() {
+        guard let action else { return }
+        self.action = nil
+        action()
+    }
 }

@@ -17,8 +17,11 @@
 /// The no-animation path costs a load and a test per state write, and three tests per root
 /// update: nothing is walked unless a transaction or an active scope is there.
 final class TransactionRecorder {
+    /// The host, to queue animation completions (`nil` once it is gone: invalidators of views may
+    /// outlive it).
+    private let handle: HostHandle
     /// The transaction of the writes the next update applies.
-    var pending: Transaction?
+    private(set) var pending: Transaction?
     /// Set by a container's fragment: the root update that takes its content is still to come
     /// (in a later round of the flush), so what is pending must wait for it.
     var keepPending = false
@@ -36,8 +39,14 @@ final class TransactionRecorder {
     private var records: [ObjectIdentifier: Record] = [:]
     /// Whether a record has an animation to show.
     private var hasAnimatedRecords = false
-    /// Every transition event so far.
+    /// The transition events so far (the newest ``maximumEvents``).
     var events: [TransitionEvent] = []
+    /// How many transition events are kept.
+    static let maximumEvents = 1_000
+
+    init(handle: HostHandle) {
+        self.handle = handle
+    }
 
     struct Record {
         /// Held so that its identifier is not reused while the record exists.
@@ -46,6 +55,32 @@ final class TransactionRecorder {
         /// Whether the node itself changed (its kind, its annotations or how many children it
         /// has), not only something inside it.
         let changedItself: Bool
+    }
+
+    // MARK: Writes
+
+    /// A state write was made inside `transaction`: the next update applies it.
+    func noteWrite(_ transaction: Transaction) {
+        if !transaction.completions.isEmpty, let pending, !pending.completions.isEmpty {
+            // Writes from different `withAnimation(…completion:)` calls: every completion runs.
+            var merged = transaction
+            merged.completions = pending.completions + transaction.completions.filter { new in
+                !pending.completions.contains { $0 === new }
+            }
+            self.pending = merged
+        } else {
+            pending = transaction
+        }
+        for completion in transaction.completions { completion.isDelivered = true }
+    }
+
+    /// Runs the completions of a transaction whose changes were applied (or dropped) after the
+    /// flush's actions — headless, an animation completes as soon as its update is done.
+    private func complete(_ transaction: Transaction?) {
+        guard let transaction, !transaction.completions.isEmpty, let host = handle.host else { return }
+        for completion in transaction.completions {
+            host.enqueue { completion.run() }
+        }
     }
 
     // MARK: During an update
@@ -82,6 +117,7 @@ final class TransactionRecorder {
         guard changed else { return }
         lastTransaction = pending
         let base = pending ?? Transaction()
+        complete(pending)
         pending = nil
         records = [:]
         hasAnimatedRecords = false
@@ -106,6 +142,7 @@ final class TransactionRecorder {
             return
         }
         guard pending != nil || scopeRequested || !structural.isEmpty else { return }
+        complete(pending)
         pending = nil
         scopeRequested = false
         structural = []
@@ -168,6 +205,7 @@ final class TransactionRecorder {
             events.append(TransitionEvent(
                 kind: kind, view: RenderNode(kind: node.kind).headline, transition: transition, animation: animation))
         }
+        if events.count > Self.maximumEvents { events.removeFirst(events.count - Self.maximumEvents) }
     }
 
     /// For each node of the tree, the positions from the roots to its parent (empty: a root).

@@ -34,12 +34,13 @@ public final class _HostCore {
     /// to it, which would slow every retain and release of the host).
     let handle = HostHandle()
     /// Delivers the transactions of state writes to the changes they cause, and records them.
-    let transactions = TransactionRecorder()
+    let transactions: TransactionRecorder
 
     init(graph: Graph, scheduler: any UpdateScheduler) {
         self.graph = graph
         self.scheduler = scheduler
         rootSubgraph = Subgraph(graph: graph)
+        transactions = TransactionRecorder(handle: handle)
         handle.host = self
         emptyRender = rootSubgraph.apply { Attribute(value: []) }
     }
