@@ -248,6 +248,26 @@ import Testing
         ])
     }
 
+    @Test func aTransitionInsideModifiersThatWrapOneViewStillApplies() throws {
+        struct Wrapped: View {
+            @State var show = false
+            var body: some View {
+                VStack {
+                    Button("Show") { show = true }
+                    if show {
+                        Text("Banner").transition(.move(edge: .top)).padding(4).background(Color.yellow)
+                    }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Wrapped())
+        try host.tap("Show")
+        scheduler.flush()
+        #expect(host.transitionEvents.map(\.description) == [
+            "inserted Padding 4 with transition .move(edge: .top), animation none"
+        ])
+    }
+
     @Test func ifElseSwapRecordsRemovalAndInsertion() throws {
         struct Swap: View {
             @State var on = false

@@ -181,7 +181,7 @@ final class TransactionRecorder {
     private func recordEvents(previous: [DisplayNode], current: [DisplayNode], base: Transaction) {
         var parentPaths: [ObjectIdentifier: [Int]]?
         for (kind, node) in structural {
-            let explicit = node.annotations?.transition
+            let explicit = Self.transition(of: node)
             // Without a transition of its own nor any animation in the update, nothing to record.
             if explicit == nil && records.isEmpty && base.animation == nil { continue }
             let transaction: Transaction
@@ -206,6 +206,22 @@ final class TransactionRecorder {
                 kind: kind, view: RenderNode(kind: node.kind).headline, transition: transition, animation: animation))
         }
         if events.count > Self.maximumEvents { events.removeFirst(events.count - Self.maximumEvents) }
+    }
+
+    /// The transition of the view `node` shows: its own, or one set inside modifiers that wrap a
+    /// single view (`.transition(.slide).padding()`: the trait passes through the padding).
+    private static func transition(of node: DisplayNode) -> AnyTransition? {
+        var current = node
+        while true {
+            if let transition = current.annotations?.transition { return transition }
+            switch current.kind {
+            case .padding, .frame, .flexibleFrame, .decorated:
+                guard let content = current.children.first else { return nil }
+                current = content
+            default:
+                return nil
+            }
+        }
     }
 
     /// For each node of the tree, the positions from the roots to its parent (empty: a root).
