@@ -268,6 +268,51 @@ import Testing
         ])
     }
 
+    struct Dim: Transition {
+        func body(content: Content, phase: TransitionPhase) -> some View {
+            content.opacity(phase.isIdentity ? 1 : 0.5)
+        }
+    }
+
+    @Test func transitionTypesAreRecordedAsTheirAnyTransition() throws {
+        struct Typed: View {
+            @State var show = false
+            var body: some View {
+                VStack {
+                    Button("Show") { withAnimation(.snappy) { show.toggle() } }
+                    if show {
+                        Text("A").transition(AsymmetricTransition(insertion: .move(edge: .leading), removal: .opacity))
+                        Text("B").transition(Dim().combined(with: .slide).animation(.linear))
+                    }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Typed())
+        try host.tap("Show")
+        scheduler.flush()
+        #expect(host.transitionEvents.map(\.description) == [
+            "inserted Text \"A\" with transition .move(edge: .leading), animation .snappy",
+            "inserted Text \"B\" with transition Dim().combined(with: .slide).animation(.linear), animation .linear",
+        ])
+        try host.tap("Show")
+        scheduler.flush()
+        #expect(host.transitionEvents[2].description == "removed Text \"A\" with transition .opacity, animation .snappy")
+        #expect(AnyTransition(PushTransition(edge: .bottom)) == .push(from: .bottom))
+        #expect(AnyTransition(ScaleTransition(0.5)).description == ".scale(scale: 0.5)")
+        #expect(OpacityTransition.properties.hasMotion == false && SlideTransition.properties.hasMotion)
+    }
+
+    @Test func applyingATransitionShowsTheContentAsAPhaseHasIt() {
+        #expect(TransitionPhase.willAppear.value == -1 && TransitionPhase.didDisappear.value == 1)
+        let (appearing, _) = mount(OpacityTransition().apply(content: Text("Hi"), phase: .willAppear))
+        #expect(appearing.renderedText == "Text \"Hi\" [opacity=0]")
+        let (dimmed, _) = mount(Dim().apply(content: Text("Hi").bold(), phase: .didDisappear))
+        #expect(dimmed.renderedText == "Text \"Hi\" [bold, opacity=0.5]")
+        let (leaving, _) = mount(
+            AsymmetricTransition(insertion: .identity, removal: Dim()).apply(content: Text("Bye"), phase: .didDisappear))
+        #expect(leaving.renderedText == "Text \"Bye\" [opacity=0.5]")
+    }
+
     @Test func ifElseSwapRecordsRemovalAndInsertion() throws {
         struct Swap: View {
             @State var on = false

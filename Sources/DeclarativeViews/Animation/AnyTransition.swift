@@ -10,6 +10,8 @@ import Foundation
 public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
     indirect enum Storage: Hashable, Sendable {
         case named(String)
+        /// A ``Transition`` type of the app's: `MyTransition()`.
+        case custom(String)
         case asymmetric(insertion: AnyTransition, removal: AnyTransition)
         case combined(AnyTransition, AnyTransition)
         case animated(AnyTransition, Animation?)
@@ -28,6 +30,7 @@ public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch storage {
         case .named(let name): return "." + name
+        case .custom(let name): return name
         case .asymmetric(let insertion, let removal): return ".asymmetric(insertion: \(insertion), removal: \(removal))"
         case .combined(let first, let second): return "\(first).combined(with: \(second))"
         case .animated(let base, let animation): return "\(base).animation(\(animation.map(\.description) ?? "nil"))"
@@ -86,7 +89,7 @@ public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
 
     private func side(insertion: Bool) -> AnyTransition {
         switch storage {
-        case .named: return self
+        case .named, .custom: return self
         case .asymmetric(let inserted, let removed): return (insertion ? inserted : removed).side(insertion: insertion)
         case .combined(let first, let second):
             return first.side(insertion: insertion).combined(with: second.side(insertion: insertion))
@@ -98,7 +101,7 @@ public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
     /// (`.some(nil)`: the transition was told not to animate).
     var ownAnimation: Animation?? {
         switch storage {
-        case .named, .asymmetric: return nil
+        case .named, .custom, .asymmetric: return nil
         case .combined(let first, let second): return first.ownAnimation ?? second.ownAnimation
         case .animated(_, let animation): return .some(animation)
         }
