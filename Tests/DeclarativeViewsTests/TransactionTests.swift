@@ -382,6 +382,11 @@ import Testing
         scheduler.flush()
         #expect(host.lastTransaction?.animation == .interactiveSpring)
         #expect(host.renderedText.contains("Text \"yes\" [animation=.interactiveSpring]"))
+        var binding = Binding.constant(1).animation(.smooth)
+        #expect(binding.transaction.animation == .smooth)
+        binding.transaction.animation = .easeIn
+        #expect(binding.transaction(Transaction()).transaction.animation == nil)
+        #expect(binding.transaction.animation == .easeIn)
     }
 
     @Test func observableChangesMadeInWithAnimationAreAnimated() {

@@ -380,6 +380,7 @@ let probedRows: [String] = [
     "Binding init(projectedValue: Binding<Value>)",
     "Binding var projectedValue: Binding<Value> { get }",
     "Binding subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { get }",
+    "Binding var transaction: Transaction",
     "Binding func transaction(_ transaction: Transaction) -> Binding<Value>",
     "Binding var wrappedValue: Value { get }",
     "ColorScheme static var allCases: [ColorScheme] { get }",
