@@ -150,4 +150,64 @@ import Testing
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(!stderr.contains("tree check failed"), "\(stderr)")
     }
+
+    /// AttributeGraph's tree of trees: a subgraph whose tree owner (`setTreeOwner`) was created
+    /// while an element of the parent subgraph was open has its root, valued by the owner, listed
+    /// after that element's own children.
+    @Test func aChildSubgraphsRootIsAChildOfTheElementOpenWhenItsOwnerWasCreated() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            Subgraph.setShouldRecordTree()
+            let graph = Graph()
+            let root = Subgraph(graph: graph)
+            var keep: [Subgraph] = []
+            root.apply {
+                let element = Attribute(value: "element")
+                Subgraph.beginTreeElement(value: element, flags: 1)
+                let child = Subgraph(graph: graph)
+                root.addChild(child)
+                keep.append(child)
+                let owner = Attribute(value: "owner")
+                child.setTreeOwner(owner.identifier)
+                let (first, second) = child.apply {
+                    let first = Attribute(value: "first")
+                    Subgraph.beginTreeElement(value: first, flags: 2)
+                    Subgraph.endTreeElement(value: first)
+                    let second = Attribute(value: "second")
+                    Subgraph.beginTreeElement(value: second, flags: 3)
+                    Subgraph.endTreeElement(value: second)
+                    return (first, second)
+                }
+                // An own child element of `element`, begun after the child subgraph's.
+                let own = Attribute(value: "own")
+                Subgraph.beginTreeElement(value: own, flags: 4)
+                Subgraph.endTreeElement(value: own)
+                Subgraph.endTreeElement(value: element)
+
+                guard let treeRoot = root.treeRoot else {
+                    TreeRecordingTests.check(false, "the root subgraph records a tree")
+                    return
+                }
+                var top = treeRoot.children
+                guard let elementNode = top.next() else {
+                    TreeRecordingTests.check(false, "the element is the root's child")
+                    return
+                }
+                TreeRecordingTests.check(top.next() == nil, "one top element")
+                let children = Array(elementNode.children)
+                TreeRecordingTests.check(children.count == 2, "own child, then the child subgraph's root: \(children.count)")
+                TreeRecordingTests.check(children.first?.value == own.identifier, "the element's own child comes first")
+                let childRoot = children.last
+                TreeRecordingTests.check(childRoot?.value == owner.identifier, "the child subgraph's root is valued by its owner")
+                TreeRecordingTests.check(childRoot?.flags == 0 && childRoot?.type == nil, "a root has no type or flags")
+                let grandchildren = childRoot.map { Array($0.children) } ?? []
+                TreeRecordingTests.check(
+                    grandchildren.map(\.value) == [second.identifier, first.identifier],
+                    "the child subgraph's elements, most recent first")
+                TreeRecordingTests.check(Array(children[0].children).isEmpty, "a leaf owns no subgraph")
+            }
+            _ = keep
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(!stderr.contains("tree check failed"), "\(stderr)")
+    }
 }

@@ -69,25 +69,4 @@ import Testing
         })
         #expect(capped.renderTree[0].children.map { $0.frame?.width } == [200, 8])
     }
-
-    @Test func aLazyVGridLaysOutRowsOfItsColumnCount() {
-        let columns = [GridItem(.flexible()), GridItem(.flexible()), GridItem(.adaptive(minimum: 40))]
-        let (host, _) = mount(LazyVGrid(columns: columns) {
-            ForEach(1...7, id: \.self) { Text("\($0)") }
-        })
-        let grid = host.renderTree[0]
-        #expect(grid.attributes["grid"] == "3 columns")
-        #expect(grid.children.map { $0.children.count } == [3, 3, 1])
-        #expect(grid.children[1].text == "4 5 6")
-    }
-
-    @Test func aLazyHGridLaysOutColumnsOfItsRowCount() {
-        let (host, _) = mount(LazyHGrid(rows: [GridItem(.fixed(20)), GridItem(.fixed(20))]) {
-            ForEach(1...3, id: \.self) { Text("\($0)") }
-        })
-        let grid = host.renderTree[0]
-        #expect(grid.attributes["grid"] == "2 rows")
-        #expect(grid.children.map(\.text) == ["1 2", "3"])
-        #expect(grid.children[0].frame?.minX == grid.children[1].frame.map { $0.minX - 8 - 8 }, "columns side by side")
-    }
 }

@@ -8,6 +8,16 @@ import DeclarativeViews
     _ = Alignment.self
     __conformsEquatable(Alignment.self)
 }
+// SwiftUI: struct Anchor<Value>
+@MainActor func __probe3425() {
+    _ = Anchor<Int>.self
+}
+// SwiftUI: struct AnyLayout : Layout
+@MainActor func __probe3427() {
+    func __conformsLayout<T: Layout>(_: T.Type) {}
+    _ = AnyLayout.self
+    __conformsLayout(AnyLayout.self)
+}
 // SwiftUI: enum Axis : Int8, CaseIterable
 @MainActor func __probe3428() {
     func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
@@ -17,6 +27,12 @@ import DeclarativeViews
 // SwiftUI: enum CoordinateSpace
 @MainActor func __probe3431() {
     _ = CoordinateSpace.self
+}
+// SwiftUI: protocol CoordinateSpaceProtocol
+@MainActor func __probe3432() {
+    func __body<__T: CoordinateSpaceProtocol>(_: __T.Type) {
+        _ = __T.self
+    }
 }
 // SwiftUI: enum Edge : Int8, CaseIterable
 @MainActor func __probe3433() {
@@ -40,11 +56,73 @@ import DeclarativeViews
     _ = GeometryReader<__ProbeView>.self
     __conformsView(GeometryReader<__ProbeView>.self)
 }
+// SwiftUI: struct GlobalCoordinateSpace : CoordinateSpaceProtocol
+@MainActor func __probe3437() {
+    func __conformsCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_: T.Type) {}
+    _ = GlobalCoordinateSpace.self
+    __conformsCoordinateSpaceProtocol(GlobalCoordinateSpace.self)
+}
 // SwiftUI: struct HorizontalAlignment : Equatable
 @MainActor func __probe3438() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
     _ = HorizontalAlignment.self
     __conformsEquatable(HorizontalAlignment.self)
+}
+// SwiftUI: protocol Layout : Animatable
+@MainActor func __probe3440() {
+    func __layout<T: Layout>(_: T.Type) { _ = T.layoutProperties }
+}
+// SwiftUI: enum LayoutDirection : Hashable, CaseIterable, Sendable
+@MainActor func __probe3441() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = LayoutDirection.self
+    __conformsHashable(LayoutDirection.self)
+    __conformsCaseIterable(LayoutDirection.self)
+    __conformsSendable(LayoutDirection.self)
+}
+// SwiftUI: struct LayoutProperties : Sendable
+@MainActor func __probe3443() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = LayoutProperties.self
+    __conformsSendable(LayoutProperties.self)
+}
+// SwiftUI: struct LayoutSubview : Equatable
+@MainActor func __probe3444() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = LayoutSubview.self
+    __conformsEquatable(LayoutSubview.self)
+}
+// SwiftUI: struct LayoutSubviews : Equatable, RandomAccessCollection, Sendable
+@MainActor func __probe3445() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsRandomAccessCollection<T: RandomAccessCollection>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = LayoutSubviews.self
+    __conformsEquatable(LayoutSubviews.self)
+    __conformsRandomAccessCollection(LayoutSubviews.self)
+    __conformsSendable(LayoutSubviews.self)
+}
+// SwiftUI: protocol LayoutValueKey
+@MainActor func __probe3446() {
+    func __body<__T: LayoutValueKey>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct LocalCoordinateSpace : CoordinateSpaceProtocol
+@MainActor func __probe3447() {
+    func __conformsCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_: T.Type) {}
+    _ = LocalCoordinateSpace.self
+    __conformsCoordinateSpaceProtocol(LocalCoordinateSpace.self)
+}
+// SwiftUI: struct NamedCoordinateSpace : CoordinateSpaceProtocol, Equatable
+@MainActor func __probe3448() {
+    func __conformsCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_: T.Type) {}
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = NamedCoordinateSpace.self
+    __conformsCoordinateSpaceProtocol(NamedCoordinateSpace.self)
+    __conformsEquatable(NamedCoordinateSpace.self)
 }
 // SwiftUI: struct ProposedViewSize : Equatable
 @MainActor func __probe3450() {
@@ -52,11 +130,27 @@ import DeclarativeViews
     _ = ProposedViewSize.self
     __conformsEquatable(ProposedViewSize.self)
 }
+// SwiftUI: struct UnitPoint : Hashable
+@MainActor func __probe3452() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = UnitPoint.self
+    __conformsHashable(UnitPoint.self)
+}
 // SwiftUI: struct VerticalAlignment : Equatable
 @MainActor func __probe3453() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
     _ = VerticalAlignment.self
     __conformsEquatable(VerticalAlignment.self)
+}
+// SwiftUI: struct ViewDimensions
+@MainActor func __probe3455() {
+    _ = ViewDimensions.self
+}
+// SwiftUI: struct ViewSpacing : Sendable
+@MainActor func __probe3456() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ViewSpacing.self
+    __conformsSendable(ViewSpacing.self)
 }
 // Alignment: static let bottom: Alignment
 @MainActor func __probe3457() {
@@ -110,6 +204,104 @@ import DeclarativeViews
     var __r = __v(Alignment.self)
     __r.vertical = __v((VerticalAlignment).self)
 }
+// Anchor: struct Source
+@MainActor func __probe3476() {
+    _ = Anchor<Int>.Source.self
+}
+// Anchor.Source: extension Anchor.Source where Value == CGPoint { static var bottom: Anchor<CGPoint>.Source { get } }
+@MainActor func __probe3477() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.bottom
+}
+// Anchor.Source: extension Anchor.Source where Value == CGPoint { static var bottomLeading: Anchor<CGPoint>.Source { get } }
+@MainActor func __probe3478() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.bottomLeading
+}
+// Anchor.Source: extension Anchor.Source where Value == CGPoint { static var bottomTrailing: Anchor<CGPoint>.Source { get } }
+@MainActor func __probe3479() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.bottomTrailing
+}
+// Anchor.Source: extension Anchor.Source where Value == CGRect { static var bounds: Anchor<CGRect>.Source { get } }
+@MainActor func __probe3480() {
+    let _: Anchor<CGRect>.Source = Anchor<CGRect>.Source.bounds
+}
+// Anchor.Source: extension Anchor.Source where Value == CGPoint { static var center: Anchor<CGPoint>.Source { get } }
+@MainActor func __probe3481() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.center
+}
+// Anchor.Source: extension Anchor.Source where Value == CGPoint { static var leading: Anchor<CGPoint>.Source { get } }
+@MainActor func __probe3484() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.leading
+}
+// Anchor.Source: static func point(_ p: CGPoint) -> Anchor<Value>.Source where Value == CGPoint
+@MainActor func __probe3485() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.point(__v((CGPoint).self))
+}
+// Anchor.Source: static func rect(_ r: CGRect) -> Anchor<Value>.Source where Value == CGRect
+@MainActor func __probe3486() {
+    let _: Anchor<CGRect>.Source = Anchor<CGRect>.Source.rect(__v((CGRect).self))
+}
+// Anchor.Source: extension Anchor.Source where Value == CGPoint { static var top: Anchor<CGPoint>.Source { get } }
+@MainActor func __probe3487() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.top
+}
+// Anchor.Source: extension Anchor.Source where Value == CGPoint { static var topLeading: Anchor<CGPoint>.Source { get } }
+@MainActor func __probe3488() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.topLeading
+}
+// Anchor.Source: extension Anchor.Source where Value == CGPoint { static var topTrailing: Anchor<CGPoint>.Source { get } }
+@MainActor func __probe3489() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.topTrailing
+}
+// Anchor.Source: extension Anchor.Source where Value == CGPoint { static var trailing: Anchor<CGPoint>.Source { get } }
+@MainActor func __probe3490() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.trailing
+}
+// Anchor.Source: static func unitPoint(_ p: UnitPoint) -> Anchor<Value>.Source where Value == CGPoint
+@MainActor func __probe3491() {
+    let _: Anchor<CGPoint>.Source = Anchor<CGPoint>.Source.unitPoint(__v((UnitPoint).self))
+}
+// AnyLayout: struct Cache
+@MainActor func __probe3501() {
+    _ = AnyLayout.Cache.self
+}
+// AnyLayout: func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: AnyLayout.Subviews, cache: inout AnyLayout.Cache) -> CGFloat?
+@MainActor func __probe3503() {
+    var __inout4 = __v((AnyLayout.Cache).self)
+    let _: CGFloat? = __v(AnyLayout.self).explicitAlignment(of: __v((HorizontalAlignment).self), in: __v((CGRect).self), proposal: __v((ProposedViewSize).self), subviews: __v((AnyLayout.Subviews).self), cache: &__inout4)
+}
+// AnyLayout: func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: AnyLayout.Subviews, cache: inout AnyLayout.Cache) -> CGFloat?
+@MainActor func __probe3504() {
+    var __inout4 = __v((AnyLayout.Cache).self)
+    let _: CGFloat? = __v(AnyLayout.self).explicitAlignment(of: __v((VerticalAlignment).self), in: __v((CGRect).self), proposal: __v((ProposedViewSize).self), subviews: __v((AnyLayout.Subviews).self), cache: &__inout4)
+}
+// AnyLayout: init<L>(_ layout: L) where L : Layout
+@MainActor func __probe3505() {
+    _ = AnyLayout(__v((HStackLayout).self))
+}
+// AnyLayout: func makeCache(subviews: AnyLayout.Subviews) -> AnyLayout.Cache
+@MainActor func __probe3506() {
+    let _: AnyLayout.Cache = __v(AnyLayout.self).makeCache(subviews: __v((AnyLayout.Subviews).self))
+}
+// AnyLayout: func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: AnyLayout.Subviews, cache: inout AnyLayout.Cache)
+@MainActor func __probe3507() {
+    var __inout3 = __v((AnyLayout.Cache).self)
+    __v(AnyLayout.self).placeSubviews(in: __v((CGRect).self), proposal: __v((ProposedViewSize).self), subviews: __v((AnyLayout.Subviews).self), cache: &__inout3)
+}
+// AnyLayout: func sizeThatFits(proposal: ProposedViewSize, subviews: AnyLayout.Subviews, cache: inout AnyLayout.Cache) -> CGSize
+@MainActor func __probe3508() {
+    var __inout2 = __v((AnyLayout.Cache).self)
+    let _: CGSize = __v(AnyLayout.self).sizeThatFits(proposal: __v((ProposedViewSize).self), subviews: __v((AnyLayout.Subviews).self), cache: &__inout2)
+}
+// AnyLayout: func spacing(subviews: AnyLayout.Subviews, cache: inout AnyLayout.Cache) -> ViewSpacing
+@MainActor func __probe3509() {
+    var __inout1 = __v((AnyLayout.Cache).self)
+    let _: ViewSpacing = __v(AnyLayout.self).spacing(subviews: __v((AnyLayout.Subviews).self), cache: &__inout1)
+}
+// AnyLayout: func updateCache(_ cache: inout AnyLayout.Cache, subviews: AnyLayout.Subviews)
+@MainActor func __probe3510() {
+    var __inout0 = __v((AnyLayout.Cache).self)
+    __v(AnyLayout.self).updateCache(&__inout0, subviews: __v((AnyLayout.Subviews).self))
+}
 // Axis: struct Set : OptionSet
 @MainActor func __probe3511() {
     func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
@@ -148,9 +340,42 @@ import DeclarativeViews
 @MainActor func __probe3531() {
     let _: CoordinateSpace = CoordinateSpace.global
 }
+// CoordinateSpace: var isGlobal: Bool { get }
+@MainActor func __probe3532() {
+    let _: Bool = __v(CoordinateSpace.self).isGlobal
+}
+// CoordinateSpace: var isLocal: Bool { get }
+@MainActor func __probe3533() {
+    let _: Bool = __v(CoordinateSpace.self).isLocal
+}
 // CoordinateSpace: case local
 @MainActor func __probe3534() {
     let _: CoordinateSpace = CoordinateSpace.local
+}
+// CoordinateSpace: case named(AnyHashable)
+@MainActor func __probe3535() {
+    let _: CoordinateSpace = CoordinateSpace.named(__v((AnyHashable).self))
+}
+// CoordinateSpaceProtocol: var coordinateSpace: CoordinateSpace { get }
+@MainActor func __probe3536() {
+    func __body<__T: CoordinateSpaceProtocol>(_: __T.Type) {
+        let _: CoordinateSpace = __v(__T.self).coordinateSpace
+    }
+}
+// CoordinateSpaceProtocol: extension CoordinateSpaceProtocol where Self == GlobalCoordinateSpace { static var global: GlobalCoordinateSpace { get } }
+@MainActor func __probe3537() {
+    func __inCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_ value: T) -> T { value }
+    let _: GlobalCoordinateSpace = __inCoordinateSpaceProtocol(.global)
+}
+// CoordinateSpaceProtocol: extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace { static var local: LocalCoordinateSpace { get } }
+@MainActor func __probe3538() {
+    func __inCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_ value: T) -> T { value }
+    let _: LocalCoordinateSpace = __inCoordinateSpaceProtocol(.local)
+}
+// CoordinateSpaceProtocol: static func named(_ name: some Hashable) -> NamedCoordinateSpace where Self == NamedCoordinateSpace
+@MainActor func __probe3539() {
+    func __inCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_ value: T) -> T { value }
+    let _: NamedCoordinateSpace = __inCoordinateSpaceProtocol(.named(__v((Int).self)))
 }
 // Edge: struct Set : OptionSet
 @MainActor func __probe3544() {
@@ -258,13 +483,29 @@ import DeclarativeViews
     var __r = __v(EdgeInsets.self)
     __r.trailing = __v((CGFloat).self)
 }
+// GeometryProxy: func bounds(of coordinateSpace: NamedCoordinateSpace) -> CGRect?
+@MainActor func __probe3575() {
+    let _: CGRect? = __v(GeometryProxy.self).bounds(of: __v((NamedCoordinateSpace).self))
+}
 // GeometryProxy: func frame(in coordinateSpace: CoordinateSpace) -> CGRect
 @MainActor func __probe3576() {
     let _: CGRect = __v(GeometryProxy.self).frame(in: __v((CoordinateSpace).self))
 }
+// GeometryProxy: func frame(in coordinateSpace: some CoordinateSpaceProtocol) -> CGRect
+@MainActor func __probe3577() {
+    let _: CGRect = __v(GeometryProxy.self).frame(in: __v((GlobalCoordinateSpace).self))
+}
+// GeometryProxy: var safeAreaInsets: EdgeInsets { get }
+@MainActor func __probe3578() {
+    let _: EdgeInsets = __v(GeometryProxy.self).safeAreaInsets
+}
 // GeometryProxy: var size: CGSize { get }
 @MainActor func __probe3579() {
     let _: CGSize = __v(GeometryProxy.self).size
+}
+// GeometryProxy: subscript<T>(anchor: Anchor<T>) -> T { get }
+@MainActor func __probe3580() {
+    let _: Int = __v(GeometryProxy.self)[__v((Anchor<Int>).self)]
 }
 // GeometryReader: var content: (GeometryProxy) -> Content
 @MainActor func __probe3581() {
@@ -275,6 +516,14 @@ import DeclarativeViews
 // GeometryReader: init(@ViewBuilder content: @escaping (GeometryProxy) -> Content)
 @MainActor func __probe3582() {
     _ = GeometryReader(content: { _ in __v((__ProbeView).self) })
+}
+// GlobalCoordinateSpace: var coordinateSpace: CoordinateSpace { get }
+@MainActor func __probe3583() {
+    let _: CoordinateSpace = __v(GlobalCoordinateSpace.self).coordinateSpace
+}
+// GlobalCoordinateSpace: init()
+@MainActor func __probe3584() {
+    _ = GlobalCoordinateSpace()
 }
 // HorizontalAlignment: static let center: HorizontalAlignment
 @MainActor func __probe3585() {
@@ -287,6 +536,163 @@ import DeclarativeViews
 // HorizontalAlignment: static let trailing: HorizontalAlignment
 @MainActor func __probe3591() {
     let _: HorizontalAlignment = HorizontalAlignment.trailing
+}
+// Layout: func callAsFunction<V>(@ViewBuilder _ content: () -> V) -> some View where V : View
+@MainActor func __probe3604() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: Layout>(_: __T.Type) {
+        __someView(__v(__T.self).callAsFunction({ __v((__ProbeView).self) }))
+    }
+}
+// Layout: func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Self.Subviews, cache: inout Self.Cache) -> CGFloat?
+@MainActor func __probe3605() {
+    func __body<__T: Layout>(_: __T.Type) {
+        var __inout4 = __v((__T.Cache).self)
+        let _: CGFloat? = __v(__T.self).explicitAlignment(of: __v((HorizontalAlignment).self), in: __v((CGRect).self), proposal: __v((ProposedViewSize).self), subviews: __v((__T.Subviews).self), cache: &__inout4)
+    }
+}
+// Layout: func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Self.Subviews, cache: inout Self.Cache) -> CGFloat?
+@MainActor func __probe3606() {
+    func __body<__T: Layout>(_: __T.Type) {
+        var __inout4 = __v((__T.Cache).self)
+        let _: CGFloat? = __v(__T.self).explicitAlignment(of: __v((VerticalAlignment).self), in: __v((CGRect).self), proposal: __v((ProposedViewSize).self), subviews: __v((__T.Subviews).self), cache: &__inout4)
+    }
+}
+// Layout: static var layoutProperties: LayoutProperties { get }
+@MainActor func __probe3607() {
+    func __body<__T: Layout>(_: __T.Type) {
+        let _: LayoutProperties = __T.layoutProperties
+    }
+}
+// Layout: func makeCache(subviews: Self.Subviews) -> Self.Cache
+@MainActor func __probe3608() {
+    func __body<__T: Layout>(_: __T.Type) {
+        let _: __T.Cache = __v(__T.self).makeCache(subviews: __v((__T.Subviews).self))
+    }
+}
+// Layout: func makeCache(subviews: Self.Subviews) -> Self.Cache where Self.Cache == ()
+@MainActor func __probe3609() {
+    func __body<__T: Layout>(_: __T.Type) {
+        let _: __T.Cache = __v(__T.self).makeCache(subviews: __v((__T.Subviews).self))
+    }
+}
+// Layout: func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Self.Subviews, cache: inout Self.Cache)
+@MainActor func __probe3610() {
+    func __body<__T: Layout>(_: __T.Type) {
+        var __inout3 = __v((__T.Cache).self)
+        __v(__T.self).placeSubviews(in: __v((CGRect).self), proposal: __v((ProposedViewSize).self), subviews: __v((__T.Subviews).self), cache: &__inout3)
+    }
+}
+// Layout: func sizeThatFits(proposal: ProposedViewSize, subviews: Self.Subviews, cache: inout Self.Cache) -> CGSize
+@MainActor func __probe3611() {
+    func __body<__T: Layout>(_: __T.Type) {
+        var __inout2 = __v((__T.Cache).self)
+        let _: CGSize = __v(__T.self).sizeThatFits(proposal: __v((ProposedViewSize).self), subviews: __v((__T.Subviews).self), cache: &__inout2)
+    }
+}
+// Layout: func spacing(subviews: Self.Subviews, cache: inout Self.Cache) -> ViewSpacing
+@MainActor func __probe3612() {
+    func __body<__T: Layout>(_: __T.Type) {
+        var __inout1 = __v((__T.Cache).self)
+        let _: ViewSpacing = __v(__T.self).spacing(subviews: __v((__T.Subviews).self), cache: &__inout1)
+    }
+}
+// Layout: func updateCache(_ cache: inout Self.Cache, subviews: Self.Subviews)
+@MainActor func __probe3613() {
+    func __body<__T: Layout>(_: __T.Type) {
+        var __inout0 = __v((__T.Cache).self)
+        __v(__T.self).updateCache(&__inout0, subviews: __v((__T.Subviews).self))
+    }
+}
+// LayoutDirection: static var allCases: [LayoutDirection] { get }
+@MainActor func __probe3614() {
+    let _: [LayoutDirection] = LayoutDirection.allCases
+}
+// LayoutDirection: case leftToRight
+@MainActor func __probe3616() {
+    let _: LayoutDirection = LayoutDirection.leftToRight
+}
+// LayoutDirection: case rightToLeft
+@MainActor func __probe3617() {
+    let _: LayoutDirection = LayoutDirection.rightToLeft
+}
+// LayoutProperties: init()
+@MainActor func __probe3621() {
+    _ = LayoutProperties()
+}
+// LayoutProperties: var stackOrientation: Axis?
+@MainActor func __probe3622() {
+    let _: Axis? = __v(LayoutProperties.self).stackOrientation
+    var __r = __v(LayoutProperties.self)
+    __r.stackOrientation = __v((Axis?).self)
+}
+// LayoutSubview: func dimensions(in proposal: ProposedViewSize) -> ViewDimensions
+@MainActor func __probe3623() {
+    let _: ViewDimensions = __v(LayoutSubview.self).dimensions(in: __v((ProposedViewSize).self))
+}
+// LayoutSubview: func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize)
+@MainActor func __probe3624() {
+    __v(LayoutSubview.self).place(at: __v((CGPoint).self), anchor: __v((UnitPoint).self), proposal: __v((ProposedViewSize).self))
+}
+// LayoutSubview: var priority: Double { get }
+@MainActor func __probe3625() {
+    let _: Double = __v(LayoutSubview.self).priority
+}
+// LayoutSubview: func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
+@MainActor func __probe3626() {
+    let _: CGSize = __v(LayoutSubview.self).sizeThatFits(__v((ProposedViewSize).self))
+}
+// LayoutSubview: var spacing: ViewSpacing { get }
+@MainActor func __probe3627() {
+    let _: ViewSpacing = __v(LayoutSubview.self).spacing
+}
+// LayoutSubview: subscript<K>(key: K.Type) -> K.Value where K : LayoutValueKey { get }
+@MainActor func __probe3628() {
+    struct __K: LayoutValueKey { static let defaultValue = 0 }; let _: Int = __v(LayoutSubview.self)[__K.self]
+}
+// LayoutSubviews: var endIndex: Int { get }
+@MainActor func __probe3629() {
+    let _: Int = __v(LayoutSubviews.self).endIndex
+}
+// LayoutSubviews: var layoutDirection: LayoutDirection
+@MainActor func __probe3630() {
+    let _: LayoutDirection = __v(LayoutSubviews.self).layoutDirection
+    var __r = __v(LayoutSubviews.self)
+    __r.layoutDirection = __v((LayoutDirection).self)
+}
+// LayoutSubviews: var startIndex: Int { get }
+@MainActor func __probe3631() {
+    let _: Int = __v(LayoutSubviews.self).startIndex
+}
+// LayoutSubviews: subscript(bounds: Range<Int>) -> LayoutSubviews { get }
+@MainActor func __probe3632() {
+    let _: LayoutSubviews = __v(LayoutSubviews.self)[__v((Range<Int>).self)]
+}
+// LayoutSubviews: subscript(index: Int) -> LayoutSubviews.Element { get }
+@MainActor func __probe3633() {
+    let _: LayoutSubviews.Element = __v(LayoutSubviews.self)[__v((Int).self)]
+}
+// LayoutSubviews: subscript<S>(indices: S) -> LayoutSubviews where S : Sequence, S.Element == Int { get }
+@MainActor func __probe3634() {
+    let _: LayoutSubviews = __v(LayoutSubviews.self)[__v((Array<Int>).self)]
+}
+// LayoutValueKey: static var defaultValue: Self.Value { get }
+@MainActor func __probe3635() {
+    func __body<__T: LayoutValueKey>(_: __T.Type) {
+        let _: __T.Value = __T.defaultValue
+    }
+}
+// LocalCoordinateSpace: var coordinateSpace: CoordinateSpace { get }
+@MainActor func __probe3636() {
+    let _: CoordinateSpace = __v(LocalCoordinateSpace.self).coordinateSpace
+}
+// LocalCoordinateSpace: init()
+@MainActor func __probe3637() {
+    _ = LocalCoordinateSpace()
+}
+// NamedCoordinateSpace: var coordinateSpace: CoordinateSpace { get }
+@MainActor func __probe3638() {
+    let _: CoordinateSpace = __v(NamedCoordinateSpace.self).coordinateSpace
 }
 // ProposedViewSize: var height: CGFloat?
 @MainActor func __probe3650() {
@@ -306,6 +712,10 @@ import DeclarativeViews
 @MainActor func __probe3653() {
     _ = ProposedViewSize(width: __v((CGFloat?).self), height: __v((CGFloat?).self))
 }
+// ProposedViewSize: func replacingUnspecifiedDimensions(by size: CGSize = CGSize(width: 10, height: 10)) -> CGSize
+@MainActor func __probe3654() {
+    let _: CGSize = __v(ProposedViewSize.self).replacingUnspecifiedDimensions(by: __v((CGSize).self))
+}
 // ProposedViewSize: static let unspecified: ProposedViewSize
 @MainActor func __probe3655() {
     let _: ProposedViewSize = ProposedViewSize.unspecified
@@ -320,6 +730,66 @@ import DeclarativeViews
 @MainActor func __probe3657() {
     let _: ProposedViewSize = ProposedViewSize.zero
 }
+// UnitPoint: static let bottom: UnitPoint
+@MainActor func __probe3664() {
+    let _: UnitPoint = UnitPoint.bottom
+}
+// UnitPoint: static let bottomLeading: UnitPoint
+@MainActor func __probe3665() {
+    let _: UnitPoint = UnitPoint.bottomLeading
+}
+// UnitPoint: static let bottomTrailing: UnitPoint
+@MainActor func __probe3666() {
+    let _: UnitPoint = UnitPoint.bottomTrailing
+}
+// UnitPoint: static let center: UnitPoint
+@MainActor func __probe3667() {
+    let _: UnitPoint = UnitPoint.center
+}
+// UnitPoint: init()
+@MainActor func __probe3668() {
+    _ = UnitPoint()
+}
+// UnitPoint: init(x: CGFloat, y: CGFloat)
+@MainActor func __probe3669() {
+    _ = UnitPoint(x: __v((CGFloat).self), y: __v((CGFloat).self))
+}
+// UnitPoint: static let leading: UnitPoint
+@MainActor func __probe3670() {
+    let _: UnitPoint = UnitPoint.leading
+}
+// UnitPoint: static let top: UnitPoint
+@MainActor func __probe3671() {
+    let _: UnitPoint = UnitPoint.top
+}
+// UnitPoint: static let topLeading: UnitPoint
+@MainActor func __probe3672() {
+    let _: UnitPoint = UnitPoint.topLeading
+}
+// UnitPoint: static let topTrailing: UnitPoint
+@MainActor func __probe3673() {
+    let _: UnitPoint = UnitPoint.topTrailing
+}
+// UnitPoint: static let trailing: UnitPoint
+@MainActor func __probe3674() {
+    let _: UnitPoint = UnitPoint.trailing
+}
+// UnitPoint: var x: CGFloat
+@MainActor func __probe3675() {
+    let _: CGFloat = __v(UnitPoint.self).x
+    var __r = __v(UnitPoint.self)
+    __r.x = __v((CGFloat).self)
+}
+// UnitPoint: var y: CGFloat
+@MainActor func __probe3676() {
+    let _: CGFloat = __v(UnitPoint.self).y
+    var __r = __v(UnitPoint.self)
+    __r.y = __v((CGFloat).self)
+}
+// UnitPoint: static let zero: UnitPoint
+@MainActor func __probe3677() {
+    let _: UnitPoint = UnitPoint.zero
+}
 // VerticalAlignment: static let bottom: VerticalAlignment
 @MainActor func __probe3678() {
     let _: VerticalAlignment = VerticalAlignment.bottom
@@ -331,6 +801,20 @@ import DeclarativeViews
 // VerticalAlignment: static let top: VerticalAlignment
 @MainActor func __probe3684() {
     let _: VerticalAlignment = VerticalAlignment.top
+}
+// View: func coordinateSpace(_ name: NamedCoordinateSpace) -> some View
+@MainActor func __probe3704() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).coordinateSpace(__v((NamedCoordinateSpace).self)))
+    }
+}
+// View: func coordinateSpace<T>(name: T) -> some View where T : Hashable
+@MainActor func __probe3705() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).coordinateSpace(name: __v((Int).self)))
+    }
 }
 // View: func frame() -> some View
 @MainActor func __probe3709() {
@@ -360,6 +844,17 @@ import DeclarativeViews
         __someView(__v(__T.self).hidden())
     }
 }
+// View: func layoutPriority(_ value: Double) -> some View
+@MainActor func __probe3715() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).layoutPriority(__v((Double).self)))
+    }
+}
+// View: func layoutValue<K>(key: K.Type, value: K.Value) -> some View where K : LayoutValueKey
+@MainActor func __probe3716() {
+    struct __K: LayoutValueKey { static let defaultValue = 0 }; _ = __ProbeView().layoutValue(key: __K.self, value: 1)
+}
 // View: func padding(_ insets: EdgeInsets) -> some View
 @MainActor func __probe3719() {
     func __someView<T: View>(_: T) {}
@@ -380,4 +875,49 @@ import DeclarativeViews
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).padding(__v((Edge.Set).self), __v((CGFloat?).self)))
     }
+}
+// ViewDimensions: var height: CGFloat { get }
+@MainActor func __probe3741() {
+    let _: CGFloat = __v(ViewDimensions.self).height
+}
+// ViewDimensions: subscript(explicit guide: HorizontalAlignment) -> CGFloat? { get }
+@MainActor func __probe3742() {
+    let _: CGFloat? = __v(ViewDimensions.self)[explicit: __v((HorizontalAlignment).self)]
+}
+// ViewDimensions: subscript(explicit guide: VerticalAlignment) -> CGFloat? { get }
+@MainActor func __probe3743() {
+    let _: CGFloat? = __v(ViewDimensions.self)[explicit: __v((VerticalAlignment).self)]
+}
+// ViewDimensions: subscript(guide: HorizontalAlignment) -> CGFloat { get }
+@MainActor func __probe3744() {
+    let _: CGFloat = __v(ViewDimensions.self)[__v((HorizontalAlignment).self)]
+}
+// ViewDimensions: subscript(guide: VerticalAlignment) -> CGFloat { get }
+@MainActor func __probe3745() {
+    let _: CGFloat = __v(ViewDimensions.self)[__v((VerticalAlignment).self)]
+}
+// ViewDimensions: var width: CGFloat { get }
+@MainActor func __probe3746() {
+    let _: CGFloat = __v(ViewDimensions.self).width
+}
+// ViewSpacing: func distance(to next: ViewSpacing, along axis: Axis) -> CGFloat
+@MainActor func __probe3747() {
+    let _: CGFloat = __v(ViewSpacing.self).distance(to: __v((ViewSpacing).self), along: __v((Axis).self))
+}
+// ViewSpacing: mutating func formUnion(_ other: ViewSpacing, edges: Edge.Set = .all)
+@MainActor func __probe3748() {
+    var __r = __v(ViewSpacing.self)
+    __r.formUnion(__v((ViewSpacing).self), edges: __v((Edge.Set).self))
+}
+// ViewSpacing: init()
+@MainActor func __probe3749() {
+    _ = ViewSpacing()
+}
+// ViewSpacing: func union(_ other: ViewSpacing, edges: Edge.Set = .all) -> ViewSpacing
+@MainActor func __probe3750() {
+    let _: ViewSpacing = __v(ViewSpacing.self).union(__v((ViewSpacing).self), edges: __v((Edge.Set).self))
+}
+// ViewSpacing: static let zero: ViewSpacing
+@MainActor func __probe3751() {
+    let _: ViewSpacing = ViewSpacing.zero
 }

@@ -2,3 +2,166 @@
 // Every `behaves` and `recorded` row of the family persistence, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: @propertyWrapper struct AppStorage<Value> : DynamicProperty
+@MainActor func __probe1603() {
+    func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
+    _ = AppStorage<Int>.self
+    __conformsDynamicProperty(AppStorage<Int>.self)
+}
+// SwiftUI: @propertyWrapper struct SceneStorage<Value> : DynamicProperty
+@MainActor func __probe1613() {
+    func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
+    _ = SceneStorage<Int>.self
+    __conformsDynamicProperty(SceneStorage<Int>.self)
+}
+// AppStorage: init(_ key: String, store: UserDefaults? = nil) where Value == Bool?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1616() {
+    let _: AppStorage<Bool?> = AppStorage(__v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(_ key: String, store: UserDefaults? = nil) where Value == Data?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1617() {
+    let _: AppStorage<Data?> = AppStorage(__v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(_ key: String, store: UserDefaults? = nil) where Value == Double?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1618() {
+    let _: AppStorage<Double?> = AppStorage(__v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(_ key: String, store: UserDefaults? = nil) where Value == Int?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1619() {
+    let _: AppStorage<Int?> = AppStorage(__v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(_ key: String, store: UserDefaults? = nil) where Value == String?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1620() {
+    let _: AppStorage<String?> = AppStorage(__v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(_ key: String, store: UserDefaults? = nil) where Value == URL?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1621() {
+    let _: AppStorage<URL?> = AppStorage(__v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init<R>(_ key: String, store: UserDefaults? = nil) where Value == R?, R : RawRepresentable, R.RawValue == Int
+@MainActor func __probe1622() {
+    let _: AppStorage<__ProbeIntEnum?> = AppStorage(__v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init<R>(_ key: String, store: UserDefaults? = nil) where Value == R?, R : RawRepresentable, R.RawValue == String
+@MainActor func __probe1623() {
+    let _: AppStorage<__ProbeStringEnum?> = AppStorage(__v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value : RawRepresentable, Value.RawValue == Int
+@MainActor func __probe1624() {
+    _ = AppStorage(wrappedValue: __v((__ProbeIntEnum).self), __v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value : RawRepresentable, Value.RawValue == String
+@MainActor func __probe1625() {
+    _ = AppStorage(wrappedValue: __v((__ProbeStringEnum).self), __v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Bool
+@MainActor func __probe1626() {
+    _ = AppStorage(wrappedValue: __v((Bool).self), __v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Data
+@MainActor func __probe1627() {
+    _ = AppStorage(wrappedValue: __v((Data).self), __v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Double
+@MainActor func __probe1628() {
+    _ = AppStorage(wrappedValue: __v((Double).self), __v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Int
+@MainActor func __probe1629() {
+    _ = AppStorage(wrappedValue: __v((Int).self), __v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == String
+@MainActor func __probe1630() {
+    _ = AppStorage(wrappedValue: __v((String).self), __v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == URL
+@MainActor func __probe1631() {
+    _ = AppStorage(wrappedValue: __v((URL).self), __v((String).self), store: __v((UserDefaults?).self))
+}
+// AppStorage: var projectedValue: Binding<Value> { get }
+@MainActor func __probe1633() {
+    let _: Binding<Int> = __v(AppStorage<Int>.self).projectedValue
+}
+// AppStorage: var wrappedValue: Value { get }
+@MainActor func __probe1634() {
+    let _: Int = __v(AppStorage<Int>.self).wrappedValue
+}
+// SceneStorage: init(_ key: String) where Value == Bool?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1675() {
+    let _: SceneStorage<Bool?> = SceneStorage(__v((String).self))
+}
+// SceneStorage: init(_ key: String) where Value == Data?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1676() {
+    let _: SceneStorage<Data?> = SceneStorage(__v((String).self))
+}
+// SceneStorage: init(_ key: String) where Value == Double?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1677() {
+    let _: SceneStorage<Double?> = SceneStorage(__v((String).self))
+}
+// SceneStorage: init(_ key: String) where Value == Int?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1678() {
+    let _: SceneStorage<Int?> = SceneStorage(__v((String).self))
+}
+// SceneStorage: init(_ key: String) where Value == String?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1679() {
+    let _: SceneStorage<String?> = SceneStorage(__v((String).self))
+}
+// SceneStorage: init(_ key: String) where Value == URL?, Value : ExpressibleByNilLiteral
+@MainActor func __probe1680() {
+    let _: SceneStorage<URL?> = SceneStorage(__v((String).self))
+}
+// SceneStorage: init<R>(_ key: String) where Value == R?, R : RawRepresentable, R.RawValue == Int
+@MainActor func __probe1681() {
+    let _: SceneStorage<__ProbeIntEnum?> = SceneStorage(__v((String).self))
+}
+// SceneStorage: init<R>(_ key: String) where Value == R?, R : RawRepresentable, R.RawValue == String
+@MainActor func __probe1682() {
+    let _: SceneStorage<__ProbeStringEnum?> = SceneStorage(__v((String).self))
+}
+// SceneStorage: init(wrappedValue: Value, _ key: String) where Value : RawRepresentable, Value.RawValue == Int
+@MainActor func __probe1683() {
+    _ = SceneStorage(wrappedValue: __v((__ProbeIntEnum).self), __v((String).self))
+}
+// SceneStorage: init(wrappedValue: Value, _ key: String) where Value : RawRepresentable, Value.RawValue == String
+@MainActor func __probe1684() {
+    _ = SceneStorage(wrappedValue: __v((__ProbeStringEnum).self), __v((String).self))
+}
+// SceneStorage: init(wrappedValue: Value, _ key: String) where Value == Bool
+@MainActor func __probe1685() {
+    _ = SceneStorage(wrappedValue: __v((Bool).self), __v((String).self))
+}
+// SceneStorage: init(wrappedValue: Value, _ key: String) where Value == Data
+@MainActor func __probe1686() {
+    _ = SceneStorage(wrappedValue: __v((Data).self), __v((String).self))
+}
+// SceneStorage: init(wrappedValue: Value, _ key: String) where Value == Double
+@MainActor func __probe1687() {
+    _ = SceneStorage(wrappedValue: __v((Double).self), __v((String).self))
+}
+// SceneStorage: init(wrappedValue: Value, _ key: String) where Value == Int
+@MainActor func __probe1688() {
+    _ = SceneStorage(wrappedValue: __v((Int).self), __v((String).self))
+}
+// SceneStorage: init(wrappedValue: Value, _ key: String) where Value == String
+@MainActor func __probe1689() {
+    _ = SceneStorage(wrappedValue: __v((String).self), __v((String).self))
+}
+// SceneStorage: init(wrappedValue: Value, _ key: String) where Value == URL
+@MainActor func __probe1690() {
+    _ = SceneStorage(wrappedValue: __v((URL).self), __v((String).self))
+}
+// SceneStorage: var projectedValue: Binding<Value> { get }
+@MainActor func __probe1692() {
+    let _: Binding<Int> = __v(SceneStorage<Int>.self).projectedValue
+}
+// SceneStorage: var wrappedValue: Value { get }
+@MainActor func __probe1693() {
+    let _: Int = __v(SceneStorage<Int>.self).wrappedValue
+}
+// View: func defaultAppStorage(_ store: UserDefaults) -> some View
+@MainActor func __probe1719() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).defaultAppStorage(__v((UserDefaults).self)))
+    }
+}

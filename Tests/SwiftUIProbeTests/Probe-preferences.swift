@@ -27,6 +27,13 @@ import DeclarativeViews
         __T.reduce(value: &__inout0, nextValue: { __v((__T.Value).self) })
     }
 }
+// View: func anchorPreference<A, K>(key _: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> K.Value) -> some View where K : PreferenceKey
+@MainActor func __probe3756() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).anchorPreference(key: __v((__ProbePreferenceKey.Type).self), value: __v((Anchor<Int>.Source).self), transform: { _ in __v((__ProbePreferenceKey.Value).self) }))
+    }
+}
 // View: func backgroundPreferenceValue<Key, T>(_ key: Key.Type = Key.self, @ViewBuilder _ transform: @escaping (Key.Value) -> T) -> some View where Key : PreferenceKey, T : View
 @MainActor func __probe3757() {
     func __someView<T: View>(_: T) {}
@@ -67,6 +74,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).preference(key: __v((__ProbePreferenceKey.Type).self), value: __v((__ProbePreferenceKey.Value).self)))
+    }
+}
+// View: func transformAnchorPreference<A, K>(key _: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (inout K.Value, Anchor<A>) -> Void) -> some View where K : PreferenceKey
+@MainActor func __probe3763() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).transformAnchorPreference(key: __v((__ProbePreferenceKey.Type).self), value: __v((Anchor<Int>.Source).self), transform: { _, _ in }))
     }
 }
 // View: func transformPreference<K>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View where K : PreferenceKey

@@ -42,6 +42,12 @@ import DeclarativeViews
     _ = HStack<__ProbeView>.self
     __conformsView(HStack<__ProbeView>.self)
 }
+// SwiftUI: struct HStackLayout : Layout
+@MainActor func __probe1190() {
+    func __conformsLayout<T: Layout>(_: T.Type) {}
+    _ = HStackLayout.self
+    __conformsLayout(HStackLayout.self)
+}
 // SwiftUI: struct LazyHGrid<Content> : View where Content : View
 @MainActor func __probe1191() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -96,11 +102,23 @@ import DeclarativeViews
     _ = VStack<__ProbeView>.self
     __conformsView(VStack<__ProbeView>.self)
 }
+// SwiftUI: struct VStackLayout : Layout
+@MainActor func __probe1209() {
+    func __conformsLayout<T: Layout>(_: T.Type) {}
+    _ = VStackLayout.self
+    __conformsLayout(VStackLayout.self)
+}
 // SwiftUI: struct ZStack<Content> : View where Content : View
 @MainActor func __probe1212() {
     func __conformsView<T: View>(_: T.Type) {}
     _ = ZStack<__ProbeView>.self
     __conformsView(ZStack<__ProbeView>.self)
+}
+// SwiftUI: struct ZStackLayout : Layout
+@MainActor func __probe1213() {
+    func __conformsLayout<T: Layout>(_: T.Type) {}
+    _ = ZStackLayout.self
+    __conformsLayout(ZStackLayout.self)
 }
 // AnyView: init<V>(_ view: V) where V : View
 @MainActor func __probe1214() {
@@ -178,6 +196,22 @@ import DeclarativeViews
 @MainActor func __probe1263() {
     _ = HStack(alignment: __v((VerticalAlignment).self), spacing: __v((CGFloat?).self), content: { __v((__ProbeView).self) })
 }
+// HStackLayout: var alignment: VerticalAlignment
+@MainActor func __probe1264() {
+    let _: VerticalAlignment = __v(HStackLayout.self).alignment
+    var __r = __v(HStackLayout.self)
+    __r.alignment = __v((VerticalAlignment).self)
+}
+// HStackLayout: init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil)
+@MainActor func __probe1265() {
+    _ = HStackLayout(alignment: __v((VerticalAlignment).self), spacing: __v((CGFloat?).self))
+}
+// HStackLayout: var spacing: CGFloat?
+@MainActor func __probe1266() {
+    let _: CGFloat? = __v(HStackLayout.self).spacing
+    var __r = __v(HStackLayout.self)
+    __r.spacing = __v((CGFloat?).self)
+}
 // LazyHGrid: init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content)
 @MainActor func __probe1267() {
     _ = LazyHGrid(rows: __v(([GridItem]).self), alignment: __v((VerticalAlignment).self), spacing: __v((CGFloat?).self), pinnedViews: __v((PinnedScrollableViews).self), content: { __v((__ProbeView).self) })
@@ -234,7 +268,33 @@ import DeclarativeViews
 @MainActor func __probe1309() {
     _ = VStack(alignment: __v((HorizontalAlignment).self), spacing: __v((CGFloat?).self), content: { __v((__ProbeView).self) })
 }
+// VStackLayout: var alignment: HorizontalAlignment
+@MainActor func __probe1310() {
+    let _: HorizontalAlignment = __v(VStackLayout.self).alignment
+    var __r = __v(VStackLayout.self)
+    __r.alignment = __v((HorizontalAlignment).self)
+}
+// VStackLayout: init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil)
+@MainActor func __probe1311() {
+    _ = VStackLayout(alignment: __v((HorizontalAlignment).self), spacing: __v((CGFloat?).self))
+}
+// VStackLayout: var spacing: CGFloat?
+@MainActor func __probe1312() {
+    let _: CGFloat? = __v(VStackLayout.self).spacing
+    var __r = __v(VStackLayout.self)
+    __r.spacing = __v((CGFloat?).self)
+}
 // ZStack: init(alignment: Alignment = .center, @ViewBuilder content: () -> Content)
 @MainActor func __probe1338() {
     _ = ZStack(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) })
+}
+// ZStackLayout: var alignment: Alignment
+@MainActor func __probe1339() {
+    let _: Alignment = __v(ZStackLayout.self).alignment
+    var __r = __v(ZStackLayout.self)
+    __r.alignment = __v((Alignment).self)
+}
+// ZStackLayout: init(alignment: Alignment = .center)
+@MainActor func __probe1340() {
+    _ = ZStackLayout(alignment: __v((Alignment).self))
 }

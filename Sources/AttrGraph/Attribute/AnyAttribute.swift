@@ -95,12 +95,14 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
 
     // MARK: Inputs
 
-    /// Adds an explicit, always-enabled input edge: `self` depends on `attribute` whether or
-    /// not its rule reads it, until one of them is destroyed.
+    /// Adds an explicit input edge: `self` depends on `attribute` (and becomes dirty) whether
+    /// or not its rule reads it. As in AttributeGraph, the edge lasts until one of them is
+    /// destroyed with ``InputOptions/alwaysEnabled``; without it, until a run of the rule that
+    /// does not read `attribute` (the edge is then dropped like any input not read).
     ///
     /// - Parameters:
     ///   - attribute: the input; must belong to the same graph.
-    ///   - options: edge options (``InputOptions/alwaysEnabled`` is always added).
+    ///   - options: edge options (``InputOptions/unprefetched``, ``InputOptions/alwaysEnabled``).
     ///   - token: accepted for AttributeGraph compatibility; unused.
     public func addInput(_ attribute: AnyAttribute, options: InputOptions = [], token: Int) {
         let (engine, index) = _Engine.resolveLive(self)
@@ -110,7 +112,11 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         if inputIndex == index {
             _Misuse.cyclicEdge(self)
         }
-        let flags = EdgeFlags(rawValue: UInt8(truncatingIfNeeded: options.rawValue)).union(.alwaysEnabled)
+        // AttributeGraph keeps the options that outlive a run; without `alwaysEnabled` the edge
+        // is dropped after a run of the rule that does not read the input.
+        let kept = InputOptions.unprefetched.rawValue | InputOptions.syncMainRef.rawValue
+            | InputOptions.alwaysEnabled.rawValue
+        let flags = EdgeFlags(rawValue: UInt8(truncatingIfNeeded: options.rawValue & kept))
         let existing = engine.findInputEdge(consumer: index, input: inputIndex)
         if existing >= 0 {
             engine.node(index).inputs[existing].flags.formUnion(flags)
@@ -161,12 +167,31 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         engine.bringUpToDate(direct)
     }
 
-    /// Same as ``updateValue()`` (AttributeGraph prefetches on another thread; here it is eager).
+    /// ``updateValue()``, unless the graph's deadline (``Graph/withDeadline(_:_:)``) has passed:
+    /// then, as in AttributeGraph, nothing is updated (and `passed_deadline` is traced once).
+    /// AttributeGraph's prefetch aborts when the update is cancelled: traces see its node
+    /// update end unchanged then.
     public func prefetchValue() {
-        updateValue()
+        let (engine, index) = _Engine.resolveLive(self)
+        let storage = engine.storage
+        if _slowPath(storage.deadline != .max), Graph.now >= storage.deadline {
+            if _slowPath(engine.state.pointee.traced) {
+                let entered = engine.enter("prefetching a value")
+                defer { engine.leave(entered) }
+                storage.traceDeadlinePassed()
+            }
+            return
+        }
+        let (direct, _) = engine.resolveAlias(index)
+        let saved = engine.state.pointee.abortingSegmentDepth
+        engine.state.pointee.abortingSegmentDepth = engine.state.pointee.segments.count + 1
+        engine.bringUpToDate(direct)
+        engine.state.pointee.abortingSegmentDepth = saved
     }
 
-    /// Forces the rule to run again on its next read, and marks everything that depends on it dirty.
+    /// Forces the rule to run again on its next read, and marks everything that depends on it
+    /// dirty. On an input (an attribute made with a value), its readers see it changed and run
+    /// again, as in AttributeGraph.
     public func invalidateValue() {
         let (engine, index) = _Engine.resolveLive(self)
         engine.invalidateValue(index)
@@ -299,13 +324,13 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
             let (engine, index) = _Engine.resolveLive(self)
             let entered = engine.enter("setting the dependency of an indirect attribute")
             defer { engine.leave(entered) }
-            guard let record = engine.indirectRecord(index) else {
+            guard engine.indirectRecord(index) != nil else {
                 _Misuse.fail("AttrGraph: \(self) is not an indirect attribute; it has no dependency to set.")
             }
             if _slowPath(engine.state.pointee.traced) {
                 engine.emit(.indirectNodeSetDependency(self, dependency: newValue ?? .nil))
             }
-            record.pointee.dependency = newValue ?? .nil
+            engine.setIndirectDependency(index, newValue ?? .nil)
         }
     }
 
@@ -328,12 +353,24 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
 
     // MARK: Search
 
-    /// Visits attributes reachable from this one breadth-first (inputs by default, outputs with
-    /// ``SearchOptions/searchOutputs``), stopping when `body` returns `true`.
-    /// Returns whether `body` returned `true` for some attribute. O(reachable nodes).
+    /// Visits attributes reachable from this one breadth-first, stopping when `body` returns
+    /// `true`; returns whether it did. AttributeGraph's contract:
+    ///
+    /// - `body` is called for this attribute first (an offset projection stands for the
+    ///   attribute it projects), then for the attributes found by walking inputs
+    ///   (``SearchOptions/searchInputs``) and/or outputs (``SearchOptions/searchOutputs``).
+    ///   With neither direction, only this attribute is visited.
+    /// - Offset projections are not attributes of their own: the walk passes through them and
+    ///   `body` never sees them; an ``IndirectAttribute`` is walked through (to its source, or
+    ///   to its readers) and not shown either.
+    /// - Attributes of other contexts of a shared graph are skipped unless
+    ///   ``SearchOptions/traverseGraphContexts`` is given.
+    ///
+    /// O(reachable nodes).
     public func breadthFirstSearch(options: SearchOptions = [], _ body: (AnyAttribute) -> Bool) -> Bool {
-        let (engine, start) = _Engine.resolveLive(self)
-        let searchInputs = options.contains(.searchInputs) || !options.contains(.searchOutputs)
+        let (engine, given) = _Engine.resolveLive(self)
+        let start = engine.resolveOffsetProjections(given)
+        let searchInputs = options.contains(.searchInputs)
         let searchOutputs = options.contains(.searchOutputs)
         var visited: Set<UInt32> = [start]
         var queue: [UInt32] = [start]
@@ -341,11 +378,18 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
         while head < queue.count {
             let index = queue[head]
             head += 1
-            if body(engine.attribute(index)) { return true }
             let node = engine.node(index)
+            if !node.pointee.flags.contains(.indirect), body(engine.attribute(index)) { return true }
             var next: [UInt32] = []
             if searchInputs {
-                next += node.inputs.map(\.input)
+                if let record = engine.indirectRecord(index) {
+                    // An alias's input is its source (its dependency's edge only carries dirtiness).
+                    if engine.owns(record.pointee.source) {
+                        next.append(engine.resolveOffsetProjections(GraphRegistry.index(record.pointee.source.rawValue)))
+                    }
+                } else {
+                    next += node.inputs.map { engine.resolveOffsetProjections($0.input) }
+                }
             }
             if searchOutputs {
                 next += node.outputs.consumers
@@ -364,6 +408,23 @@ public struct AnyAttribute: RawRepresentable, Hashable, Sendable, CustomStringCo
             }
         }
         return false
+    }
+}
+
+extension _Engine {
+    /// The attribute an offset projection (a fixed indirect node) stands for: its source,
+    /// through chains of projections; any other node is itself. Re-pointable indirect nodes
+    /// are not resolved (AttributeGraph's "skip mutable reference" resolution).
+    func resolveOffsetProjections(_ index: UInt32) -> UInt32 {
+        var index = index
+        while let record = indirectRecord(index), !record.pointee.isMutable,
+            owns(record.pointee.source)
+        {
+            let (_, source) = _Engine.resolve(record.pointee.source)
+            if node(source).pointee.flags.contains(.free) { break }
+            index = source
+        }
+        return index
     }
 }
 

@@ -131,7 +131,7 @@ enum AttributeTypeRecords {
         return vtable
     }()
     /// Addresses of the records (integers: they cross the lock's isolation boundary).
-    private static let records = Mutex<[Key: UInt]>([:])
+    private static let records = Locked<[Key: UInt]>([:])
 
     static func record(
         body: Any.Type, value: Any.Type, flags: _AttributeType.Flags, mode: ComparisonMode, witnessTable: UnsafeRawPointer?

@@ -20,7 +20,8 @@ public struct InputOptions: OptionSet, Sendable, Hashable {
 
     public static let unprefetched = InputOptions(rawValue: 1 << 0)
     public static let syncMainRef = InputOptions(rawValue: 1 << 1)
-    /// Never pruned when a run does not read it. Edges added with `addInput` always have it.
+    /// Never pruned when a run does not read it. An edge added with `addInput` without it is
+    /// dropped after the first run of the rule that does not read the input (AttributeGraph's rule).
     public static let alwaysEnabled = InputOptions(rawValue: 1 << 2)
     /// The consumer's running rule read the input (AttributeGraph's `AGInputOptionsEnabled`).
     public static let enabled = InputOptions(rawValue: 1 << 4)
@@ -51,7 +52,7 @@ public struct SearchOptions: OptionSet, Sendable, Hashable {
     public var rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// Walk the attributes this one reads (the default when neither direction is given).
+    /// Walk the attributes this one reads (with neither direction, only the start is visited).
     public static let searchInputs = SearchOptions(rawValue: 1 << 0)
     /// Walk the attributes that read this one.
     public static let searchOutputs = SearchOptions(rawValue: 1 << 1)

@@ -162,6 +162,12 @@ extension Graph {
     /// makes are not dependencies of the running rule. Cost: O(dirty observers + the rules
     /// they need).
     public func update() {
+        let engine = storage.engine
+        if _slowPath(engine.state.pointee.updateCallbacksRequested), !engine.isUpdating {
+            let entered = engine.enter("updating")
+            defer { engine.leave(entered) }
+            storage.callRequestedUpdateCallbacks()
+        }
         clearNeedsUpdate()
         flushObservers()
     }

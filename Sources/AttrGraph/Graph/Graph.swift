@@ -25,21 +25,25 @@ public final class Graph {
     /// AttributeGraph's `contextID`.
     public private(set) var contextID: UInt64 = 0
 
-    /// AttributeGraph's single update callback (``onUpdate(_:)``).
-    var updateCallback: (() -> Void)? {
-        didSet { publishHasCallbacks() }
-    }
-    /// Hosts' update handlers (``addUpdateHandler(_:)``), called after `updateCallback`.
+    /// AttributeGraph's single update callback (``onUpdate(_:)``), called as AttributeGraph
+    /// calls it: at the next update after ``setNeedsUpdate()`` (`Graph+UpdateCallback.swift`).
+    var updateCallback: (() -> Void)?
+    /// Whether ``setNeedsUpdate()`` asked for the update callback (AttributeGraph's per-context
+    /// needs-update flag), cleared when it is called.
+    var updateCallbackRequested = false
+    /// Hosts' update handlers (``addUpdateHandler(_:)``), called as soon as ``needsUpdate`` rises.
     private var updateHandlers: [(id: Int, handler: () -> Void)] = [] {
         didSet { publishHasCallbacks() }
     }
 
     /// Tells the engine whether raising this context's needs-update flag has anyone to call.
     private func publishHasCallbacks() {
-        storage.state.pointee.contextHasCallbacks[Int(contextIndex)] = updateCallback != nil || !updateHandlers.isEmpty
+        storage.state.pointee.contextHasCallbacks[Int(contextIndex)] = !updateHandlers.isEmpty
     }
     private var nextUpdateHandlerID = 1
     var invalidationCallback: ((AnyAttribute) -> Void)?
+    /// ``Graph/CounterQueryType/updates`` when the invalidation callback was last queued.
+    var invalidationVersion: UInt64 = 0
 
     /// Where this graph's diagnostics go. Unset, a context made with ``init(shared:)`` uses its
     /// parent's, and a graph of its own ``DiagnosticSink/default`` (stderr).
@@ -98,9 +102,13 @@ public final class Graph {
 
     // MARK: Host callbacks
 
-    /// Sets AttributeGraph's update callback: the function called when an input change makes
-    /// this context's attributes dirty (each time ``needsUpdate`` turns from `false` to `true`).
-    /// It may be called during an update, after the change's bookkeeping is done.
+    /// Sets AttributeGraph's update callback, with AttributeGraph's contract: after
+    /// ``setNeedsUpdate()``, the next update of the graph outside any other — a read that
+    /// brings an attribute up to date, ``Subgraph/update(flags:)``, ``update()`` — first calls
+    /// it once (between `begin_graph_update` and `end_graph_update` trace events). Input
+    /// changes alone do not call it (they raise AttrGraph's ``needsUpdate`` and call the
+    /// ``addUpdateHandler(_:)`` handlers). AttributeGraph calls it on any read; AttrGraph on the
+    /// next read that has something to update, so that clean reads stay a flag test.
     ///
     /// This is one slot, as in AttributeGraph: a second call replaces the first callback. Hosts
     /// that share a graph (schedulers, view hosts) use ``addUpdateHandler(_:)`` instead, which
@@ -111,9 +119,10 @@ public final class Graph {
         updateCallback = callback
     }
 
-    /// Adds a function called, like the ``onUpdate(_:)`` callback and after it, each time
-    /// ``needsUpdate`` turns from `false` to `true`. Any number of handlers may be added; each
-    /// stays until its ``Registration`` is cancelled or released.
+    /// Adds a function called each time ``needsUpdate`` turns from `false` to `true` (an input
+    /// change dirtied this context's attributes, or ``setNeedsUpdate()``), after the change's
+    /// bookkeeping is done. Any number of handlers may be added; each stays until its
+    /// ``Registration`` is cancelled or released. AttrGraph's addition, for hosts.
     public func addUpdateHandler(_ handler: @escaping () -> Void) -> Registration {
         let entered = storage.engine.enter("addUpdateHandler")
         defer { storage.engine.leave(entered) }
@@ -129,19 +138,24 @@ public final class Graph {
         }
     }
 
-    /// Calls the update callback and the handlers (user code: the node table is consistent).
+    /// Calls the update handlers (user code: the node table is consistent).
     func notifyNeedsUpdate() {
-        updateCallback?()
         if updateHandlers.isEmpty { return }
         for handler in updateHandlers.map(\.handler) {
             handler()
         }
     }
 
-    /// Sets the function called with an indirect attribute whose source was destroyed by a
-    /// subgraph invalidation, so that the host can re-point it.
+    /// Sets AttributeGraph's invalidation callback: the function called with the changed
+    /// attribute when a change in another context of this graph's storage dirties attributes of
+    /// this context that read across contexts and are read in turn (the rule is in
+    /// `Graph+Invalidation.swift`). AttrGraph also calls it with an indirect attribute whose
+    /// source was destroyed by a subgraph invalidation, so that the host can re-point it.
     public func onInvalidation(_ callback: @escaping (AnyAttribute) -> Void) {
+        let entered = storage.engine.enter("onInvalidation")
+        defer { storage.engine.leave(entered) }
         invalidationCallback = callback
+        storage.invalidationCallbacksChanged()
     }
 
     /// Whether something changed since the host last called ``update()`` (or a subgraph update).
@@ -149,11 +163,17 @@ public final class Graph {
         storage.state.pointee.contextNeedsUpdate[Int(contextIndex)]
     }
 
-    /// Raises ``needsUpdate`` and calls the update callback if it was not raised yet.
+    /// Raises ``needsUpdate`` (calling the ``addUpdateHandler(_:)`` handlers if it was not
+    /// raised yet), and asks for the ``onUpdate(_:)`` callback at the next update
+    /// (AttributeGraph's `AGGraphSetNeedsUpdate`).
     public func setNeedsUpdate() {
         let engine = storage.engine
         let entered = engine.enter("setNeedsUpdate")
         defer { engine.leave(entered) }
+        if !updateCallbackRequested {
+            updateCallbackRequested = true
+            engine.state.pointee.updateCallbacksRequested = true
+        }
         if !engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] {
             engine.state.pointee.contextNeedsUpdate[Int(contextIndex)] = true
             engine.state.pointee.contextsToNotify.append(contextIndex)

@@ -103,6 +103,36 @@ extension _Engine {
 }
 
 extension _Engine {
+    /// Sets the dependency of the alias `index` (the attribute brought up to date before the
+    /// alias is followed). As in AttributeGraph, the dependency's dirtiness reaches the alias's
+    /// readers: an always-enabled edge links it to the alias (replacing the previous
+    /// dependency's), and a dependency that is dirty already makes them dirty now.
+    func setIndirectDependency(_ index: UInt32, _ dependency: AnyAttribute) {
+        guard let record = indirectRecord(index) else { return }
+        let old = record.pointee.dependency
+        if old == dependency { return }
+        if old != .nil, owns(old) {
+            let oldIndex = GraphRegistry.index(old.rawValue)
+            if oldIndex != GraphRegistry.index(record.pointee.source.rawValue),
+                node(index).inputs.firstIndex(of: oldIndex) >= 0
+            {
+                node(oldIndex).outputs.removeFirst(index)
+                removeInputEdge(consumer: index, input: oldIndex)
+            }
+        }
+        record.pointee.dependency = dependency
+        guard dependency != .nil, owns(dependency) else { return }
+        let dependencyIndex = localIndex(of: dependency, use: "the dependency of indirect attribute \(attribute(index))")
+        guard dependencyIndex != index, indirectRecord(dependencyIndex) == nil,
+            node(index).inputs.firstIndex(of: dependencyIndex) < 0
+        else { return }
+        addInputEdge(consumer: index, input: dependencyIndex, flags: .alwaysEnabled)
+        if node(dependencyIndex).pointee.flags.rawValue & NodeFlags.needsUpdate.rawValue != 0 {
+            markDirty(index)
+            notifyContexts()
+        }
+    }
+
     /// Points the alias `index` back at the source it was created with, if that still exists
     /// (AttributeGraph's `AGGraphResetIndirectAttribute`); otherwise it keeps its source.
     func resetIndirectSource(_ index: UInt32) {

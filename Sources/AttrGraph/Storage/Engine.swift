@@ -269,8 +269,13 @@ struct _Engine {
             let consumer = self.node(consumerIndex)
             if consumer.pointee.flags.contains(.free) { continue }
             removeInputEdge(consumer: consumerIndex, input: index)
-            if consumer.pointee.flags.contains(.indirect) {
-                storage.indirectSourceDestroyed(engine: self, indirect: consumerIndex)
+            if let record = indirectRecord(consumerIndex) {
+                if GraphRegistry.index(record.pointee.dependency.rawValue) == index, owns(record.pointee.dependency) {
+                    // Its dependency went: the alias no longer waits for it.
+                    record.pointee.dependency = .nil
+                } else {
+                    storage.indirectSourceDestroyed(engine: self, indirect: consumerIndex)
+                }
             } else {
                 consumer.pointee.flags.insert([.pending, .inputsChanged])
                 markDirty(consumerIndex)

@@ -174,7 +174,18 @@ struct GraphState: ~Copyable {
     var instrumentation: _Instrumentation
     /// Whether traces are installed (``Graph/addTrace(_:context:)``): the events outside update
     /// episodes test it (``_Engine/emit(_:)``).
-    var traced: Bool
+    var traced: Bool {
+        didSet { reportsDirtying = traced || watchesCrossContextDirtying }
+    }
+    /// Whether a context of this storage has an invalidation callback (``Graph/onInvalidation(_:)``):
+    /// the push phase then looks for dirtying that crosses contexts.
+    var watchesCrossContextDirtying: Bool {
+        didSet { reportsDirtying = traced || watchesCrossContextDirtying }
+    }
+    /// ``traced`` or ``watchesCrossContextDirtying``: the push phase takes its reporting walk.
+    var reportsDirtying: Bool
+    /// The attribute whose change the reporting push-phase walk is propagating.
+    var dirtyOrigin: UInt32
     /// The input-position index of the rule with the most inputs being recorded.
     var fanIn: FanInIndex
 
@@ -183,6 +194,13 @@ struct GraphState: ~Copyable {
     var contextNeedsUpdate: UnsafeGrowableBuffer<Bool>
     /// Per context: whether it has an update callback or handlers (``Graph/onUpdate(_:)``).
     var contextHasCallbacks: UnsafeGrowableBuffer<Bool>
+    /// Whether a context asked for its ``Graph/onUpdate(_:)`` callback (``Graph/setNeedsUpdate()``):
+    /// the next update outside any other calls it first.
+    var updateCallbacksRequested: Bool
+    /// The depth of update stack opened by ``AnyAttribute/prefetchValue()`` (AttributeGraph's
+    /// update with `abortIfCancelled`), 0 outside one: a traced node update at that depth ends
+    /// unchanged when the update was cancelled.
+    var abortingSegmentDepth: Int
     /// Contexts whose needs-update flag was raised and whose callback is still to be called.
     var contextsToNotify: UnsafeGrowableBuffer<UInt32>
 
@@ -238,6 +256,9 @@ struct GraphState: ~Copyable {
         onMainThread = false
         instrumentation = []
         traced = false
+        watchesCrossContextDirtying = false
+        reportsDirtying = false
+        dirtyOrigin = 0
         episodeStart = 0
         episodeRuleRuns = 0
         fanIn = FanInIndex()
@@ -245,6 +266,8 @@ struct GraphState: ~Copyable {
         contextNeedsUpdate = UnsafeGrowableBuffer(capacity: 2)
         contextHasCallbacks = UnsafeGrowableBuffer(capacity: 2)
         contextsToNotify = UnsafeGrowableBuffer(capacity: 2)
+        updateCallbacksRequested = false
+        abortingSegmentDepth = 0
         counters = Counters()
         workSinceInvariantCheck = 0
         pool = UnsafeSlabAllocator()

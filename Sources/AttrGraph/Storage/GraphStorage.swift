@@ -82,6 +82,8 @@ final class GraphStorage {
     private var deferredSubgraphObservers: [() -> Void] = []
     /// Indirect attributes whose source was destroyed, reported to the invalidation callbacks.
     private var invalidatedIndirects: [AnyAttribute] = []
+    /// Invalidation callbacks to call for dirtying that crossed contexts (`Graph+Invalidation.swift`).
+    var pendingInvalidations: [(context: UInt32, origin: AnyAttribute)] = []
 
     /// The unique id of this storage (AG's `graphID`).
     let graphID: UInt64
@@ -197,6 +199,7 @@ final class GraphStorage {
 
     func removeContext(_ index: UInt32) {
         contexts[Int(index)] = nil
+        if state.pointee.watchesCrossContextDirtying { invalidationCallbacksChanged() }
     }
 
     func context(at index: UInt32) -> Graph? {
@@ -207,13 +210,11 @@ final class GraphStorage {
         contexts.compactMap { $0?.takeUnretainedValue() }
     }
 
-    /// Calls the update callbacks of context `index` (its needs-update flag was raised).
+    /// Calls the update handlers of context `index` (its needs-update flag was raised).
     @inline(never)
     func notifyContext(at index: UInt32) {
         guard let graph = context(at: index) else { return }
-        if _slowPath(state.pointee.traced) { engine.emit(.beginGraphUpdate(graph)) }
         graph.notifyNeedsUpdate()
-        if _slowPath(state.pointee.traced) { engine.emit(.endGraphUpdate(graph)) }
     }
 
     // MARK: Subgraphs

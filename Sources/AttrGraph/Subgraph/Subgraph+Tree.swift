@@ -65,9 +65,15 @@ extension Subgraph {
 
     /// Hangs this subgraph's tree under the element that holds `owner` (an attribute of a parent
     /// subgraph, usually the rule that created this subgraph) in descriptions and agdump.
+    ///
+    /// As in AttributeGraph, the owner becomes the value of this subgraph's root element, and the
+    /// root is listed among the ``TreeElement/children`` of the parent element that was open
+    /// when `owner` was created.
     public func setTreeOwner(_ owner: AnyAttribute) {
         guard Subgraph.shouldRecordTree else { return }
-        makeTreeIfNeeded().owner = owner
+        let tree = makeTreeIfNeeded()
+        tree.owner = owner
+        tree.explicitOwner = owner
     }
 
     /// The element being recorded in this subgraph — the root when no element is open — or `nil`
@@ -94,6 +100,7 @@ extension Subgraph {
     func makeTreeIfNeeded() -> SubgraphTree {
         if let tree { return tree }
         let tree = SubgraphTree()
+        tree.subgraph = self
         self.tree = tree
         return tree
     }
@@ -130,8 +137,15 @@ final class SubgraphTree {
     var elements: [Element] = [Element(value: .nil, offset: 0, type: nil, flags: 0, parent: -1)]
     /// The open element.
     var current = 0
-    /// ``Subgraph/setTreeOwner(_:)``.
+    /// The attribute this tree hangs under in descriptions and archives: the one given to
+    /// ``Subgraph/setTreeOwner(_:)``, else the value of the element open in the parent
+    /// subgraph when this one was created (AttrGraph's addition).
     var owner: AnyAttribute?
+    /// The attribute given to ``Subgraph/setTreeOwner(_:)``: the root element's value, as in
+    /// AttributeGraph.
+    var explicitOwner: AnyAttribute?
+    /// The subgraph whose tree this is (for the child subgraphs' roots).
+    weak var subgraph: Subgraph?
 
     deinit {
         for element in elements {
@@ -182,8 +196,12 @@ public struct TreeElement: Hashable {
 
     private var element: SubgraphTree.Element { tree.elements[index] }
 
-    /// The attribute holding the element's value; `nil` for a subgraph's root.
-    public var value: AnyAttribute? { element.value == .nil ? nil : element.value }
+    /// The attribute holding the element's value; for a subgraph's root, its owner
+    /// (``Subgraph/setTreeOwner(_:)``) or `nil`.
+    public var value: AnyAttribute? {
+        let value = index == 0 ? (tree.explicitOwner ?? .nil) : element.value
+        return value == .nil ? nil : value
+    }
 
     /// The type of the element's value; `nil` for a subgraph's root.
     public var type: Metadata? { element.type.map(Metadata.init) }
@@ -194,7 +212,9 @@ public struct TreeElement: Hashable {
         element.parent < 0 ? nil : TreeElement(tree: tree, index: element.parent)
     }
 
-    /// The child elements, most recently begun first (AttributeGraph's order).
+    /// The child elements, most recently begun first (AttributeGraph's order), then the roots of
+    /// the subgraphs whose tree owner (``Subgraph/setTreeOwner(_:)``) is an attribute created
+    /// while this element was open, most recently created subgraph first.
     public var children: Children { Children(element: self, remaining: element.children.count) }
 
     /// The keyed values, most recently added first.
@@ -206,11 +226,37 @@ public struct TreeElement: Hashable {
     public struct Children: IteratorProtocol, Sequence {
         let element: TreeElement
         var remaining: Int
-        public mutating func next() -> TreeElement? {
-            guard remaining > 0 else { return nil }
-            remaining -= 1
-            return TreeElement(tree: element.tree, index: element.element.children[remaining])
+        /// The child subgraphs' roots not visited yet, found once the element's own children are.
+        var subgraphRoots: [TreeElement]?
+
+        init(element: TreeElement, remaining: Int) {
+            self.element = element
+            self.remaining = remaining
         }
+
+        public mutating func next() -> TreeElement? {
+            if remaining > 0 {
+                remaining -= 1
+                return TreeElement(tree: element.tree, index: element.element.children[remaining])
+            }
+            if subgraphRoots == nil { subgraphRoots = element.ownedSubgraphRoots() }
+            return subgraphRoots?.popLast()
+        }
+    }
+
+    /// The roots of the live subgraphs owned by an attribute created while this element was
+    /// open, in creation order.
+    func ownedSubgraphRoots() -> [TreeElement] {
+        let nodes = element.nodes
+        guard !nodes.isEmpty, let subgraph = tree.subgraph else { return [] }
+        var roots: [TreeElement] = []
+        for candidate in subgraph.storage.allSubgraphs where candidate.isValid {
+            guard let childTree = candidate.tree, childTree !== tree, let owner = childTree.explicitOwner,
+                owner != .nil, nodes.contains(owner)
+            else { continue }
+            roots.append(TreeElement(tree: childTree, index: 0))
+        }
+        return roots
     }
 
     public struct Values: IteratorProtocol, Sequence {

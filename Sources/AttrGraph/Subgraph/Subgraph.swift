@@ -69,6 +69,7 @@ public final class Subgraph {
             if let parent = Subgraph.current, let parentTree = parent.tree, parentTree.current != 0 {
                 tree.owner = parentTree.elements[parentTree.current].value
             }
+            tree.subgraph = self
             self.tree = tree
         }
         if _slowPath(storage.state.pointee.traced) { storage.engine.emit(.subgraphCreated(self)) }
@@ -342,11 +343,17 @@ public final class Subgraph {
     // MARK: Updating
 
     /// Brings up to date every dirty attribute of this subgraph and its descendants whose
-    /// flags intersect `flags` (all when `flags` is empty). O(attributes in the subtree).
+    /// flags intersect `flags`. O(attributes in the subtree). As in AttributeGraph, empty
+    /// `flags` select no attribute: nothing is updated (and no `begin_subgraph_update` traced).
     public func update(flags: AnyAttribute.Flags = []) {
-        guard valid else { return }
-        let graph = context
         let engine = storage.engine
+        if _slowPath(engine.state.pointee.updateCallbacksRequested), !engine.isUpdating {
+            let entered = engine.enter("updating")
+            defer { engine.leave(entered) }
+            storage.callRequestedUpdateCallbacks()
+        }
+        guard valid, !flags.isEmpty else { return }
+        let graph = context
         let entered = engine.enter("updating")
         defer { engine.leave(entered) }
         graph.clearNeedsUpdate()
@@ -363,8 +370,10 @@ public final class Subgraph {
         if _slowPath(traced) { engine.emit(.endSubgraphUpdate(self)) }
     }
 
-    /// Whether an attribute of this subgraph or its descendants with matching flags is dirty.
+    /// Whether an attribute of this subgraph or its descendants with matching flags is dirty
+    /// (never with empty `flags`, which match no attribute, as in AttributeGraph).
     public func isDirty(flags: AnyAttribute.Flags = []) -> Bool {
+        if flags.isEmpty { return false }
         let engine = storage.engine
         var dirty = false
         forEachNode(flags: flags) { index in
@@ -373,8 +382,10 @@ public final class Subgraph {
         return dirty
     }
 
-    /// Whether an attribute of this subgraph or its descendants has a flag in `flags`.
+    /// Whether an attribute of this subgraph or its descendants has a flag in `flags` (never
+    /// for empty `flags`, as in AttributeGraph).
     public func intersects(flags: AnyAttribute.Flags) -> Bool {
+        if flags.isEmpty { return false }
         var found = false
         forEachNode(flags: flags) { _ in found = true }
         return found

@@ -166,13 +166,20 @@ extension _Engine {
 
     // MARK: Updates
 
-    /// ``updateNode(_:)`` with the node update reported around it.
+    /// ``updateNode(_:)`` with the node update reported around it. Its end reports `changed`
+    /// as AttributeGraph does: `false` when an update that aborts if cancelled (the one
+    /// ``AnyAttribute/prefetchValue()`` opens) was cancelled (``Graph/cancelUpdate()``, a passed
+    /// deadline), `true` otherwise.
     @inline(never)
     func updateNodeTraced(_ root: UInt32) {
         let attribute = reportedAttribute(root)
         if state.pointee.traced, let attribute { emit(.beginNodeUpdate(attribute)) }
         updateInCurrentSegment(root)
-        if state.pointee.traced, let attribute { emit(.endNodeUpdate(attribute, changed: true)) }
+        if state.pointee.traced, let attribute {
+            let aborted = state.pointee.updateCancelled
+                && state.pointee.segments.count == state.pointee.abortingSegmentDepth
+            emit(.endNodeUpdate(attribute, changed: !aborted))
+        }
     }
 
     /// What a rule run's events need from before it: which input edges were pending and whether

@@ -25,9 +25,11 @@ extension Graph {
     ///   dropped without `end_trace`: the graph can no longer be named then.
     /// * `graph_created` (a context made with ``Graph/init(shared:)`` on the traced graph),
     ///   `graph_destroy` (``Graph/invalidate()``), `graph_needs_update` (``Graph/needsUpdate``
-    ///   turns on), `begin_graph_update` / `end_graph_update` (around the context's update
-    ///   callback and handlers, only when it has one), `begin_graph_invalidation` /
-    ///   `end_graph_invalidation` (around the context's invalidation callback, only when it has one).
+    ///   turns on), `begin_graph_update` / `end_graph_update` (around the context's
+    ///   ``Graph/onUpdate(_:)`` callback, called by the next update after
+    ///   ``Graph/setNeedsUpdate()``, only when it has one), `begin_graph_invalidation` /
+    ///   `end_graph_invalidation` (around the context's ``Graph/onInvalidation(_:)`` callback,
+    ///   when a change in another context dirties its readers of cross-context inputs).
     /// * `subgraph_created`, `subgraph_destroy` (``Subgraph/invalidate()``, for the subgraph and
     ///   each child invalidated with it; not when a subgraph is released),
     ///   `subgraph_add_child` (before the child is added), `subgraph_remove_child` (once the child
@@ -47,7 +49,8 @@ extension Graph {
     ///   `indirect_node_set_source`, `indirect_node_set_dependency`.
     /// * `begin_node_update` / `end_node_update`: an attribute is brought up to date from outside
     ///   a rule's recorded inputs (a read, ``Subgraph/update(flags:)``, a rule reading a new
-    ///   dirty input). `begin_value_update` / `end_value_update`: around one run of a rule;
+    ///   dirty input); `changed` is `false` when ``AnyAttribute/prefetchValue()``'s update was
+    ///   cancelled. `begin_value_update` / `end_value_update`: around one run of a rule;
     ///   `changed` says whether a value changed meanwhile.
     /// * `compare_failed`: a rule wrote a value unequal to the one it had (not for its first
     ///   value), or ``compareValues(_:_:options:)`` with ``ComparisonOptions/traceCompareFailed``
@@ -55,7 +58,8 @@ extension Graph {
     /// * `custom_event` (``Graph/addTraceEvent(_:value:)``), `named_event`
     ///   (``Graph/addNamedTraceEvent(_:eventArgs:data:flags:)``, whatever `named_event_enabled`
     ///   says), `named_event_enabled` (``Graph/traceEventEnabled(for:)``), `profile_mark`
-    ///   (``Graph/markProfile(name:)``), `set_deadline` / `passed_deadline`.
+    ///   (``Graph/markProfile(name:)``), `set_deadline` / `passed_deadline` (once per deadline: a
+    ///   rule asking ``Graph/hasDeadlinePassed``, a prefetch past it).
     ///
     /// `version` gates the later fields as in AttributeGraph: `custom_event` needs at least
     /// ``Version/custom``, the named events ``Version/named``, the deadline events

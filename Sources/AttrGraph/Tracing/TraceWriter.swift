@@ -80,7 +80,7 @@ package enum AGTrace {
 
     // MARK: The writer
 
-    private static let writer = Mutex<TraceFile?>(nil)
+    private static let writer = Locked<TraceFile?>(nil)
 
     /// The trace file, once tracing started (``Graph/tracePath``).
     static var path: String? { writer.withLock { $0?.path } }

@@ -144,6 +144,11 @@ extension _Engine {
                 reevaluateReentrantly(index)
             }
         } else {
+            if _slowPath(state.pointee.updateCallbacksRequested), state.pointee.segments.isEmpty,
+                !callRequestedUpdateCallbacks(before: index)
+            {
+                return
+            }
             updateNode(index)
         }
     }
@@ -640,7 +645,8 @@ extension _Engine {
         return true
     }
 
-    /// Marks a computed node to re-run on its next read and its dependents dirty.
+    /// Marks a computed node to re-run on its next read and its dependents dirty; for an input,
+    /// marks its readers' edges changed and them dirty.
     func invalidateValue(_ index: UInt32) {
         let entered = enter("invalidating an attribute's value")
         defer { leave(entered) }
@@ -649,7 +655,14 @@ extension _Engine {
             traceMarkValue(index)
             if !node.pointee.flags.contains(.external), !node.pointee.flags.contains(.pending) { tracePending(index) }
         }
-        if node.pointee.flags.contains(.external) || node.pointee.flags.contains(.indirect) { return }
+        if node.pointee.flags.contains(.indirect) { return }
+        if node.pointee.flags.contains(.external) {
+            // An input has no rule to run again: as in AttributeGraph, its readers see it
+            // changed (their edges are marked changed, they and their dependents become dirty).
+            markOutputsChanged(index, fromInput: true)
+            notifyContexts()
+            return
+        }
         node.pointee.flags.insert(.pending)
         if node.pointee.flags.contains(.dirty) {
             // Already dirty: dependents are dirty too (invariant); just make it re-run.

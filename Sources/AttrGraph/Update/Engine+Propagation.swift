@@ -9,7 +9,7 @@ extension _Engine {
         // Aliases pass the change on to their own readers: each alias met is marked in turn from
         // this list (no native stack per alias; a chain of 100,000 aliases is a loop, not a
         // recursion). Empty, it allocates nothing.
-        if _slowPath(state.pointee.traced) {
+        if _slowPath(state.pointee.reportsDirtying) {
             markOutputsChangedReporting(index, fromInput: fromInput)
             return
         }
@@ -23,6 +23,7 @@ extension _Engine {
     /// ``markOutputsChanged(_:fromInput:)`` for a graph with traces: the same walk, reporting.
     @inline(never)
     private func markOutputsChangedReporting(_ index: UInt32, fromInput: Bool) {
+        state.pointee.dirtyOrigin = index
         var aliases: [UInt32] = []
         markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases, ReportingChanges.self)
         while let alias = aliases.popLast() {
@@ -47,7 +48,7 @@ extension _Engine {
                 aliases.append(consumerIndex)
                 continue
             }
-            if R.reports { traceEdgeChanging(consumer: consumerIndex, input: index) }
+            if R.reports, state.pointee.traced { traceEdgeChanging(consumer: consumerIndex, input: index) }
             // Where the consumer's input list had this edge last time, if it still does.
             let inputs = consumer.inputs
             let hint = output.hint
@@ -90,7 +91,7 @@ extension _Engine {
     /// Marks `index` dirty (unless it is an input or an alias) and then every transitive
     /// dependent, stopping at nodes already dirty. Iterative: no native stack per level.
     func markDirty(_ index: UInt32) {
-        if _slowPath(state.pointee.traced) {
+        if _slowPath(state.pointee.reportsDirtying) {
             markDirtyReporting(index)
             return
         }
@@ -100,6 +101,7 @@ extension _Engine {
     /// ``markDirty(_:)`` for a graph with traces: the same walk, reporting.
     @inline(never)
     private func markDirtyReporting(_ index: UInt32) {
+        state.pointee.dirtyOrigin = index
         markDirty(index, ReportingChanges.self)
     }
 
@@ -188,7 +190,10 @@ extension _Engine {
         if flags.contains(.observer) {
             state.pointee.dirtyObservers.append(index)
         }
-        if R.reports { traceDirty(index) }
+        if R.reports {
+            if state.pointee.traced { traceDirty(index) }
+            if state.pointee.watchesCrossContextDirtying { noteCrossContextDirtying(index) }
+        }
         // Consecutive nodes usually share a subgraph: raise its context's flag once per run.
         let subgraph = node.pointee.subgraph
         if subgraph != lastSubgraph {
@@ -211,6 +216,7 @@ extension _Engine {
     /// Calls the update callbacks of contexts whose needs-update flag was raised. Runs after
     /// the node table is consistent (callbacks are user code).
     func notifyContexts() {
+        if _slowPath(state.pointee.watchesCrossContextDirtying) { storage.callPendingInvalidations() }
         while !state.pointee.contextsToNotify.isEmpty {
             let index = state.pointee.contextsToNotify.removeLast()
             // Most contexts have nobody to call: the storage object (and its context table, a
@@ -223,9 +229,10 @@ extension _Engine {
 }
 
 /// Whether a push-phase walk reports the edges it marks changed and the attributes it makes dirty
-/// to the graph's traces (``_Engine/traceEdgeChanging(consumer:input:)``, ``_Engine/traceDirty(_:)``).
-/// A type parameter, not a flag: the walk is compiled twice, and the one a graph without traces
-/// takes has no test in it.
+/// to the graph's traces (``_Engine/traceEdgeChanging(consumer:input:)``, ``_Engine/traceDirty(_:)``)
+/// and, when another context has an invalidation callback, the dirtying that crosses contexts
+/// (``_Engine/noteCrossContextDirtying(_:)``). A type parameter, not a flag: the walk is compiled
+/// twice, and the one a graph without traces or invalidation callbacks takes has no test in it.
 protocol ChangeReporting {
     static var reports: Bool { get }
 }

@@ -22,9 +22,6 @@ final class TransactionRecorder {
     private let handle: HostHandle
     /// The transaction of the writes the next update applies.
     private(set) var pending: Transaction?
-    /// Set by a container's fragment: the root update that takes its content is still to come
-    /// (in a later round of the flush), so what is pending must wait for it.
-    var keepPending = false
     /// Whether a scope became active (or sets something on its own) during this update.
     var scopeRequested = false
     /// Counts root updates that consumed the pending state: a scope active in the current one
@@ -134,13 +131,9 @@ final class TransactionRecorder {
         epoch &+= 1
     }
 
-    /// The end of a flush round: what no root update took is dropped, unless a container's
-    /// content is waiting for the next round's root update.
+    /// The end of a flush round (its bodies phase, hosted containers' content included, is
+    /// done): what no root update took is dropped.
     func roundEnded() {
-        if keepPending {
-            keepPending = false
-            return
-        }
         guard pending != nil || scopeRequested || !structural.isEmpty else { return }
         complete(pending)
         pending = nil

@@ -1,9 +1,10 @@
 import AttrGraph
 import Foundation
 
-// Lazy grids, headless: laid out as their eager counterparts — a `LazyVGrid` is a `VStack` of
-// `HStack` rows, as many views to a row as it has columns (a `LazyHGrid` an `HStack` of `VStack`
-// columns). An adaptive item counts as one column or row. The outer node carries `grid=N columns`.
+// Lazy grids, headless: laid out eagerly, with SwiftUI's `GridItem` sizing. A `LazyVGrid` is one
+// node whose children are its cells; layout works out its columns from the width it is offered
+// (fixed ones, flexible ones sharing what is left, an adaptive one as many columns of at least
+// its minimum as fit) and fills them row by row. A `LazyHGrid` does the same with rows.
 
 /// How a grid sizes its columns or rows (SwiftUI's `GridItem`); recorded, and counted.
 public struct GridItem: Sendable, Equatable {
@@ -47,10 +48,10 @@ public nonisolated struct LazyVGrid<Content: View>: View {
 }
 
 extension LazyVGrid: GridLayout {
-    var _lines: Int { columns.count }
-    var _outer: RenderNode.Kind { .vstack(alignment: alignment, spacing: spacing.map(Double.init)) }
-    var _inner: RenderNode.Kind { .hstack(alignment: .center, spacing: columns.first?.spacing.map(Double.init)) }
-    var _name: String { "\(columns.count) columns" }
+    var _layout: RenderNode.LazyGrid {
+        RenderNode.LazyGrid(axis: .vertical, items: columns, alignment: Alignment(horizontal: alignment, vertical: .center),
+                            spacing: spacing.map(Double.init))
+    }
 }
 
 /// A grid that grows horizontally (SwiftUI's `LazyHGrid`).
@@ -76,10 +77,10 @@ public nonisolated struct LazyHGrid<Content: View>: View {
 }
 
 extension LazyHGrid: GridLayout {
-    var _lines: Int { rows.count }
-    var _outer: RenderNode.Kind { .hstack(alignment: alignment, spacing: spacing.map(Double.init)) }
-    var _inner: RenderNode.Kind { .vstack(alignment: .center, spacing: rows.first?.spacing.map(Double.init)) }
-    var _name: String { "\(rows.count) rows" }
+    var _layout: RenderNode.LazyGrid {
+        RenderNode.LazyGrid(axis: .horizontal, items: rows, alignment: Alignment(horizontal: .center, vertical: alignment),
+                            spacing: spacing.map(Double.init))
+    }
 }
 
 /// Which views stay pinned while a grid scrolls (SwiftUI's `PinnedScrollableViews`); ignored.
@@ -91,14 +92,37 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
 }
 
 protocol GridLayout {
-    /// Views per row (per column for a horizontal grid).
-    var _lines: Int { get }
-    var _outer: RenderNode.Kind { get }
-    var _inner: RenderNode.Kind { get }
-    var _name: String { get }
+    /// How the grid lays out its cells.
+    var _layout: RenderNode.LazyGrid { get }
 }
 
-/// The graph of a grid: its content's attributes, then the rule that splits them into lines.
+extension RenderNode {
+    /// A lazy grid's layout: the axis it grows along (`vertical` for a `LazyVGrid`), its
+    /// `GridItem`s (its columns, or its rows), its alignment and the spacing between its rows
+    /// (between its columns for a `LazyHGrid`).
+    public struct LazyGrid: Equatable, Sendable {
+        public var axis: Axis
+        public var items: [GridItem]
+        public var alignment: Alignment
+        public var spacing: Double?
+
+        public init(axis: Axis, items: [GridItem], alignment: Alignment = .center, spacing: Double? = nil) {
+            self.axis = axis
+            self.items = items
+            self.alignment = alignment
+            self.spacing = spacing
+        }
+
+        /// `LazyVGrid 3 columns`.
+        var headline: String {
+            let name = axis == .vertical ? "LazyVGrid" : "LazyHGrid"
+            let noun = axis == .vertical ? "columns" : "rows"
+            return "\(name) \(items.count) \(noun)" + (spacing.map { " spacing=\(number($0))" } ?? "")
+        }
+    }
+}
+
+/// The graph of a grid: its content's attributes, then the rule that makes the grid's node.
 func _makeGrid<Grid: GridLayout, Content: View>(
     _ grid: _GraphValue<Grid>, content: _GraphValue<Content>, inputs: _ViewInputs
 ) -> _ViewOutputs {
@@ -106,30 +130,18 @@ func _makeGrid<Grid: GridLayout, Content: View>(
     return _ViewOutputs(render: Attribute(GridRender(grid: grid, content: content.render)))
 }
 
-/// Splits the content's nodes into rows (columns) of the grid's width.
+/// The grid's node: its cells are its children, laid out by ``LayoutEngine/lazyGrid(_:_:proposal:)``.
 struct GridRender<Grid: GridLayout>: StatefulRule {
     typealias Value = [DisplayNode]
     let grid: _GraphValue<Grid>
     let content: RenderParts
 
     mutating func updateValue() {
-        let grid = self.grid.value
-        let nodes = content.read()
-        let perLine = max(1, grid._lines)
-        let previous = hasValue ? value.first?.children ?? [] : []
-        var lines: [DisplayNode] = []
-        var start = 0
-        while start < nodes.count {
-            let children = Array(nodes[start..<min(start + perLine, nodes.count)])
-            let index = lines.count
-            lines.append(.reusing(index < previous.count ? previous[index] : nil, kind: grid._inner, children: children))
-            start += perLine
-        }
-        var annotations = _Annotations()
-        annotations.styles["grid"] = grid._name
-        if hasValue, let old = value.first, old.kind == grid._outer, old.children == lines, old.annotations == annotations {
+        let kind = RenderNode.Kind.lazyGrid(grid.value._layout)
+        let cells = content.read()
+        if hasValue, let old = value.first, old.kind == kind, old.children == cells {
             return
         }
-        value = [DisplayNode(kind: grid._outer, children: lines, annotations: annotations)]
+        value = [DisplayNode(kind: kind, children: cells)]
     }
 }

@@ -6,11 +6,12 @@ import RunLoopBridge
 ///
 /// * the content lives in its own graph context (``Graph/init(shared:)``) and subgraph, a child
 ///   of the container's;
-/// * a *fragment* of the host's scheduler updates it: when the content changes, the context's
-///   update callback asks for that fragment, and the fragment writes the content's nodes into
-///   the container (``hosted``), which marks the container for the root update;
-/// * the container's first render reads the content synchronously (a hosting controller lays
-///   out its content when it is added), without depending on it;
+/// * the container's render rule reads the content's render list: an edge from the container to
+///   its content, so a change in the content updates the container, and an archive shows the
+///   data flow;
+/// * a *fragment* of the host's scheduler updates the content in its own graph update (the
+///   hosting controller's update) when its context needs one: the content's context is attached
+///   to the scheduler with that fragment;
 /// * a container hosted inside another container's content asks the enclosing fragment to
 ///   update when it is built (the enclosing hosting controller must re-host).
 ///
@@ -19,8 +20,6 @@ import RunLoopBridge
 final class HostedSlot {
     @HostReference var host: _HostCore
     let name: String
-    /// The content's nodes as of the last fragment update; `nil` until the first.
-    let hosted: Attribute<[DisplayNode]?>
     private let subgraph: Subgraph
     /// The graph context the content is built in (a subgraph does not keep its graph alive).
     private let context: Graph
@@ -35,7 +34,6 @@ final class HostedSlot {
         guard let parent = Subgraph.current else {
             fatalError("DeclarativeViews: \(name) built outside a subgraph.")
         }
-        hosted = Attribute(value: nil)
         let context = Graph(shared: host.graph)
         self.context = context
         subgraph = Subgraph(graph: context)
@@ -50,13 +48,11 @@ final class HostedSlot {
         parent.addObserver { [weak self] in self?.detach() }
     }
 
-    /// The fragment's work: bring the content up to date and hand its nodes to the container.
+    /// The fragment's work: bring the content up to date (the container, which depends on it,
+    /// was marked when the content changed).
     private func update() {
         guard subgraph.isValid, let content else { return }
-        hosted.value = content.value
-        // The root update that takes these nodes comes in the next round: it applies the
-        // pending transaction.
-        host.transactions.keepPending = true
+        _ = content.value
     }
 
     /// Asks the scheduler to run this slot's fragment at the next flush.
@@ -64,12 +60,9 @@ final class HostedSlot {
         if let fragment { host.scheduler.setNeedsUpdate(fragment) }
     }
 
-    /// The content's nodes for the container's render rule: what the fragment delivered, or on
-    /// the first render the content itself, read without making the container depend on it.
+    /// The content's nodes, for the container's render rule (which then depends on them).
     func read() -> [DisplayNode] {
-        if let nodes = hosted.value { return nodes }
-        guard let content else { return [] }
-        return Graph.withoutUpdate { content.value }
+        content?.value ?? []
     }
 
     private func detach() {

@@ -1,5 +1,4 @@
 import AttrGraph
-import Synchronization
 
 /// A piece of user interface, described by value (SwiftUI's `View`).
 ///
@@ -112,7 +111,7 @@ package enum _VerifiedFieldOffsets {
         let member: ObjectIdentifier
         let offset: Int
     }
-    private static let verified = Mutex<Set<Key>>([])
+    private static let verified = Locked<Set<Key>>([])
 
     /// Stops with a message when `offset` is not where `keyPath` lies in `Value` (the first
     /// time this value type, member type and offset are seen; afterwards a set lookup).

@@ -1,9 +1,10 @@
 import AttrGraph
+import Foundation
 import RunLoopBridge
 
-/// What every mounted view shares with its host: the graph, the scheduler, the queue of
-/// actions that run after an update, and the body-evaluation counters. Framework-internal
-/// (``ViewHost`` is the public face).
+/// What every mounted view shares with its host: the graph, the scheduler, the update cycle
+/// (with the work views queue for its later phases), and the body-evaluation counters.
+/// Framework-internal (``ViewHost`` is the public face).
 public final class _HostCore {
     let graph: Graph
     let rootSubgraph: Subgraph
@@ -14,8 +15,8 @@ public final class _HostCore {
     var bodyCounts: [Int] = []
     private var counterSlots: [ObjectIdentifier: Int] = [:]
     private(set) var counterNames: [String] = []
-    /// Actions that run after the current flush (`onAppear`, `onChange`, tasks…).
-    private var pendingActions: [() -> Void] = []
+    /// The phases of an update and what they produced (see ``UpdateCycle``).
+    let cycle: UpdateCycle
     /// Where `_printChanges()` and the headless runner's renders go.
     var printSink: (String) -> Void = { print($0) }
     /// Set while the host is being torn down: disappear actions are dropped then.
@@ -26,6 +27,8 @@ public final class _HostCore {
     let feedback = LayoutFeedbackDetector(threshold: ViewsEnvironment.layoutFeedbackThreshold)
     /// What the host registered with the scheduler: its root fragment and observers.
     var registrations: (fragment: UpdateFragment, flushObserver: Registration, turnObserver: Registration)?
+    /// The fragment that runs the root's part of the bodies phase.
+    var rootFragment: UpdateFragment?
     /// Whether the scheduler was made for this host (and goes away with it).
     var ownsScheduler = false
     /// The thread the host's graph is updated on, for change notifications from other threads.
@@ -33,12 +36,18 @@ public final class _HostCore {
     /// What outlives the host and tells whether it is still there (instead of `weak` references
     /// to it, which would slow every retain and release of the host).
     let handle = HostHandle()
+    /// The storage properties (`@AppStorage`, `@SceneStorage`) of the host's views, looked at
+    /// after each run-loop turn.
+    lazy var storageMonitor = StorageMonitor(handle: handle)
+    /// The values `@SceneStorage` properties keep: the host shows one scene.
+    lazy var sceneStorage = SceneStorageBackend()
     /// Delivers the transactions of state writes to the changes they cause, and records them.
     let transactions: TransactionRecorder
 
-    init(graph: Graph, scheduler: any UpdateScheduler) {
+    init(graph: Graph, scheduler: any UpdateScheduler, windowSize: CGSize) {
         self.graph = graph
         self.scheduler = scheduler
+        cycle = UpdateCycle(windowSize: windowSize)
         rootSubgraph = Subgraph(graph: graph)
         transactions = TransactionRecorder(handle: handle)
         handle.host = self
@@ -60,21 +69,16 @@ public final class _HostCore {
         counterSlots[ObjectIdentifier(type)].map { bodyCounts[$0] } ?? 0
     }
 
-    /// Runs `action` after the current flush, outside any graph update.
-    func enqueue(_ action: @escaping () -> Void) {
+    /// Runs `action` in `phase` of the current update cycle (the actions phase unless said
+    /// otherwise), outside any graph update.
+    func enqueue(_ action: @escaping () -> Void, in phase: UpdatePhase = .actions) {
         guard !isTornDown else { return }
-        pendingActions.append(action)
+        cycle.enqueue(action, in: phase)
     }
 
-    /// Runs the queued actions (and those they queue) in order.
-    func runPendingActions() {
-        while !pendingActions.isEmpty {
-            let actions = pendingActions
-            pendingActions.removeAll()
-            for action in actions {
-                action()
-            }
-        }
+    /// Asks the scheduler for a flush that runs the whole update cycle.
+    func requestRootUpdate() {
+        if let rootFragment, !isTornDown { scheduler.setNeedsUpdate(rootFragment) }
     }
 
     func printLine(_ line: String) {
@@ -103,9 +107,9 @@ public final class _HostCore {
         guard !isTornDown else { return }
         detach()
         rootSubgraph.invalidate()
-        runPendingActions()
+        cycle.runActions()
         isTornDown = true
-        pendingActions.removeAll()
+        cycle.dropQueuedWork()
     }
 
     /// Removes the root fragment and the observers from the scheduler (and stops a scheduler

@@ -12,22 +12,18 @@ import RunLoopBridge
 ///     host.update()
 ///     print(host.renderedText)                             // Button "Count: 1"
 ///
-/// Every view's `body` is a rule of the host's graph. State writes mark the graph, which asks
-/// the scheduler (a ``RunLoopUpdateCoalescer`` on the current run loop unless you pass one,
-/// e.g. a ``ManualUpdateScheduler`` in tests) for a flush; the flush updates the root and the
-/// container fragments, then runs the actions views queued (`onAppear`, `onChange`, `.task`).
+/// Every view's `body` is a rule of the host's graph. State writes mark the graph, which the
+/// scheduler (a ``RunLoopUpdateCoalescer`` on the current run loop unless you pass one, e.g. a
+/// ``ManualUpdateScheduler`` in tests) flushes: each flush runs the host's update cycle —
+/// bodies, layout, preferences, geometry, actions (``UpdatePhase``) — and goes round again
+/// while the later phases changed state.
 @MainActor
 public final class ViewHost {
     package let core: _HostCore
     private var rootInput: AnyAttribute
     private let rootType: Any.Type
     private var rootRender: Attribute<[DisplayNode]>!
-    private var windowInput: Attribute<CGSize>!
-    private var layoutRoot: Attribute<LayoutResult>!
-    /// The last layout pass.
-    private var laidOut: LayoutResult?
-    /// The render list after the last root update, and the one last reported to `onRender`.
-    private(set) var rendered: [DisplayNode] = []
+    /// The render list last reported to `onRender`.
     private var reported: [DisplayNode]?
     /// The input last typed into (it has the focus unless a `.focused` binding says otherwise).
     var typedInto: String?
@@ -55,7 +51,7 @@ public final class ViewHost {
         let graph = Graph()
         let ownsScheduler = scheduler == nil
         let scheduler = scheduler ?? RunLoopUpdateCoalescer(runLoop: CFRunLoopGetCurrent())
-        core = _HostCore(graph: graph, scheduler: scheduler)
+        core = _HostCore(graph: graph, scheduler: scheduler, windowSize: windowSize)
         core.ownsScheduler = ownsScheduler
         self.rootType = rootType
         rootInput = .nil
@@ -73,17 +69,16 @@ public final class ViewHost {
         }
         rootInput = input
         rootRender = render
-        (windowInput, layoutRoot) = core.rootSubgraph.apply {
-            let window = Attribute(value: windowSize)
-            return (window, Attribute(LayoutRoot(render: render, window: window, host: core)))
-        }
+        core.rootFragment = rootFragment
         scheduler.attach(graph, fragment: rootFragment)
         let flushObserver = scheduler.addFlushObserver { [weak self] in
             self?.flushEnded()
         }
         let handle = core.handle
         let turnObserver = scheduler.addTurnObserver {
-            handle.host?.feedback.endTurn()
+            guard let host = handle.host else { return }
+            host.feedback.endTurn()
+            host.cycle.endTurn()
         }
         core.registrations = (rootFragment, flushObserver, turnObserver)
         scheduler.setNeedsUpdate(rootFragment)
@@ -95,8 +90,6 @@ public final class ViewHost {
     public func invalidate() {
         guard !core.isTornDown else { return }
         core.tearDown()
-        rendered = []
-        laidOut = nil
     }
 
     // MARK: Updating
@@ -122,37 +115,49 @@ public final class ViewHost {
         Attribute<Root>(identifier: rootInput).value = root
     }
 
+    /// The root fragment's work: the root's part of the bodies phase.
     private func updateRoot() {
         guard !core.isTornDown, let rootRender else { return }
-        let previous = rendered
-        rendered = rootRender.value
-        core.transactions.rootUpdated(previous: previous, current: rendered)
+        core.cycle.runBodies {
+            let previous = core.cycle.rendered
+            core.cycle.rendered = rootRender.value
+            core.transactions.rootUpdated(previous: previous, current: core.cycle.rendered)
+        }
     }
 
-    /// After the fragments of a flush: lay out, deliver geometry, run the queued actions.
-    /// Whatever they change is updated in another round of the same flush.
+    /// After the fragments of a flush (the bodies phase): the cycle's later phases. Whatever
+    /// they change is updated in another round of the same flush.
     private func flushEnded() {
-        guard !core.isTornDown, let layoutRoot else { return }
+        guard !core.isTornDown, rootRender != nil else { return }
         core.transactions.roundEnded()
-        let result = layoutRoot.value
-        laidOut = result
-        result.forEachGeometryNode { node, frame in
-            guard let sink = node.annotations?.geometry else { return }
-            core.feedback.deliver(GeometryProxy(size: frame.size, globalFrame: frame), to: sink, host: core)
-        }
-        core.runPendingActions()
+        core.cycle.runLaterPhases(host: core)
         if let onRender, reported != rendered {
             reported = rendered
             onRender(self)
         }
     }
 
+    /// The render list after the last bodies phase.
+    var rendered: [DisplayNode] { core.cycle.rendered }
+
+    /// Called as each phase of the update cycle starts: `bodies`, `layout`, `preferences`,
+    /// `geometry`, `actions`, and again from `bodies` for each further round of a flush (a
+    /// phase with nothing to do still starts). For tests and debugging.
+    public var phaseObserver: ((UpdatePhase) -> Void)? {
+        get { core.cycle.phaseObserver }
+        set { core.cycle.phaseObserver = newValue }
+    }
+
     // MARK: Layout
 
     /// The size the views are laid out in (points; a text cell is 8 × 16).
     public var windowSize: CGSize {
-        get { windowInput.value }
-        set { windowInput.value = newValue }
+        get { core.cycle.windowSize }
+        set {
+            guard newValue != core.cycle.windowSize else { return }
+            core.cycle.windowSize = newValue
+            core.requestRootUpdate()
+        }
     }
 
     /// How much layout work ran since the host was created (or since ``resetLayoutStatistics()``).
@@ -167,7 +172,8 @@ public final class ViewHost {
     /// that the graph does not track).
     public func invalidateLayout() {
         core.layoutEngine.invalidateCaches()
-        layoutRoot?.invalidateValue()
+        core.cycle.invalidateLayout()
+        core.requestRootUpdate()
     }
 
     /// When on, every size computed (not answered from a cache) is logged in ``layoutLog`` as
@@ -200,7 +206,7 @@ public final class ViewHost {
     /// The render tree's top-level nodes as of the last update, with the frames of the last
     /// layout pass.
     public var renderTree: [RenderNode] {
-        if let laidOut, laidOut.roots == rendered {
+        if let laidOut = core.cycle.laidOut, laidOut.roots == rendered {
             return core.transactions.annotate(laidOut.renderTree, from: rendered)
         }
         return core.transactions.annotate(rendered.map(\.renderNode), from: rendered)

@@ -8,17 +8,17 @@ import Foundation
 /// `onGeometryChange` delivers; past the threshold it reports the view once and stops
 /// delivering its geometry until the next turn, so the loop settles and the app stays alive.
 ///
-/// Counts reset when RunLoopBridge ends a turn (`UpdateScheduler.addTurnObserver`).
+/// Counts reset when RunLoopBridge ends a turn (`UpdateScheduler.addTurnObserver`). The state
+/// a report names is what the update cycle's later phases wrote in the turn (``UpdateCycle``).
 final class LayoutFeedbackDetector {
     /// Passes per view per turn before the view is reported (`DV_LAYOUT_FEEDBACK_THRESHOLD`).
     var threshold: Int
     /// The current turn (incremented by the scheduler's turn observer).
     private(set) var turn = 0
-    /// The state written in this turn: location → what was written, for the report.
-    private var writes: [ObjectIdentifier: StateWrites] = [:]
     /// Reports made so far.
     private(set) var reports: [LayoutFeedbackReport] = []
 
+    /// A state written in a turn: its name, how often, and what.
     struct StateWrites {
         var name: String
         var count = 0
@@ -32,18 +32,6 @@ final class LayoutFeedbackDetector {
 
     func endTurn() {
         turn += 1
-        writes.removeAll(keepingCapacity: true)
-    }
-
-    /// Records a state write (from `StateLocation.set`).
-    func recordWrite(location: ObjectIdentifier, name: @autoclosure () -> String, value: @autoclosure () -> String) {
-        var entry = writes[location] ?? StateWrites(name: name())
-        entry.count += 1
-        if entry.values.count < 4 {
-            let text = value()
-            if !entry.values.contains(text) { entry.values.append(text) }
-        }
-        writes[location] = entry
     }
 
     /// Delivers `proxy` to `sink` unless it is suppressed in this turn; counts the passes that
@@ -74,7 +62,7 @@ final class LayoutFeedbackDetector {
     }
 
     private func report(_ sink: GeometrySink, host: _HostCore) {
-        let state = writes.values.max { $0.count < $1.count }
+        let state = host.cycle.laterPhaseWrites.values.max { $0.count < $1.count }
         let report = LayoutFeedbackReport(
             viewPath: (sink.path.map { $0.description + " > " } ?? "") + sink.name,
             bodyType: sink.path?.bodyTypeName ?? "?", passes: sink.passesThisTurn, threshold: threshold,

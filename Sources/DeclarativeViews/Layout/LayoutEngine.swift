@@ -182,6 +182,11 @@ final class LayoutEngine {
             return CGSize(
                 width: Self.flexibleLength(content.width, proposed: inner.width, min: frame.minWidth, max: frame.maxWidth),
                 height: Self.flexibleLength(content.height, proposed: inner.height, min: frame.minHeight, max: frame.maxHeight))
+        case .lazyGrid(let grid):
+            return lazyGrid(node, grid, proposal: proposal).size
+        case .layout:
+            guard let box = node.annotations?.customLayout else { return overlay(node.children, proposal: proposal) }
+            return box.sizeThatFits(proposal, subviews: box.subviews(self, node.children))
         case .window, .tabView, .tab, .column, .navigationStack, .navigationSplitView:
             // Containers fill what they are offered.
             let content = overlay(node.children, proposal: proposal)
@@ -331,6 +336,13 @@ final class LayoutEngine {
                 flexibility.sort { $0.flex < $1.flex || ($0.flex == $1.flex && $0.index < $1.index) }
             }
             var remaining = max(0, main - gaps)
+            let priorities = children.map(\.layoutPriority)
+            if let first = priorities.first, priorities.contains(where: { $0 != first }) {
+                distribute(
+                    children, by: priorities, in: flexibility, axis: axis, cross: cross, smallest: smallest,
+                    remaining: remaining, sizes: &sizes)
+                return Self.stackSize(sizes, axis: axis, spacing: spacing)
+            }
             var left = CGFloat(children.count)
             for entry in flexibility {
                 let index = entry.index
@@ -349,6 +361,35 @@ final class LayoutEngine {
             }
         }
         return Self.stackSize(sizes, axis: axis, spacing: spacing)
+    }
+
+    /// The stack algorithm with layout priorities (SwiftUI's): the children are offered space
+    /// a priority at a time, highest first; a group is offered what is left less what the
+    /// lower-priority children take at their smallest, and within it the least flexible child
+    /// first gets an equal share of that, as without priorities.
+    private func distribute(
+        _ children: [DisplayNode], by priorities: [Double], in flexibility: [Flexibility], axis: Axis,
+        cross: CGFloat?, smallest: ProposedViewSize, remaining: CGFloat, sizes: inout [CGSize]
+    ) {
+        var remaining = remaining
+        let minimums = children.map { size(of: $0, proposal: smallest, axis: axis)[axis] }
+        for priority in Set(priorities).sorted(by: >) {
+            let group = flexibility.filter { priorities[$0.index] == priority }
+            let reserved = children.indices.reduce(CGFloat(0)) { total, index in
+                priorities[index] < priority ? total + minimums[index] : total
+            }
+            var available = max(0, remaining - reserved)
+            var left = CGFloat(group.count)
+            for entry in group {
+                var offer = ProposedViewSize(width: cross, height: cross)
+                offer[axis] = max(0, available / left)
+                let size = self.size(of: children[entry.index], proposal: offer, axis: axis)
+                sizes[entry.index] = size
+                available -= size[axis]
+                remaining -= size[axis]
+                left -= 1
+            }
+        }
     }
 
     // MARK: Placing
@@ -426,6 +467,13 @@ final class LayoutEngine {
             }
         case .navigationSplitView:
             return placeColumns(node.children, size: size)
+        case .lazyGrid(let grid):
+            return lazyGrid(node, grid, proposal: proposal).placements
+        case .layout:
+            guard let box = node.annotations?.customLayout else {
+                return placeOverlay(node.children, proposal: proposal, in: CGRect(origin: .zero, size: size), alignment: .center)
+            }
+            return box.placements(of: node.children, size: size, proposal: proposal, engine: self)
         }
     }
 

@@ -9,32 +9,6 @@ struct LayoutResult: Equatable {
     var window: CGSize
 }
 
-/// The host's layout attribute: lays out the render tree in the window. It re-runs when the
-/// render tree or the window size changed, and then re-measures only the nodes that are new
-/// or were offered a new size (see ``LayoutEngine``).
-struct LayoutRoot: Rule {
-    let render: Attribute<[DisplayNode]>
-    let window: Attribute<CGSize>
-    @HostReference var host: _HostCore
-
-    var value: LayoutResult {
-        let engine = host.layoutEngine
-        let roots = render.value
-        let window = self.window.value
-        guard AGTrace.isEnabled else { return engine.layOut(roots, in: window) }
-        let started = AGTrace.now()
-        let before = engine.statistics
-        let result = engine.layOut(roots, in: window)
-        AGTrace.complete(
-            "layout", category: "view", start: started,
-            args: [
-                "measurements": .int(engine.statistics.measurements - before.measurements),
-                "placements": .int(engine.statistics.placements - before.placements),
-            ])
-        return result
-    }
-}
-
 extension LayoutEngine {
     /// Lays out `roots` in a window of `window` size: the top-level views stack vertically,
     /// centred, as in a hosting view. Subtrees whose node, proposal and size are those of the
@@ -87,13 +61,20 @@ extension LayoutResult {
     }
 
     /// Calls `body` with every node that reports its geometry and its frame in the window.
+    /// Before each call, the node's sink is told the named coordinate spaces around the node
+    /// (``GeometrySink/coordinateSpaces``), which it adds to the proxy it is delivered.
     func forEachGeometryNode(_ body: (DisplayNode, CGRect) -> Void) {
-        var pending: [(DisplayNode, CGRect)] = zip(roots, frames).filter { $0.0.hasGeometry }
-        while let (node, frame) = pending.popLast() {
-            if node.annotations?.geometry != nil { body(node, frame) }
+        var pending: [(DisplayNode, CGRect, [NamedFrame])] = zip(roots, frames).filter { $0.0.hasGeometry }.map { ($0, $1, []) }
+        while let (node, frame, outer) = pending.popLast() {
+            var spaces = outer
+            if let name = node.annotations?.coordinateSpaceName { spaces.append(NamedFrame(name: name, frame: frame)) }
+            if let sink = node.annotations?.geometry {
+                sink.coordinateSpaces = spaces
+                body(node, frame)
+            }
             guard let placement = node.layout.placement?.current, placement.children.count == node.children.count else { continue }
             for (child, place) in zip(node.children, placement.children) where child.hasGeometry && !place.frame.isNull {
-                pending.append((child, place.frame.offsetBy(dx: frame.minX, dy: frame.minY)))
+                pending.append((child, place.frame.offsetBy(dx: frame.minX, dy: frame.minY), spaces))
             }
         }
     }

@@ -66,6 +66,11 @@ public struct ProposedViewSize: Hashable, Sendable, CustomStringConvertible {
         set { if axis == .horizontal { width = newValue } else { height = newValue } }
     }
 
+    /// The proposal with unspecified dimensions replaced by `size`'s (SwiftUI's default: 10 × 10).
+    public func replacingUnspecifiedDimensions(by size: CGSize = CGSize(width: 10, height: 10)) -> CGSize {
+        CGSize(width: width ?? size.width, height: height ?? size.height)
+    }
+
     /// The proposal less `insets` (unspecified dimensions stay unspecified; none goes below 0).
     func inset(by insets: EdgeInsets) -> ProposedViewSize {
         ProposedViewSize(
@@ -107,36 +112,6 @@ extension CGPoint {
     init(main: CGFloat, cross: CGFloat, axis: Axis) {
         self = axis == .horizontal ? CGPoint(x: main, y: cross) : CGPoint(x: cross, y: main)
     }
-}
-
-/// Where a view's frame is, in a coordinate space (`GeometryProxy.frame(in:)`).
-public enum CoordinateSpace: Sendable, Hashable {
-    /// The window's (the host's) coordinates.
-    case global
-    /// The view's own coordinates (its origin is 0, 0).
-    case local
-}
-
-/// A view's size and position, as `GeometryReader` and `onGeometryChange` see them.
-public struct GeometryProxy: Sendable, Hashable {
-    /// The view's size.
-    public var size: CGSize
-    /// The view's frame in the window.
-    let globalFrame: CGRect
-
-    public init(size: CGSize, globalFrame: CGRect) {
-        self.size = size
-        self.globalFrame = globalFrame
-    }
-
-    public func frame(in space: CoordinateSpace) -> CGRect {
-        switch space {
-        case .global: globalFrame
-        case .local: CGRect(origin: .zero, size: size)
-        }
-    }
-
-    static let zero = GeometryProxy(size: .zero, globalFrame: .zero)
 }
 
 /// How text is measured: every character is one monospaced cell, 8 points wide and 16 points

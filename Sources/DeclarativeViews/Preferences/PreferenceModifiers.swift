@@ -85,7 +85,7 @@ struct PreferenceActionRender<Key: PreferenceKey>: StatefulRule where Key.Value:
         if reported != current {
             reported = current
             let action = modifier.value.action
-            host.enqueue { action(current) }
+            host.enqueue({ action(current) }, in: .preferences)
         }
         value = nodes
     }

@@ -64,7 +64,7 @@ final class StateLocation<Value>: AnyLocation<Value> {
         if BodyEvaluation.current != nil {
             host.diagnostic("Modifying state during view update, this will cause undefined behavior.")
         }
-        host.feedback.recordWrite(
+        host.cycle.noteStateWrite(
             location: ObjectIdentifier(self), name: qualifiedName, value: String(describing: newValue))
         attribute.value = newValue
     }

@@ -26,7 +26,7 @@ extension RenderNode {
                 switch node.kind {
                 case .text:
                     texts.append((node, frame))
-                case .spacer, .vstack, .hstack, .zstack:
+                case .spacer, .vstack, .hstack, .zstack, .layout:
                     break
                 case .divider:
                     canvas.line(frame)

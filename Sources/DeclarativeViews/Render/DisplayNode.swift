@@ -70,13 +70,19 @@ final class DisplayNode: Equatable {
             (expandsHorizontally, expandsVertically, rigidVertically) =
                 (width == nil && childrenExpandH, height == nil && childrenExpandV, height != nil || childrenRigidV)
         case .spacer, .divider, .list, .window, .tabView, .tab, .navigationSplitView, .navigationStack, .column,
-            .geometryReader, .shape:
+            .geometryReader, .shape, .layout:
             (expandsHorizontally, expandsVertically, rigidVertically) = (true, true, false)
         case .decorated:
             // The content decides the size.
             let content = children.first
             (expandsHorizontally, expandsVertically, rigidVertically) =
                 (content?.expandsHorizontally ?? false, content?.expandsVertically ?? false, content?.rigidVertically ?? true)
+        case .lazyGrid(let grid):
+            // Flexible and adaptive tracks fill what the grid is offered across; along the
+            // axis it grows, cells are offered no length, so its length depends on the other only.
+            let fills = grid.items.contains { if case .fixed = $0.size { false } else { true } }
+            (expandsHorizontally, expandsVertically, rigidVertically) =
+                grid.axis == .vertical ? (fills, false, true) : (false, fills, false)
         case .flexibleFrame(let frame):
             // A maximum (not only an infinite one) makes the frame grow towards it when offered
             // more than its content needs.
@@ -174,6 +180,14 @@ struct _Annotations: Equatable {
     var dismiss: ButtonAction?
     /// Preference writes (`.preference`, `.transformPreference`), the innermost modifier's first.
     var preferences: [PreferenceWrite] = []
+    /// The layout of a custom ``Layout`` container's node.
+    var customLayout: CustomLayoutBox?
+    /// `.layoutValue(key:value:)`s on the view.
+    var layoutValues: LayoutValues?
+    /// `.layoutPriority(_:)` on the view.
+    var layoutPriority: Double?
+    /// `.coordinateSpace(name:)` on the view.
+    var coordinateSpaceName: AnyHashable?
     /// How the view enters and leaves the tree (`.transition`).
     var transition: AnyTransition?
     /// What `.transaction` / `.animation(_:value:)` modifiers do to the transaction of changes
@@ -185,6 +199,8 @@ struct _Annotations: Equatable {
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
             && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
             && lhs.focus === rhs.focus
+            && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
+            && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition

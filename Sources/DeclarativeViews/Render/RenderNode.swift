@@ -55,6 +55,10 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
         /// `.frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
         /// (Boxed: its six bounds would otherwise make every kind as large as it.)
         indirect case flexibleFrame(FlexibleFrame)
+        /// A `LazyVGrid` or `LazyHGrid`; its children are its cells.
+        indirect case lazyGrid(LazyGrid)
+        /// A container arranged by a custom ``Layout`` (named by the layout's type).
+        case layout(String)
     }
 
     /// The bounds of a flexible frame (`nil`: not constrained on that side).
@@ -153,6 +157,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
                 alignment == .center ? nil : "alignment=\(alignment)")
         case .geometryReader:
             return "GeometryReader"
+        case .layout(let name):
+            return "Layout " + name
         case .shape(let name):
             return name
         case .decorated(let background, let alignment):
@@ -165,6 +171,8 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
                 bound("minWidth", frame.minWidth), bound("idealWidth", frame.idealWidth), bound("maxWidth", frame.maxWidth),
                 bound("minHeight", frame.minHeight), bound("idealHeight", frame.idealHeight),
                 bound("maxHeight", frame.maxHeight), frame.alignment == .center ? nil : "alignment=\(frame.alignment)")
+        case .lazyGrid(let grid):
+            return grid.headline
         }
     }
 }

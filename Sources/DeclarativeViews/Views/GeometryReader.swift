@@ -110,7 +110,7 @@ public nonisolated struct _GeometryChangeModifier<T: Equatable>: PrimitiveViewMo
             if let last, last == value { return false }
             let old = last ?? value
             last = value
-            host.enqueue { action(old, value) }
+            host.enqueue({ action(old, value) }, in: .geometry)
             return true
         }
     }
@@ -133,7 +133,7 @@ public nonisolated struct _GeometryChangeModifier<T: Equatable>: PrimitiveViewMo
             var annotated = nodes
             if let first = nodes.first {
                 let sink = self.sink
-                annotated[0] = first.annotated { $0.geometry = sink }
+                annotated[0] = first.annotated { $0.addGeometry(sink) }
             }
             value = annotated
         }

@@ -1,0 +1,218 @@
+import Foundation
+
+/// The subviews of a ``Layout`` container (SwiftUI's `LayoutSubviews`): one per view its content
+/// makes, in order. A collection of ``LayoutSubview``; slicing one (`subviews[1...]`) keeps the
+/// indices, and `subviews[[2, 0]]` makes a collection of the chosen subviews.
+///
+/// Subviews are proxies: they measure and place views through the layout pass that called the
+/// layout, and are only meaningful during it.
+public struct LayoutSubviews: RandomAccessCollection, Equatable, @unchecked Sendable {
+    // `@unchecked Sendable`: the context is used on the thread that runs layout only (as
+    // SwiftUI's subviews, which are values of its main-thread layout).
+    let context: LayoutContext
+    /// The positions in `context.nodes` of the subviews, in order.
+    let members: [Int]
+    public let startIndex: Int
+
+    init(context: LayoutContext) {
+        self.context = context
+        members = Array(context.nodes.indices)
+        startIndex = 0
+    }
+
+    private init(context: LayoutContext, members: [Int], startIndex: Int) {
+        self.context = context
+        self.members = members
+        self.startIndex = startIndex
+    }
+
+    public var endIndex: Int { startIndex + members.count }
+
+    /// The layout direction: left to right, headless (nothing lays out right to left).
+    public var layoutDirection = LayoutDirection.leftToRight
+
+    public subscript(index: Int) -> LayoutSubview {
+        LayoutSubview(context: context, index: members[index - startIndex])
+    }
+
+    public subscript(bounds: Range<Int>) -> LayoutSubviews {
+        LayoutSubviews(
+            context: context, members: Array(members[(bounds.lowerBound - startIndex)..<(bounds.upperBound - startIndex)]),
+            startIndex: bounds.lowerBound)
+    }
+
+    /// The subviews at `indices`, in that order, as a new collection (indexed from 0):
+    /// `subviews[[2, 0]]`.
+    public subscript<S: Sequence>(indices: S) -> LayoutSubviews where S.Element == Int {
+        LayoutSubviews(context: context, members: indices.map { members[$0 - startIndex] }, startIndex: 0)
+    }
+
+    public static func == (lhs: LayoutSubviews, rhs: LayoutSubviews) -> Bool {
+        lhs.context === rhs.context && lhs.members == rhs.members && lhs.startIndex == rhs.startIndex
+    }
+}
+
+/// The direction text and layouts run in (SwiftUI's `LayoutDirection`). Headless, always
+/// ``leftToRight``.
+public enum LayoutDirection: Hashable, CaseIterable, Sendable {
+    case leftToRight, rightToLeft
+}
+
+/// One subview of a ``Layout`` container (SwiftUI's `LayoutSubview`): ask it for its size,
+/// read its layout values, and place it.
+public struct LayoutSubview: Equatable, @unchecked Sendable {
+    let context: LayoutContext
+    /// The subview's position among the container's children.
+    let index: Int
+
+    private var node: DisplayNode { context.nodes[index] }
+
+    /// The size the subview chooses for `proposal`.
+    public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        context.engine.size(of: node, proposal: proposal)
+    }
+
+    /// The subview's size for `proposal`, with its alignment guides.
+    public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
+        ViewDimensions(size: sizeThatFits(proposal))
+    }
+
+    /// Puts the subview's `anchor` point at `position` (in the coordinates of the bounds
+    /// ``Layout/placeSubviews(in:proposal:subviews:cache:)`` was given), at the size it chooses
+    /// for `proposal`. Only calls made while the container places its subviews count; the last
+    /// call for a subview wins.
+    public func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize) {
+        guard context.placements != nil else { return }
+        let size = sizeThatFits(proposal)
+        let origin = CGPoint(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height)
+        context.placements?[index] = ChildPlacement(frame: CGRect(origin: origin, size: size), proposal: proposal)
+    }
+
+    /// The space the subview prefers around it.
+    public var spacing: ViewSpacing {
+        if case .spacer = node.kind { return .zero }
+        return ViewSpacing()
+    }
+
+    /// The subview's ``View/layoutPriority(_:)`` (0 unless set).
+    public var priority: Double { node.layoutPriority }
+
+    /// The subview's value for `key` (``View/layoutValue(key:value:)``), or the key's default.
+    public subscript<K: LayoutValueKey>(key: K.Type) -> K.Value {
+        node.layoutValue(K.self) ?? K.defaultValue
+    }
+
+    public static func == (lhs: LayoutSubview, rhs: LayoutSubview) -> Bool {
+        lhs.context === rhs.context && lhs.index == rhs.index
+    }
+}
+
+/// What a container's subviews measure and place through: the layout engine, the container's
+/// children, and while the container places them, where each went.
+final class LayoutContext {
+    let engine: LayoutEngine
+    let nodes: [DisplayNode]
+    /// During placement, the placement of each child (`nil` until placed); otherwise `nil`.
+    var placements: [ChildPlacement?]?
+
+    init(engine: LayoutEngine, nodes: [DisplayNode]) {
+        self.engine = engine
+        self.nodes = nodes
+    }
+}
+
+/// A ``Layout`` value and its cache, type-erased for the layout engine; one per container node.
+class CustomLayoutBox {
+    /// The layout's type name, for the render tree.
+    let name: String
+    /// The subviews, made on first use with the engine that lays the node out.
+    private var context: LayoutContext?
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// The container's subviews (its node's children) for `engine`.
+    func subviews(_ engine: LayoutEngine, _ children: [DisplayNode]) -> LayoutSubviews {
+        if let context, context.engine === engine { return LayoutSubviews(context: context) }
+        let context = LayoutContext(engine: engine, nodes: children)
+        self.context = context
+        return LayoutSubviews(context: context)
+    }
+
+    /// The layout's size for `proposal`.
+    func sizeThatFits(_ proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize {
+        fatalError("DeclarativeViews: CustomLayoutBox is abstract")
+    }
+
+    /// Runs the layout's placement in `bounds`.
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews) {
+        fatalError("DeclarativeViews: CustomLayoutBox is abstract")
+    }
+
+    /// Where the layout puts the children of a node of `size` offered `proposal`: each where it
+    /// was placed, or centred at its ideal size if it was not.
+    func placements(of children: [DisplayNode], size: CGSize, proposal: ProposedViewSize, engine: LayoutEngine)
+        -> [ChildPlacement]
+    {
+        let subviews = subviews(engine, children)
+        let context = subviews.context
+        context.placements = Array(repeating: nil, count: children.count)
+        let bounds = CGRect(origin: .zero, size: size)
+        placeSubviews(in: bounds, proposal: proposal, subviews: subviews)
+        let placed = context.placements ?? []
+        context.placements = nil
+        return children.indices.map { index in
+            if let placement = placed[index] { return placement }
+            let ideal = engine.size(of: children[index], proposal: .unspecified)
+            let origin = CGPoint(x: (size.width - ideal.width) / 2, y: (size.height - ideal.height) / 2)
+            return ChildPlacement(frame: CGRect(origin: origin, size: ideal), proposal: .unspecified)
+        }
+    }
+}
+
+/// The box for a layout of type `L`.
+final class TypedLayoutBox<L: Layout>: CustomLayoutBox {
+    let layout: L
+    /// The cache, once made.
+    private var cache: L.Cache?
+    /// The previous node's cache, to update before first use.
+    private var inherited: L.Cache?
+
+    init(_ layout: L, inheriting inherited: L.Cache?, name: String) {
+        self.layout = layout
+        self.inherited = inherited
+        super.init(name: name)
+    }
+
+    /// The cache, for handing on to the next node's box.
+    var currentCache: L.Cache? { cache ?? inherited }
+
+    private func prepareCache(_ subviews: LayoutSubviews) {
+        guard cache == nil else { return }
+        if var carried = inherited {
+            inherited = nil
+            layout.updateCache(&carried, subviews: subviews)
+            cache = carried
+        } else {
+            cache = layout.makeCache(subviews: subviews)
+        }
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize {
+        prepareCache(subviews)
+        return layout.sizeThatFits(proposal: proposal, subviews: subviews, cache: &cache!)
+    }
+
+    override func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews) {
+        prepareCache(subviews)
+        layout.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache!)
+    }
+}
+
+/// The box for `layout`, taking over the cache of `previous` (the container's previous node's
+/// box) when it is one for the same layout type.
+func makeLayoutBox<L: Layout>(_ layout: L, inheriting previous: CustomLayoutBox?) -> CustomLayoutBox {
+    let name = (layout as? AnyLayout)?.wrappedName ?? _typeName(L.self, qualified: false)
+    return TypedLayoutBox(layout, inheriting: (previous as? TypedLayoutBox<L>)?.currentCache, name: name)
+}
