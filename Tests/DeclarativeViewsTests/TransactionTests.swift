@@ -299,6 +299,9 @@ import Testing
         #expect(host.transitionEvents[2].description == "removed Text \"A\" with transition .opacity, animation .snappy")
         #expect(AnyTransition(PushTransition(edge: .bottom)) == .push(from: .bottom))
         #expect(AnyTransition(ScaleTransition(0.5)).description == ".scale(scale: 0.5)")
+        #expect(AnyTransition(.scale(0.5, anchor: .topLeading)).description == ".scale(scale: 0.5, anchor: .topLeading)")
+        #expect(AnyTransition.scale(scale: 2, anchor: UnitPoint(x: 0.2, y: 1)).description
+            == ".scale(scale: 2, anchor: UnitPoint(x: 0.2, y: 1))")
         #expect(OpacityTransition.properties.hasMotion == false && SlideTransition.properties.hasMotion)
     }
 
@@ -555,6 +558,7 @@ import Testing
                     Text("\(count)")
                         .contentTransition(.numericText())
                         .matchedGeometryEffect(id: "count", in: cards)
+                    Text("Badge").matchedGeometryEffect(id: 2, in: cards, properties: .position, anchor: .top, isSource: false)
                     Button("Go") { count += 1 }
                 }
             }
@@ -563,6 +567,9 @@ import Testing
         let first = try #require(host.renderTree[0].children[0].attributes["matchedGeometryEffect"])
         #expect(first.hasPrefix("id: count, in: namespace "))
         #expect(host.renderTree[0].children[0].attributes["contentTransition"] == ".numericText(countsDown: false)")
+        let badge = try #require(host.renderTree[0].children[1].attributes["matchedGeometryEffect"])
+        #expect(badge == first.replacingOccurrences(of: "id: count", with: "id: 2")
+            + ", properties: .position, anchor: .top, isSource: false")
         try host.tap("Go")
         scheduler.flush()
         // The namespace lasts as long as the view.

@@ -298,6 +298,10 @@ import DeclarativeViews
 @MainActor func __probe3898() {
     let _: AnyTransition = AnyTransition.scale
 }
+// AnyTransition: static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition
+@MainActor func __probe3899() {
+    let _: AnyTransition = AnyTransition.scale(scale: __v((CGFloat).self), anchor: __v((UnitPoint).self))
+}
 // AnyTransition: static var slide: AnyTransition { get }
 @MainActor func __probe3900() {
     let _: AnyTransition = AnyTransition.slide
@@ -433,10 +437,20 @@ import DeclarativeViews
 @MainActor func __probe3966() {
     _ = PushTransition(edge: __v((Edge).self))
 }
+// ScaleTransition: var anchor: UnitPoint
+@MainActor func __probe3967() {
+    let _: UnitPoint = __v(ScaleTransition.self).anchor
+    var __r = __v(ScaleTransition.self)
+    __r.anchor = __v((UnitPoint).self)
+}
 // ScaleTransition: func body(content: ScaleTransition.Content, phase: TransitionPhase) -> some View
 @MainActor func __probe3968() {
     func __someView<T: View>(_: T) {}
     __someView(__v(ScaleTransition.self).body(content: __v((ScaleTransition.Content).self), phase: __v((TransitionPhase).self)))
+}
+// ScaleTransition: init(_ scale: Double, anchor: UnitPoint = .center)
+@MainActor func __probe3969() {
+    _ = ScaleTransition(__v((Double).self), anchor: __v((UnitPoint).self))
 }
 // ScaleTransition: var scale: Double
 @MainActor func __probe3970() {
@@ -568,6 +582,11 @@ import DeclarativeViews
     func __inTransition<T: Transition>(_ value: T) -> T { value }
     let _: ScaleTransition = __inTransition(.scale)
 }
+// Transition: static func scale(_ scale: Double, anchor: UnitPoint = .center) -> Self where Self == ScaleTransition
+@MainActor func __probe4063() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: ScaleTransition = __inTransition(.scale(__v((Double).self), anchor: __v((UnitPoint).self)))
+}
 // Transition: extension Transition where Self == SlideTransition { static var slide: SlideTransition { get } }
 @MainActor func __probe4064() {
     func __inTransition<T: Transition>(_ value: T) -> T { value }
@@ -629,6 +648,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).contentTransition(__v((ContentTransition).self)))
+    }
+}
+// View: func matchedGeometryEffect<ID>(id: ID, in namespace: Namespace.ID, properties: MatchedGeometryProperties = .frame, anchor: UnitPoint = .center, isSource: Bool = true) -> some View where ID : Hashable
+@MainActor func __probe4098() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).matchedGeometryEffect(id: __v((Int).self), in: __v((Namespace.ID).self), properties: __v((MatchedGeometryProperties).self), anchor: __v((UnitPoint).self), isSource: __v((Bool).self)))
     }
 }
 // View: func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View

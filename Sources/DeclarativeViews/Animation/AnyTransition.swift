@@ -46,9 +46,10 @@ public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
     /// Slides in from the leading edge and out towards the trailing edge.
     public static var slide: AnyTransition { AnyTransition(named: "slide") }
 
-    /// Grows from `scale` (and shrinks to it).
-    public static func scale(scale: CGFloat) -> AnyTransition {
-        AnyTransition(named: "scale(scale: \(_number(Double(scale))))")
+    /// Grows from `scale` (and shrinks to it) around `anchor`.
+    public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
+        let anchorText = anchor == .center ? "" : ", anchor: \(_unitPointDescription(anchor))"
+        return AnyTransition(named: "scale(scale: \(_number(Double(scale)))\(anchorText))")
     }
 
     /// Moves in from `edge` and out towards it.
@@ -154,4 +155,16 @@ public struct TransitionEvent: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(kind.rawValue) \(view) with transition \(transition), animation \(animation.map(\.description) ?? "none")"
     }
+}
+
+/// `.top`, `.center`, `UnitPoint(x: 0.2, y: 0.8)`: a unit point as it would be written.
+func _unitPointDescription(_ point: UnitPoint) -> String {
+    let named: [(UnitPoint, String)] = [
+        // `.zero` is `.topLeading`, which reads better for an anchor.
+        (.center, ".center"), (.leading, ".leading"), (.trailing, ".trailing"), (.top, ".top"),
+        (.bottom, ".bottom"), (.topLeading, ".topLeading"), (.topTrailing, ".topTrailing"),
+        (.bottomLeading, ".bottomLeading"), (.bottomTrailing, ".bottomTrailing"),
+    ]
+    if let name = named.first(where: { $0.0 == point })?.1 { return name }
+    return "UnitPoint(x: \(_number(Double(point.x))), y: \(_number(Double(point.y))))"
 }

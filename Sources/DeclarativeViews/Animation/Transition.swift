@@ -144,10 +144,17 @@ public nonisolated struct SlideTransition: Transition {
 /// Grows from `scale`, shrinks to it.
 public nonisolated struct ScaleTransition: Transition {
     public var scale: Double
-    /// (SwiftUI's `init(_:anchor:)` without its anchor, which waits for `UnitPoint`.)
-    public init(_ scale: Double) { self.scale = scale }
+    public var anchor: UnitPoint
+
+    public init(_ scale: Double, anchor: UnitPoint = .center) {
+        self.scale = scale
+        self.anchor = anchor
+    }
+
     @MainActor public func body(content: Content, phase: TransitionPhase) -> Content { content }
-    public nonisolated var _anyTransition: AnyTransition { scale == 0 ? .scale : .scale(scale: scale) }
+    public nonisolated var _anyTransition: AnyTransition {
+        scale == 0 && anchor == .center ? .scale : .scale(scale: scale, anchor: anchor)
+    }
 }
 
 /// Moves in from `edge`, out towards it.
@@ -230,6 +237,7 @@ extension Transition where Self == SlideTransition {
 
 extension Transition where Self == ScaleTransition {
     public static var scale: ScaleTransition { ScaleTransition(0) }
+    public static func scale(_ scale: Double, anchor: UnitPoint = .center) -> Self { ScaleTransition(scale, anchor: anchor) }
 }
 
 extension Transition where Self == MoveTransition {
