@@ -45,6 +45,28 @@ import Testing
         #expect(host.renderedText.contains("Count: 2"))
     }
 
+    @Test func withAnimationOnOtherThreadsRunsItsBodyAndLeavesTheMainThreadsTransactionAlone() throws {
+        let (host, scheduler) = mount(Counter(animation: .spring))
+        final class Runs: @unchecked Sendable {
+            private let lock = NSLock()
+            private var count = 0
+            func add() { lock.withLock { count += 1 } }
+            var total: Int { lock.withLock { count } }
+        }
+        let runs = Runs()
+        try withAnimation(.spring) {
+            // Other threads at the same time: their bodies run, outside the main thread's
+            // transaction (one value shared by every thread would be a data race).
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                withAnimation(.linear) { withTransaction(Transaction(animation: .easeIn)) { runs.add() } }
+            }
+            try host.tap("Plain")
+        }
+        scheduler.flush()
+        #expect(runs.total == 8)
+        #expect(host.lastTransaction?.animation == .spring, "the main thread's withAnimation is what the write took")
+    }
+
     @Test func withAnimationOfNilRecordsNoAnimation() throws {
         let (host, scheduler) = mount(Counter(animation: nil))
         try host.tap("Animated")
@@ -248,6 +270,74 @@ import Testing
         ])
     }
 
+    @Test func aTransitionInsideModifiersThatWrapOneViewStillApplies() throws {
+        struct Wrapped: View {
+            @State var show = false
+            var body: some View {
+                VStack {
+                    Button("Show") { show = true }
+                    if show {
+                        Text("Banner").transition(.move(edge: .top)).padding(4).background(Color.yellow)
+                    }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Wrapped())
+        try host.tap("Show")
+        scheduler.flush()
+        #expect(host.transitionEvents.map(\.description) == [
+            "inserted Padding 4 with transition .move(edge: .top), animation none"
+        ])
+    }
+
+    struct Dim: Transition {
+        func body(content: Content, phase: TransitionPhase) -> some View {
+            content.opacity(phase.isIdentity ? 1 : 0.5)
+        }
+    }
+
+    @Test func transitionTypesAreRecordedAsTheirAnyTransition() throws {
+        struct Typed: View {
+            @State var show = false
+            var body: some View {
+                VStack {
+                    Button("Show") { withAnimation(.snappy) { show.toggle() } }
+                    if show {
+                        Text("A").transition(AsymmetricTransition(insertion: .move(edge: .leading), removal: .opacity))
+                        Text("B").transition(Dim().combined(with: .slide).animation(.linear))
+                    }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Typed())
+        try host.tap("Show")
+        scheduler.flush()
+        #expect(host.transitionEvents.map(\.description) == [
+            "inserted Text \"A\" with transition .move(edge: .leading), animation .snappy",
+            "inserted Text \"B\" with transition Dim().combined(with: .slide).animation(.linear), animation .linear",
+        ])
+        try host.tap("Show")
+        scheduler.flush()
+        #expect(host.transitionEvents[2].description == "removed Text \"A\" with transition .opacity, animation .snappy")
+        #expect(AnyTransition(PushTransition(edge: .bottom)) == .push(from: .bottom))
+        #expect(AnyTransition(ScaleTransition(0.5)).description == ".scale(scale: 0.5)")
+        #expect(AnyTransition(.scale(0.5, anchor: .topLeading)).description == ".scale(scale: 0.5, anchor: .topLeading)")
+        #expect(AnyTransition.scale(scale: 2, anchor: UnitPoint(x: 0.2, y: 1)).description
+            == ".scale(scale: 2, anchor: UnitPoint(x: 0.2, y: 1))")
+        #expect(OpacityTransition.properties.hasMotion == false && SlideTransition.properties.hasMotion)
+    }
+
+    @Test func applyingATransitionShowsTheContentAsAPhaseHasIt() {
+        #expect(TransitionPhase.willAppear.value == -1 && TransitionPhase.didDisappear.value == 1)
+        let (appearing, _) = mount(OpacityTransition().apply(content: Text("Hi"), phase: .willAppear))
+        #expect(appearing.renderedText == "Text \"Hi\" [opacity=0]")
+        let (dimmed, _) = mount(Dim().apply(content: Text("Hi").bold(), phase: .didDisappear))
+        #expect(dimmed.renderedText == "Text \"Hi\" [bold, opacity=0.5]")
+        let (leaving, _) = mount(
+            AsymmetricTransition(insertion: .identity, removal: Dim()).apply(content: Text("Bye"), phase: .didDisappear))
+        #expect(leaving.renderedText == "Text \"Bye\" [opacity=0.5]")
+    }
+
     @Test func ifElseSwapRecordsRemovalAndInsertion() throws {
         struct Swap: View {
             @State var on = false
@@ -317,6 +407,11 @@ import Testing
         scheduler.flush()
         #expect(host.lastTransaction?.animation == .interactiveSpring)
         #expect(host.renderedText.contains("Text \"yes\" [animation=.interactiveSpring]"))
+        var binding = Binding.constant(1).animation(.smooth)
+        #expect(binding.transaction.animation == .smooth)
+        binding.transaction.animation = .easeIn
+        #expect(binding.transaction(Transaction()).transaction.animation == nil)
+        #expect(binding.transaction.animation == .easeIn)
     }
 
     @Test func observableChangesMadeInWithAnimationAreAnimated() {
@@ -349,6 +444,66 @@ import Testing
         scheduler.flush()
         #expect(host.lastTransaction == nil)
         #expect(!host.renderedText.contains("animation"))
+    }
+
+    @Test func changesInsideHostedContainersTakeTheirTransaction() throws {
+        struct Tabbed: View {
+            var body: some View {
+                TabView {
+                    Counter(animation: .bouncy).tabItem { Text("Count") }
+                }
+            }
+        }
+        let (host, scheduler) = mount(NavigationStack { Tabbed() })
+        try host.tap("Animated")
+        scheduler.flush()
+        #expect(host.renderedText.contains("Text \"Count: 1\" [animation=.bouncy]"))
+        #expect(host.lastTransaction?.animation == .bouncy)
+        try host.tap("Plain")
+        scheduler.flush()
+        #expect(host.renderedText.contains("Text \"Count: 2\""))
+        #expect(!host.renderedText.contains("animation"))
+    }
+
+    @Test func animationCompletionRunsAfterTheUpdateThatAppliedTheChange() throws {
+        struct Finishing: View {
+            @State var count = 0
+            let recorder: Recorder
+            var body: some View {
+                VStack {
+                    Text("\(count)")
+                    Button("Go") {
+                        withAnimation(.easeIn) {
+                            count += 1
+                            count += 1
+                        } completion: {
+                            recorder.record("completed with \(count)")
+                        }
+                    }
+                    Button("Nothing") {
+                        withAnimation(.easeIn, completionCriteria: .removed) {} completion: { recorder.record("nothing") }
+                    }
+                }
+            }
+        }
+        let recorder = Recorder()
+        let (host, scheduler) = mount(Finishing(recorder: recorder))
+        try host.tap("Go")
+        #expect(recorder.events.isEmpty)
+        scheduler.flush()
+        #expect(recorder.take() == ["completed with 2"])
+        #expect(host.renderTree[0].children[0].attributes["animation"] == ".easeIn")
+        try host.tap("Nothing")
+        #expect(recorder.take() == ["nothing"])
+        var transaction = Transaction(animation: .linear)
+        transaction.addAnimationCompletion { recorder.record("transaction") }
+        try host.tap("Go")
+        withTransaction(transaction) { try? host.tap("Go") }
+        scheduler.flush()
+        // One update applied the writes of both taps (the second inside `transaction`, whose
+        // completion its withAnimation inherited): each completion ran once, after it.
+        #expect(recorder.take() == ["completed with 6", "transaction", "completed with 6"])
+        #expect(host.renderTree[0].children[0].text == "6")
     }
 
     @Test func customTransactionValuesReachTheRecordedTransaction() throws {
@@ -425,6 +580,7 @@ import Testing
                     Text("\(count)")
                         .contentTransition(.numericText())
                         .matchedGeometryEffect(id: "count", in: cards)
+                    Text("Badge").matchedGeometryEffect(id: 2, in: cards, properties: .position, anchor: .top, isSource: false)
                     Button("Go") { count += 1 }
                 }
             }
@@ -433,6 +589,9 @@ import Testing
         let first = try #require(host.renderTree[0].children[0].attributes["matchedGeometryEffect"])
         #expect(first.hasPrefix("id: count, in: namespace "))
         #expect(host.renderTree[0].children[0].attributes["contentTransition"] == ".numericText(countsDown: false)")
+        let badge = try #require(host.renderTree[0].children[1].attributes["matchedGeometryEffect"])
+        #expect(badge == first.replacingOccurrences(of: "id: count", with: "id: 2")
+            + ", properties: .position, anchor: .top, isSource: false")
         try host.tap("Go")
         scheduler.flush()
         // The namespace lasts as long as the view.

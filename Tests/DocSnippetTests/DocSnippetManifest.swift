@@ -214,6 +214,22 @@ struct Article: View {
     }
 }
 """#),
+    DocSnippet(page: "docs/declarative-views.md", kind: .compiled, source: #"""
+struct Disclosure: View {
+    @State private var show = false
+    var body: some View {
+        VStack {
+            Button("Toggle") { withAnimation(.easeInOut) { show.toggle() } }
+            if show { Text("Details").transition(.slide) }
+        }
+    }
+}
+// after tapping "Toggle":
+// VStack [animation=.easeInOut]
+//   Button "Toggle"
+//   Text "Details" [animation=.easeInOut, transition=.slide]
+// host.transitionEvents: inserted Text "Details" with transition .slide, animation .easeInOut
+"""#),
     DocSnippet(page: "docs/declarative-views.md", kind: .fragment, source: #"""
 // Package.swift of the app — the package's identity is its folder or repository name, here AttrGraph
 dependencies: [.package(path: "../AttrGraph")],   // or .package(url: "<this repository's URL>", branch: "main")

@@ -73,3 +73,23 @@ struct Article: View {
     }
 }
 }
+
+// docs/declarative-views.md, snippet 4
+enum __declarative_views_4 {
+struct Disclosure: View {
+    @State private var show = false
+    var body: some View {
+        VStack {
+            Button("Toggle") { withAnimation(.easeInOut) { show.toggle() } }
+            if show { Text("Details").transition(.slide) }
+        }
+    }
+}
+@MainActor static func __run() async throws {
+// after tapping "Toggle":
+// VStack [animation=.easeInOut]
+//   Button "Toggle"
+//   Text "Details" [animation=.easeInOut, transition=.slide]
+// host.transitionEvents: inserted Text "Details" with transition .slide, animation .easeInOut
+}
+}

@@ -22,9 +22,23 @@ import DeclarativeViews
     __conformsEquatable(Animation.self)
     __conformsSendable(Animation.self)
 }
+// SwiftUI: struct AnimationCompletionCriteria : Hashable, Sendable
+@MainActor func __probe3769() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AnimationCompletionCriteria.self
+    __conformsHashable(AnimationCompletionCriteria.self)
+    __conformsSendable(AnimationCompletionCriteria.self)
+}
 // SwiftUI: struct AnyTransition
 @MainActor func __probe3774() {
     _ = AnyTransition.self
+}
+// SwiftUI: struct AsymmetricTransition<Insertion, Removal> : Transition where Insertion : Transition, Removal : Transition
+@MainActor func __probe3775() {
+    func __conformsTransition<T: Transition>(_: T.Type) {}
+    _ = AsymmetricTransition<IdentityTransition, IdentityTransition>.self
+    __conformsTransition(AsymmetricTransition<IdentityTransition, IdentityTransition>.self)
 }
 // SwiftUI: struct ContentTransition : Equatable, Sendable
 @MainActor func __probe3776() {
@@ -40,11 +54,53 @@ import DeclarativeViews
     _ = EmptyAnimatableData.self
     __conformsVectorArithmetic(EmptyAnimatableData.self)
 }
+// SwiftUI: struct IdentityTransition : Transition
+@MainActor func __probe3784() {
+    func __conformsTransition<T: Transition>(_: T.Type) {}
+    _ = IdentityTransition.self
+    __conformsTransition(IdentityTransition.self)
+}
 // SwiftUI: struct MatchedGeometryProperties : OptionSet
 @MainActor func __probe3795() {
     func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
     _ = MatchedGeometryProperties.self
     __conformsOptionSet(MatchedGeometryProperties.self)
+}
+// SwiftUI: struct MoveTransition : Transition
+@MainActor func __probe3797() {
+    func __conformsTransition<T: Transition>(_: T.Type) {}
+    _ = MoveTransition.self
+    __conformsTransition(MoveTransition.self)
+}
+// SwiftUI: struct OffsetTransition : Transition
+@MainActor func __probe3798() {
+    func __conformsTransition<T: Transition>(_: T.Type) {}
+    _ = OffsetTransition.self
+    __conformsTransition(OffsetTransition.self)
+}
+// SwiftUI: struct OpacityTransition : Transition
+@MainActor func __probe3799() {
+    func __conformsTransition<T: Transition>(_: T.Type) {}
+    _ = OpacityTransition.self
+    __conformsTransition(OpacityTransition.self)
+}
+// SwiftUI: struct PushTransition : Transition
+@MainActor func __probe3802() {
+    func __conformsTransition<T: Transition>(_: T.Type) {}
+    _ = PushTransition.self
+    __conformsTransition(PushTransition.self)
+}
+// SwiftUI: struct ScaleTransition : Transition
+@MainActor func __probe3803() {
+    func __conformsTransition<T: Transition>(_: T.Type) {}
+    _ = ScaleTransition.self
+    __conformsTransition(ScaleTransition.self)
+}
+// SwiftUI: struct SlideTransition : Transition
+@MainActor func __probe3806() {
+    func __conformsTransition<T: Transition>(_: T.Type) {}
+    _ = SlideTransition.self
+    __conformsTransition(SlideTransition.self)
 }
 // SwiftUI: struct Transaction
 @MainActor func __probe3814() {
@@ -56,6 +112,22 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: protocol Transition
+@MainActor func __probe3816() {
+    func __body<__T: Transition>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: enum TransitionPhase
+@MainActor func __probe3817() {
+    _ = TransitionPhase.self
+}
+// SwiftUI: struct TransitionProperties : Sendable
+@MainActor func __probe3818() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = TransitionProperties.self
+    __conformsSendable(TransitionProperties.self)
+}
 // SwiftUI: protocol VectorArithmetic : AdditiveArithmetic
 @MainActor func __probe3820() {
     func __conformsAdditiveArithmetic<T: AdditiveArithmetic>(_: T.Type) {}
@@ -66,6 +138,10 @@ import DeclarativeViews
 // SwiftUI: func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result
 @MainActor func __probe3822() {
     let _: Int = withAnimation(__v((Animation?).self), { __v((Int).self) })
+}
+// SwiftUI: func withAnimation<Result>(_ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete, _ body: () throws -> Result, completion: @escaping () -> Void) rethrows -> Result
+@MainActor func __probe3823() {
+    let _: Int = withAnimation(__v((Animation?).self), completionCriteria: __v((AnimationCompletionCriteria).self), { __v((Int).self) }, completion: { })
 }
 // SwiftUI: func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result
 @MainActor func __probe3824() {
@@ -240,6 +316,14 @@ import DeclarativeViews
 @MainActor func __probe3871() {
     let _: Animation = Animation.timingCurve(__v((Double).self), __v((Double).self), __v((Double).self), __v((Double).self), duration: __v((TimeInterval).self))
 }
+// AnimationCompletionCriteria: static let logicallyComplete: AnimationCompletionCriteria
+@MainActor func __probe3874() {
+    let _: AnimationCompletionCriteria = AnimationCompletionCriteria.logicallyComplete
+}
+// AnimationCompletionCriteria: static let removed: AnimationCompletionCriteria
+@MainActor func __probe3875() {
+    let _: AnimationCompletionCriteria = AnimationCompletionCriteria.removed
+}
 // AnyTransition: func animation(_ animation: Animation?) -> AnyTransition
 @MainActor func __probe3887() {
     let _: AnyTransition = __v(AnyTransition.self).animation(__v((Animation?).self))
@@ -255,6 +339,10 @@ import DeclarativeViews
 // AnyTransition: static let identity: AnyTransition
 @MainActor func __probe3890() {
     let _: AnyTransition = AnyTransition.identity
+}
+// AnyTransition: init<T>(_ transition: T) where T : Transition
+@MainActor func __probe3891() {
+    _ = AnyTransition(__v((IdentityTransition).self))
 }
 // AnyTransition: static func move(edge: Edge) -> AnyTransition
 @MainActor func __probe3893() {
@@ -280,9 +368,38 @@ import DeclarativeViews
 @MainActor func __probe3898() {
     let _: AnyTransition = AnyTransition.scale
 }
+// AnyTransition: static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition
+@MainActor func __probe3899() {
+    let _: AnyTransition = AnyTransition.scale(scale: __v((CGFloat).self), anchor: __v((UnitPoint).self))
+}
 // AnyTransition: static var slide: AnyTransition { get }
 @MainActor func __probe3900() {
     let _: AnyTransition = AnyTransition.slide
+}
+// AsymmetricTransition: func body(content: AsymmetricTransition<Insertion, Removal>.Content, phase: TransitionPhase) -> some View
+@MainActor func __probe3901() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AsymmetricTransition<IdentityTransition, IdentityTransition>.self).body(content: __v((AsymmetricTransition<IdentityTransition, IdentityTransition>.Content).self), phase: __v((TransitionPhase).self)))
+}
+// AsymmetricTransition: init(insertion: Insertion, removal: Removal)
+@MainActor func __probe3902() {
+    _ = AsymmetricTransition(insertion: __v((IdentityTransition).self), removal: __v((IdentityTransition).self))
+}
+// AsymmetricTransition: var insertion: Insertion
+@MainActor func __probe3903() {
+    let _: IdentityTransition = __v(AsymmetricTransition<IdentityTransition, IdentityTransition>.self).insertion
+    var __r = __v(AsymmetricTransition<IdentityTransition, IdentityTransition>.self)
+    __r.insertion = __v((IdentityTransition).self)
+}
+// AsymmetricTransition: static var properties: TransitionProperties { get }
+@MainActor func __probe3904() {
+    let _: TransitionProperties = AsymmetricTransition<IdentityTransition, IdentityTransition>.properties
+}
+// AsymmetricTransition: var removal: Removal
+@MainActor func __probe3905() {
+    let _: IdentityTransition = __v(AsymmetricTransition<IdentityTransition, IdentityTransition>.self).removal
+    var __r = __v(AsymmetricTransition<IdentityTransition, IdentityTransition>.self)
+    __r.removal = __v((IdentityTransition).self)
 }
 // ContentTransition: static let identity: ContentTransition
 @MainActor func __probe3906() {
@@ -317,6 +434,18 @@ import DeclarativeViews
 @MainActor func __probe3919() {
     let _: EmptyAnimatableData = EmptyAnimatableData.zero
 }
+// IdentityTransition: func body(content: IdentityTransition.Content, phase: TransitionPhase) -> IdentityTransition.Content
+@MainActor func __probe3929() {
+    let _: IdentityTransition.Content = __v(IdentityTransition.self).body(content: __v((IdentityTransition.Content).self), phase: __v((TransitionPhase).self))
+}
+// IdentityTransition: init()
+@MainActor func __probe3930() {
+    _ = IdentityTransition()
+}
+// IdentityTransition: static let properties: TransitionProperties
+@MainActor func __probe3931() {
+    let _: TransitionProperties = IdentityTransition.properties
+}
 // MatchedGeometryProperties: static let frame: MatchedGeometryProperties
 @MainActor func __probe3943() {
     let _: MatchedGeometryProperties = MatchedGeometryProperties.frame
@@ -336,6 +465,99 @@ import DeclarativeViews
 // MatchedGeometryProperties: static let size: MatchedGeometryProperties
 @MainActor func __probe3947() {
     let _: MatchedGeometryProperties = MatchedGeometryProperties.size
+}
+// MoveTransition: func body(content: MoveTransition.Content, phase: TransitionPhase) -> some View
+@MainActor func __probe3949() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(MoveTransition.self).body(content: __v((MoveTransition.Content).self), phase: __v((TransitionPhase).self)))
+}
+// MoveTransition: var edge: Edge
+@MainActor func __probe3950() {
+    let _: Edge = __v(MoveTransition.self).edge
+    var __r = __v(MoveTransition.self)
+    __r.edge = __v((Edge).self)
+}
+// MoveTransition: init(edge: Edge)
+@MainActor func __probe3951() {
+    _ = MoveTransition(edge: __v((Edge).self))
+}
+// OffsetTransition: func body(content: OffsetTransition.Content, phase: TransitionPhase) -> some View
+@MainActor func __probe3952() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(OffsetTransition.self).body(content: __v((OffsetTransition.Content).self), phase: __v((TransitionPhase).self)))
+}
+// OffsetTransition: init(_ offset: CGSize)
+@MainActor func __probe3953() {
+    _ = OffsetTransition(__v((CGSize).self))
+}
+// OffsetTransition: var offset: CGSize
+@MainActor func __probe3954() {
+    let _: CGSize = __v(OffsetTransition.self).offset
+    var __r = __v(OffsetTransition.self)
+    __r.offset = __v((CGSize).self)
+}
+// OpacityTransition: func body(content: OpacityTransition.Content, phase: TransitionPhase) -> some View
+@MainActor func __probe3955() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(OpacityTransition.self).body(content: __v((OpacityTransition.Content).self), phase: __v((TransitionPhase).self)))
+}
+// OpacityTransition: init()
+@MainActor func __probe3956() {
+    _ = OpacityTransition()
+}
+// OpacityTransition: static let properties: TransitionProperties
+@MainActor func __probe3957() {
+    let _: TransitionProperties = OpacityTransition.properties
+}
+// PushTransition: func body(content: PushTransition.Content, phase: TransitionPhase) -> some View
+@MainActor func __probe3964() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(PushTransition.self).body(content: __v((PushTransition.Content).self), phase: __v((TransitionPhase).self)))
+}
+// PushTransition: var edge: Edge
+@MainActor func __probe3965() {
+    let _: Edge = __v(PushTransition.self).edge
+    var __r = __v(PushTransition.self)
+    __r.edge = __v((Edge).self)
+}
+// PushTransition: init(edge: Edge)
+@MainActor func __probe3966() {
+    _ = PushTransition(edge: __v((Edge).self))
+}
+// ScaleTransition: var anchor: UnitPoint
+@MainActor func __probe3967() {
+    let _: UnitPoint = __v(ScaleTransition.self).anchor
+    var __r = __v(ScaleTransition.self)
+    __r.anchor = __v((UnitPoint).self)
+}
+// ScaleTransition: func body(content: ScaleTransition.Content, phase: TransitionPhase) -> some View
+@MainActor func __probe3968() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(ScaleTransition.self).body(content: __v((ScaleTransition.Content).self), phase: __v((TransitionPhase).self)))
+}
+// ScaleTransition: init(_ scale: Double, anchor: UnitPoint = .center)
+@MainActor func __probe3969() {
+    _ = ScaleTransition(__v((Double).self), anchor: __v((UnitPoint).self))
+}
+// ScaleTransition: var scale: Double
+@MainActor func __probe3970() {
+    let _: Double = __v(ScaleTransition.self).scale
+    var __r = __v(ScaleTransition.self)
+    __r.scale = __v((Double).self)
+}
+// SlideTransition: func body(content: SlideTransition.Content, phase: TransitionPhase) -> some View
+@MainActor func __probe3990() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(SlideTransition.self).body(content: __v((SlideTransition.Content).self), phase: __v((TransitionPhase).self)))
+}
+// SlideTransition: init()
+@MainActor func __probe3991() {
+    _ = SlideTransition()
+}
+// Transaction: mutating func addAnimationCompletion(criteria: AnimationCompletionCriteria = .logicallyComplete, _ completion: @escaping () -> Void)
+@MainActor func __probe4041() {
+    var __r = __v(Transaction.self)
+    __r.addAnimationCompletion(criteria: __v((AnimationCompletionCriteria).self), { })
 }
 // Transaction: var animation: Animation? { get set }
 @MainActor func __probe4042() {
@@ -378,6 +600,114 @@ import DeclarativeViews
     func __body<__T: TransactionKey>(_: __T.Type) {
         let _: __T.Value = __T.defaultValue
     }
+}
+// Transition: func animation(_ animation: Animation?) -> some Transition
+@MainActor func __probe4051() {
+    func __someTransition<T: Transition>(_: T) {}
+    func __body<__T: Transition>(_: __T.Type) {
+        __someTransition(__v(__T.self).animation(__v((Animation?).self)))
+    }
+}
+// Transition: func apply<V>(content: V, phase: TransitionPhase) -> some View where V : View
+@MainActor func __probe4052() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: Transition>(_: __T.Type) {
+        __someView(__v(__T.self).apply(content: __v((__ProbeView).self), phase: __v((TransitionPhase).self)))
+    }
+}
+// Transition: func body(content: Self.Content, phase: TransitionPhase) -> Self.Body
+@MainActor func __probe4053() {
+    func __body<__T: Transition>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).body(content: __v((__T.Content).self), phase: __v((TransitionPhase).self))
+    }
+}
+// Transition: func combined<T>(with other: T) -> some Transition where T : Transition
+@MainActor func __probe4054() {
+    func __someTransition<T: Transition>(_: T) {}
+    func __body<__T: Transition>(_: __T.Type) {
+        __someTransition(__v(__T.self).combined(with: __v((IdentityTransition).self)))
+    }
+}
+// Transition: extension Transition where Self == IdentityTransition { static var identity: IdentityTransition { get } }
+@MainActor func __probe4055() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: IdentityTransition = __inTransition(.identity)
+}
+// Transition: static func move(edge: Edge) -> Self where Self == MoveTransition
+@MainActor func __probe4056() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: MoveTransition = __inTransition(.move(edge: __v((Edge).self)))
+}
+// Transition: static func offset(_ offset: CGSize) -> Self where Self == OffsetTransition
+@MainActor func __probe4057() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: OffsetTransition = __inTransition(.offset(__v((CGSize).self)))
+}
+// Transition: static func offset(x: CGFloat = 0, y: CGFloat = 0) -> Self where Self == OffsetTransition
+@MainActor func __probe4058() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: OffsetTransition = __inTransition(.offset(x: __v((CGFloat).self), y: __v((CGFloat).self)))
+}
+// Transition: extension Transition where Self == OpacityTransition { static var opacity: OpacityTransition { get } }
+@MainActor func __probe4059() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: OpacityTransition = __inTransition(.opacity)
+}
+// Transition: static var properties: TransitionProperties { get }
+@MainActor func __probe4060() {
+    func __body<__T: Transition>(_: __T.Type) {
+        let _: TransitionProperties = __T.properties
+    }
+}
+// Transition: static func push(from edge: Edge) -> Self where Self == PushTransition
+@MainActor func __probe4061() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: PushTransition = __inTransition(.push(from: __v((Edge).self)))
+}
+// Transition: extension Transition where Self == ScaleTransition { static var scale: ScaleTransition { get } }
+@MainActor func __probe4062() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: ScaleTransition = __inTransition(.scale)
+}
+// Transition: static func scale(_ scale: Double, anchor: UnitPoint = .center) -> Self where Self == ScaleTransition
+@MainActor func __probe4063() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: ScaleTransition = __inTransition(.scale(__v((Double).self), anchor: __v((UnitPoint).self)))
+}
+// Transition: extension Transition where Self == SlideTransition { static var slide: SlideTransition { get } }
+@MainActor func __probe4064() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: SlideTransition = __inTransition(.slide)
+}
+// TransitionPhase: case didDisappear
+@MainActor func __probe4067() {
+    let _: TransitionPhase = TransitionPhase.didDisappear
+}
+// TransitionPhase: case identity
+@MainActor func __probe4068() {
+    let _: TransitionPhase = TransitionPhase.identity
+}
+// TransitionPhase: var isIdentity: Bool { get }
+@MainActor func __probe4069() {
+    let _: Bool = __v(TransitionPhase.self).isIdentity
+}
+// TransitionPhase: var value: Double { get }
+@MainActor func __probe4070() {
+    let _: Double = __v(TransitionPhase.self).value
+}
+// TransitionPhase: case willAppear
+@MainActor func __probe4071() {
+    let _: TransitionPhase = TransitionPhase.willAppear
+}
+// TransitionProperties: var hasMotion: Bool
+@MainActor func __probe4072() {
+    let _: Bool = __v(TransitionProperties.self).hasMotion
+    var __r = __v(TransitionProperties.self)
+    __r.hasMotion = __v((Bool).self)
+}
+// TransitionProperties: init(hasMotion: Bool = true)
+@MainActor func __probe4073() {
+    _ = TransitionProperties(hasMotion: __v((Bool).self))
 }
 // VectorArithmetic: mutating func interpolate(towards other: Self, amount: Double)
 @MainActor func __probe4086() {
@@ -439,6 +769,13 @@ import DeclarativeViews
         __someView(__v(__T.self).contentTransition(__v((ContentTransition).self)))
     }
 }
+// View: func matchedGeometryEffect<ID>(id: ID, in namespace: Namespace.ID, properties: MatchedGeometryProperties = .frame, anchor: UnitPoint = .center, isSource: Bool = true) -> some View where ID : Hashable
+@MainActor func __probe4098() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).matchedGeometryEffect(id: __v((Int).self), in: __v((Namespace.ID).self), properties: __v((MatchedGeometryProperties).self), anchor: __v((UnitPoint).self), isSource: __v((Bool).self)))
+    }
+}
 // View: func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View
 @MainActor func __probe4103() {
     func __someView<T: View>(_: T) {}
@@ -458,5 +795,12 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).transition(__v((AnyTransition).self)))
+    }
+}
+// View: func transition<T>(_ transition: T) -> some View where T : Transition
+@MainActor func __probe4107() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).transition(__v((IdentityTransition).self)))
     }
 }

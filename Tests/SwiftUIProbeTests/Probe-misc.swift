@@ -6,6 +6,12 @@ import DeclarativeViews
 @MainActor func __probe4831() {
     _ = ModifiedContent<__ProbeView, Int>.self
 }
+// SwiftUI: struct PlaceholderContentView<Value> : View
+@MainActor func __probe4833() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = PlaceholderContentView<Int>.self
+    __conformsView(PlaceholderContentView<Int>.self)
+}
 // SwiftUI: protocol View
 @MainActor func __probe4834() {
     func __body<__T: View>(_: __T.Type) {

@@ -136,6 +136,12 @@ import DeclarativeViews
 @MainActor func __probe1498() {
     let _: Binding<Int> = __v(Binding<Int>.self)[dynamicMember: __v((WritableKeyPath<Int, Int>).self)]
 }
+// Binding: var transaction: Transaction
+@MainActor func __probe1500() {
+    let _: Transaction = __v(Binding<Int>.self).transaction
+    var __r = __v(Binding<Int>.self)
+    __r.transaction = __v((Transaction).self)
+}
 // Binding: func transaction(_ transaction: Transaction) -> Binding<Value>
 @MainActor func __probe1501() {
     let _: Binding<Int> = __v(Binding<Int>.self).transaction(__v((Transaction).self))

@@ -10,6 +10,8 @@ import Foundation
 public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
     indirect enum Storage: Hashable, Sendable {
         case named(String)
+        /// A ``Transition`` type of the app's: `MyTransition()`.
+        case custom(String)
         case asymmetric(insertion: AnyTransition, removal: AnyTransition)
         case combined(AnyTransition, AnyTransition)
         case animated(AnyTransition, Animation?)
@@ -28,6 +30,7 @@ public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch storage {
         case .named(let name): return "." + name
+        case .custom(let name): return name
         case .asymmetric(let insertion, let removal): return ".asymmetric(insertion: \(insertion), removal: \(removal))"
         case .combined(let first, let second): return "\(first).combined(with: \(second))"
         case .animated(let base, let animation): return "\(base).animation(\(animation.map(\.description) ?? "nil"))"
@@ -43,9 +46,10 @@ public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
     /// Slides in from the leading edge and out towards the trailing edge.
     public static var slide: AnyTransition { AnyTransition(named: "slide") }
 
-    /// Grows from `scale` (and shrinks to it).
-    public static func scale(scale: CGFloat) -> AnyTransition {
-        AnyTransition(named: "scale(scale: \(_number(Double(scale))))")
+    /// Grows from `scale` (and shrinks to it) around `anchor`.
+    public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
+        let anchorText = anchor == .center ? "" : ", anchor: \(_unitPointDescription(anchor))"
+        return AnyTransition(named: "scale(scale: \(_number(Double(scale)))\(anchorText))")
     }
 
     /// Moves in from `edge` and out towards it.
@@ -86,7 +90,7 @@ public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
 
     private func side(insertion: Bool) -> AnyTransition {
         switch storage {
-        case .named: return self
+        case .named, .custom: return self
         case .asymmetric(let inserted, let removed): return (insertion ? inserted : removed).side(insertion: insertion)
         case .combined(let first, let second):
             return first.side(insertion: insertion).combined(with: second.side(insertion: insertion))
@@ -98,7 +102,7 @@ public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
     /// (`.some(nil)`: the transition was told not to animate).
     var ownAnimation: Animation?? {
         switch storage {
-        case .named, .asymmetric: return nil
+        case .named, .custom, .asymmetric: return nil
         case .combined(let first, let second): return first.ownAnimation ?? second.ownAnimation
         case .animated(_, let animation): return .some(animation)
         }
@@ -151,4 +155,16 @@ public struct TransitionEvent: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(kind.rawValue) \(view) with transition \(transition), animation \(animation.map(\.description) ?? "none")"
     }
+}
+
+/// `.top`, `.center`, `UnitPoint(x: 0.2, y: 0.8)`: a unit point as it would be written.
+func _unitPointDescription(_ point: UnitPoint) -> String {
+    let named: [(UnitPoint, String)] = [
+        // `.zero` is `.topLeading`, which reads better for an anchor.
+        (.center, ".center"), (.leading, ".leading"), (.trailing, ".trailing"), (.top, ".top"),
+        (.bottom, ".bottom"), (.topLeading, ".topLeading"), (.topTrailing, ".topTrailing"),
+        (.bottomLeading, ".bottomLeading"), (.bottomTrailing, ".bottomTrailing"),
+    ]
+    if let name = named.first(where: { $0.0 == point })?.1 { return name }
+    return "UnitPoint(x: \(_number(Double(point.x))), y: \(_number(Double(point.y))))"
 }

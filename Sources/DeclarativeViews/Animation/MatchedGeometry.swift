@@ -1,6 +1,6 @@
 import AttrGraph
 
-/// A namespace for ``View/matchedGeometryEffect(id:in:properties:isSource:)`` ids (SwiftUI's
+/// A namespace for ``View/matchedGeometryEffect(id:in:properties:anchor:isSource:)`` ids (SwiftUI's
 /// `@Namespace`): each view that declares one gets its own, which lasts as long as the view is
 /// in the tree.
 ///
@@ -77,10 +77,12 @@ extension View {
     /// `matchedGeometryEffect`). Headless nothing moves: the effect is recorded on the view's
     /// nodes (`matchedGeometryEffect=id: 1, in: namespace 3`).
     public func matchedGeometryEffect<ID: Hashable>(
-        id: ID, in namespace: Namespace.ID, properties: MatchedGeometryProperties = .frame, isSource: Bool = true
+        id: ID, in namespace: Namespace.ID, properties: MatchedGeometryProperties = .frame, anchor: UnitPoint = .center,
+        isSource: Bool = true
     ) -> ModifiedContent<Self, _StyleModifier> {
         var value = "id: \(id), in: \(namespace)"
         if properties != .frame { value += properties == .position ? ", properties: .position" : ", properties: .size" }
+        if anchor != .center { value += ", anchor: \(_unitPointDescription(anchor))" }
         if !isSource { value += ", isSource: false" }
         return modifier(_StyleModifier(key: "matchedGeometryEffect", value: value))
     }

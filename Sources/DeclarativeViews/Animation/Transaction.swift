@@ -19,6 +19,8 @@ public struct Transaction: CustomStringConvertible {
     public var tracksVelocity = false
     /// Values of custom ``TransactionKey``s, by key type.
     var values: [ObjectIdentifier: Any] = [:]
+    /// What runs when the transaction's animations complete.
+    var completions: [AnimationCompletion] = []
 
     public init() {}
 
@@ -32,9 +34,18 @@ public struct Transaction: CustomStringConvertible {
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
+    /// Runs `completion` when the animations of the transaction's changes complete — headless,
+    /// after the flush that applied them (their animations complete at once).
+    public mutating func addAnimationCompletion(
+        criteria: AnimationCompletionCriteria = .logicallyComplete, _ completion: @escaping () -> Void
+    ) {
+        completions.append(AnimationCompletion(completion))
+    }
+
     /// Whether the transaction carries nothing: no animation, no flag, no custom value.
     var isEmpty: Bool {
         animation == nil && !disablesAnimations && !isContinuous && !tracksVelocity && values.isEmpty
+            && completions.isEmpty
     }
 
     /// `Transaction(animation: .spring, disablesAnimations: true)`: what is set, in that order.
@@ -47,10 +58,13 @@ public struct Transaction: CustomStringConvertible {
         return "Transaction(\(parts.joined(separator: ", ")))"
     }
 
-    /// The transaction set up by the innermost `withAnimation` / `withTransaction` running now.
-    /// State writes read it (one load and a test when there is none); views are updated on the
-    /// main actor, and so are the writes that reach a host.
-    nonisolated(unsafe) static var current: Transaction?
+    /// The transaction set up by the innermost `withAnimation` / `withTransaction` running now on
+    /// this thread (or task): state writes read it (one task-local load and a test when there is
+    /// none). Each thread has its own, so `withAnimation` on one thread never touches another's.
+    static var current: Transaction? { scoped?.transaction }
+    /// ``current``, as a task-local value (a box: a transaction's completions and custom values
+    /// are not `Sendable`, but the box is only read by the thread or task that set it).
+    @TaskLocal fileprivate static var scoped: TransactionScopeBox?
 }
 
 /// A custom value a ``Transaction`` carries (SwiftUI's `TransactionKey`):
@@ -72,14 +86,29 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
     return try withTransaction(transaction, body)
 }
 
+/// Runs `body` with `animation`, then `completion` when the animation completes: headless, after
+/// the flush that applied the changes `body` made (at once, when it changed no state).
+@discardableResult
+public func withAnimation<Result>(
+    _ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
+    _ body: () throws -> Result, completion: @escaping () -> Void
+) rethrows -> Result {
+    var transaction = Transaction.current ?? Transaction()
+    transaction.animation = animation
+    transaction.addAnimationCompletion(criteria: completionCriteria, completion)
+    let added = transaction.completions[transaction.completions.count - 1]
+    defer {
+        // No write took the transaction: nothing will animate, so the animation is complete.
+        if !added.isDelivered { added.run() }
+    }
+    return try withTransaction(transaction, body)
+}
+
 /// Runs `body` with `transaction` as the current transaction: the state writes it makes are
 /// applied by an update that carries it.
 @discardableResult
 public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
-    let saved = Transaction.current
-    Transaction.current = transaction
-    defer { Transaction.current = saved }
-    return try body()
+    try Transaction.$scoped.withValue(TransactionScopeBox(transaction), operation: body)
 }
 
 /// Runs `body` with one property of the current transaction set:
@@ -91,4 +120,38 @@ public func withTransaction<R, V>(_ keyPath: WritableKeyPath<Transaction, V>, _ 
     var transaction = Transaction.current ?? Transaction()
     transaction[keyPath: keyPath] = value
     return try withTransaction(transaction, body)
+}
+
+/// When an animation counts as complete (SwiftUI's `AnimationCompletionCriteria`). Headless an
+/// animation completes as soon as the update that applied its changes is done, whichever is asked.
+public struct AnimationCompletionCriteria: Hashable, Sendable {
+    let name: String
+
+    /// When the animation's value reaches its target (a spring may still move a little).
+    public static let logicallyComplete = AnimationCompletionCriteria(name: "logicallyComplete")
+    /// When the animation is removed from the view.
+    public static let removed = AnimationCompletionCriteria(name: "removed")
+}
+
+/// A completion added to a transaction: it runs once, however many writes carried it.
+final class AnimationCompletion {
+    private var action: (() -> Void)?
+    /// Whether a state write took the transaction (then the update that applies it runs this).
+    var isDelivered = false
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    func run() {
+        guard let action else { return }
+        self.action = nil
+        action()
+    }
+}
+
+/// Holds the current transaction for ``Transaction/current``.
+final class TransactionScopeBox: @unchecked Sendable {
+    let transaction: Transaction
+    init(_ transaction: Transaction) { self.transaction = transaction }
 }

@@ -217,6 +217,18 @@ extension Binding {
 
     /// The same binding, whose writes are made inside `transaction`.
     public func transaction(_ transaction: Transaction) -> Binding<Value> {
-        Binding(location: TransactionLocation(base: location, transaction: transaction))
+        var binding = self
+        binding.transaction = transaction
+        return binding
+    }
+
+    /// The transaction the binding's writes are made in (an empty one unless set with
+    /// ``transaction(_:)`` or ``animation(_:)``).
+    public var transaction: Transaction {
+        get { (location as? TransactionLocation<Value>)?.transaction ?? Transaction() }
+        set {
+            let base = (location as? TransactionLocation<Value>)?.base ?? location
+            self = Binding(location: TransactionLocation(base: base, transaction: newValue))
+        }
     }
 }

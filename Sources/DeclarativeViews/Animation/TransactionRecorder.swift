@@ -17,11 +17,11 @@
 /// The no-animation path costs a load and a test per state write, and three tests per root
 /// update: nothing is walked unless a transaction or an active scope is there.
 final class TransactionRecorder {
+    /// The host, to queue animation completions (`nil` once it is gone: invalidators of views may
+    /// outlive it).
+    private let handle: HostHandle
     /// The transaction of the writes the next update applies.
-    var pending: Transaction?
-    /// Set by a container's fragment: the root update that takes its content is still to come
-    /// (in a later round of the flush), so what is pending must wait for it.
-    var keepPending = false
+    private(set) var pending: Transaction?
     /// Whether a scope became active (or sets something on its own) during this update.
     var scopeRequested = false
     /// Counts root updates that consumed the pending state: a scope active in the current one
@@ -36,8 +36,14 @@ final class TransactionRecorder {
     private var records: [ObjectIdentifier: Record] = [:]
     /// Whether a record has an animation to show.
     private var hasAnimatedRecords = false
-    /// Every transition event so far.
+    /// The transition events so far (the newest ``maximumEvents``).
     var events: [TransitionEvent] = []
+    /// How many transition events are kept.
+    static let maximumEvents = 1_000
+
+    init(handle: HostHandle) {
+        self.handle = handle
+    }
 
     struct Record {
         /// Held so that its identifier is not reused while the record exists.
@@ -46,6 +52,32 @@ final class TransactionRecorder {
         /// Whether the node itself changed (its kind, its annotations or how many children it
         /// has), not only something inside it.
         let changedItself: Bool
+    }
+
+    // MARK: Writes
+
+    /// A state write was made inside `transaction`: the next update applies it.
+    func noteWrite(_ transaction: Transaction) {
+        if !transaction.completions.isEmpty, let pending, !pending.completions.isEmpty {
+            // Writes from different `withAnimation(…completion:)` calls: every completion runs.
+            var merged = transaction
+            merged.completions = pending.completions + transaction.completions.filter { new in
+                !pending.completions.contains { $0 === new }
+            }
+            self.pending = merged
+        } else {
+            pending = transaction
+        }
+        for completion in transaction.completions { completion.isDelivered = true }
+    }
+
+    /// Runs the completions of a transaction whose changes were applied (or dropped) after the
+    /// flush's actions — headless, an animation completes as soon as its update is done.
+    private func complete(_ transaction: Transaction?) {
+        guard let transaction, !transaction.completions.isEmpty, let host = handle.host else { return }
+        for completion in transaction.completions {
+            host.enqueue { completion.run() }
+        }
     }
 
     // MARK: During an update
@@ -82,6 +114,7 @@ final class TransactionRecorder {
         guard changed else { return }
         lastTransaction = pending
         let base = pending ?? Transaction()
+        complete(pending)
         pending = nil
         records = [:]
         hasAnimatedRecords = false
@@ -98,14 +131,11 @@ final class TransactionRecorder {
         epoch &+= 1
     }
 
-    /// The end of a flush round: what no root update took is dropped, unless a container's
-    /// content is waiting for the next round's root update.
+    /// The end of a flush round (its bodies phase, hosted containers' content included, is
+    /// done): what no root update took is dropped.
     func roundEnded() {
-        if keepPending {
-            keepPending = false
-            return
-        }
         guard pending != nil || scopeRequested || !structural.isEmpty else { return }
+        complete(pending)
         pending = nil
         scopeRequested = false
         structural = []
@@ -144,7 +174,7 @@ final class TransactionRecorder {
     private func recordEvents(previous: [DisplayNode], current: [DisplayNode], base: Transaction) {
         var parentPaths: [ObjectIdentifier: [Int]]?
         for (kind, node) in structural {
-            let explicit = node.annotations?.transition
+            let explicit = Self.transition(of: node)
             // Without a transition of its own nor any animation in the update, nothing to record.
             if explicit == nil && records.isEmpty && base.animation == nil { continue }
             let transaction: Transaction
@@ -167,6 +197,23 @@ final class TransactionRecorder {
             guard animation != nil || explicit != nil else { continue }
             events.append(TransitionEvent(
                 kind: kind, view: RenderNode(kind: node.kind).headline, transition: transition, animation: animation))
+        }
+        if events.count > Self.maximumEvents { events.removeFirst(events.count - Self.maximumEvents) }
+    }
+
+    /// The transition of the view `node` shows: its own, or one set inside modifiers that wrap a
+    /// single view (`.transition(.slide).padding()`: the trait passes through the padding).
+    private static func transition(of node: DisplayNode) -> AnyTransition? {
+        var current = node
+        while true {
+            if let transition = current.annotations?.transition { return transition }
+            switch current.kind {
+            case .padding, .frame, .flexibleFrame, .decorated:
+                guard let content = current.children.first else { return nil }
+                current = content
+            default:
+                return nil
+            }
         }
     }
 

@@ -42,13 +42,14 @@ public final class _HostCore {
     /// The values `@SceneStorage` properties keep: the host shows one scene.
     lazy var sceneStorage = SceneStorageBackend()
     /// Delivers the transactions of state writes to the changes they cause, and records them.
-    let transactions = TransactionRecorder()
+    let transactions: TransactionRecorder
 
     init(graph: Graph, scheduler: any UpdateScheduler, windowSize: CGSize) {
         self.graph = graph
         self.scheduler = scheduler
         cycle = UpdateCycle(windowSize: windowSize)
         rootSubgraph = Subgraph(graph: graph)
+        transactions = TransactionRecorder(handle: handle)
         handle.host = self
         emptyRender = rootSubgraph.apply { Attribute(value: []) }
     }

@@ -60,7 +60,7 @@ final class StateLocation<Value>: AnyLocation<Value> {
     override func set(_ newValue: Value) {
         current = newValue
         guard isLive, let host = host.host else { return }
-        if let transaction = Transaction.current { host.transactions.pending = transaction }
+        if let transaction = Transaction.current { host.transactions.noteWrite(transaction) }
         if BodyEvaluation.current != nil {
             host.diagnostic("Modifying state during view update, this will cause undefined behavior.")
         }

@@ -64,7 +64,7 @@ final class ObjectChangeLink: @unchecked Sendable {
         guard subgraph.isValid else { return }
         // Delivered at once when the change was made on the graph's thread: inside the
         // `withAnimation` that made it, if any.
-        if let transaction = Transaction.current { transactions.pending = transaction }
+        if let transaction = Transaction.current { transactions.noteWrite(transaction) }
         version.value &+= 1
     }
 

@@ -98,7 +98,7 @@ final class ObservationInvalidator: @unchecked Sendable {
         changed = true
         // Delivered at once when the change was made on the graph's thread: inside the
         // `withAnimation` that made it, if any.
-        if let transaction = Transaction.current { transactions?.pending = transaction }
+        if let transaction = Transaction.current { transactions?.noteWrite(transaction) }
         attribute.invalidateValue()
     }
 
