@@ -475,6 +475,7 @@ let probedRows: [String] = [
     "View func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View",
     "View func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View",
     "View func searchable<S>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S) -> some View where S : StringProtocol",
+    "View func refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Void) -> some View",
     "SwiftUI @propertyWrapper struct FocusState<Value> : DynamicProperty where Value : Hashable",
     "FocusState @propertyWrapper @propertyWrapper struct Binding",
     "FocusState init() where Value == Bool",
