@@ -6,6 +6,14 @@ import DeclarativeViews
 @MainActor func __probe1345() {
     _ = DismissAction.self
 }
+// SwiftUI: struct PresentationDetent : Hashable, Sendable
+@MainActor func __probe1351() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PresentationDetent.self
+    __conformsHashable(PresentationDetent.self)
+    __conformsSendable(PresentationDetent.self)
+}
 // SwiftUI: struct PresentationMode
 @MainActor func __probe1352() {
     _ = PresentationMode.self
@@ -25,6 +33,22 @@ import DeclarativeViews
 // EnvironmentValues: var presentationMode: Binding<PresentationMode> { get }
 @MainActor func __probe1369() {
     let _: Binding<PresentationMode> = __v(EnvironmentValues.self).presentationMode
+}
+// PresentationDetent: static func fraction(_ fraction: CGFloat) -> PresentationDetent
+@MainActor func __probe1386() {
+    let _: PresentationDetent = PresentationDetent.fraction(__v((CGFloat).self))
+}
+// PresentationDetent: static func height(_ height: CGFloat) -> PresentationDetent
+@MainActor func __probe1387() {
+    let _: PresentationDetent = PresentationDetent.height(__v((CGFloat).self))
+}
+// PresentationDetent: static let large: PresentationDetent
+@MainActor func __probe1388() {
+    let _: PresentationDetent = PresentationDetent.large
+}
+// PresentationDetent: static let medium: PresentationDetent
+@MainActor func __probe1389() {
+    let _: PresentationDetent = PresentationDetent.medium
 }
 // PresentationMode: mutating func dismiss()
 @MainActor func __probe1392() {
@@ -68,6 +92,69 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).fullScreenCover(isPresented: __v((Binding<Bool>).self), onDismiss: { }, content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func help(_ text: Text) -> some View
+@MainActor func __probe1432() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).help(__v((Text).self)))
+    }
+}
+// View: func help(_ textKey: LocalizedStringKey) -> some View
+@MainActor func __probe1433() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).help(__v((LocalizedStringKey).self)))
+    }
+}
+// View: func help<S>(_ text: S) -> some View where S : StringProtocol
+@MainActor func __probe1434() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).help(__v((Substring).self)))
+    }
+}
+// View: func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View
+@MainActor func __probe1438() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).interactiveDismissDisabled(__v((Bool).self)))
+    }
+}
+// View: func presentationBackground<S>(_ style: S) -> some View where S : ShapeStyle
+@MainActor func __probe1441() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationBackground(__v((Color).self)))
+    }
+}
+// View: func presentationCornerRadius(_ cornerRadius: CGFloat?) -> some View
+@MainActor func __probe1447() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationCornerRadius(__v((CGFloat?).self)))
+    }
+}
+// View: func presentationDetents(_ detents: Set<PresentationDetent>) -> some View
+@MainActor func __probe1448() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationDetents(__v((Set<PresentationDetent>).self)))
+    }
+}
+// View: func presentationDetents(_ detents: Set<PresentationDetent>, selection: Binding<PresentationDetent>) -> some View
+@MainActor func __probe1449() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationDetents(__v((Set<PresentationDetent>).self), selection: __v((Binding<PresentationDetent>).self)))
+    }
+}
+// View: func presentationDragIndicator(_ visibility: Visibility) -> some View
+@MainActor func __probe1450() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationDragIndicator(__v((Visibility).self)))
     }
 }
 // View: func sheet<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content : View
