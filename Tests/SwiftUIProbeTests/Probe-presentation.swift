@@ -59,11 +59,32 @@ import DeclarativeViews
 @MainActor func __probe1393() {
     let _: Bool = __v(PresentationMode.self).isPresented
 }
+// View: func alert<A>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View where A : View
+@MainActor func __probe1396() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Text).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }))
+    }
+}
 // View: func alert<A>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View where A : View
 @MainActor func __probe1397() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).alert(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<S, A>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View where S : StringProtocol, A : View
+@MainActor func __probe1398() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Substring).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, M>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where A : View, M : View
+@MainActor func __probe1399() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Text).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
     }
 }
 // View: func alert<A, M>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where A : View, M : View
@@ -73,11 +94,95 @@ import DeclarativeViews
         __someView(__v(__T.self).alert(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
     }
 }
+// View: func alert<S, A, M>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where S : StringProtocol, A : View, M : View
+@MainActor func __probe1401() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Substring).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, T>(_ title: Text, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where A : View
+@MainActor func __probe1402() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Text).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where A : View
+@MainActor func __probe1403() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<S, A, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where S : StringProtocol, A : View
+@MainActor func __probe1404() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Substring).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, M, T>(_ title: Text, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where A : View, M : View
+@MainActor func __probe1405() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Text).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, M, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where A : View, M : View
+@MainActor func __probe1406() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<S, A, M, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where S : StringProtocol, A : View, M : View
+@MainActor func __probe1407() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Substring).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<E, A>(isPresented: Binding<Bool>, error: E?, @ViewBuilder actions: () -> A) -> some View where E : LocalizedError, A : View
+@MainActor func __probe1409() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(isPresented: __v((Binding<Bool>).self), error: __v((__ProbeError?).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<E, A, M>(isPresented: Binding<Bool>, error: E?, @ViewBuilder actions: (E) -> A, @ViewBuilder message: (E) -> M) -> some View where E : LocalizedError, A : View, M : View
+@MainActor func __probe1410() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(isPresented: __v((Binding<Bool>).self), error: __v((__ProbeError?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A) -> some View where A : View
+@MainActor func __probe1412() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Text).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }))
+    }
+}
 // View: func confirmationDialog<A>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A) -> some View where A : View
 @MainActor func __probe1413() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<S, A>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A) -> some View where S : StringProtocol, A : View
+@MainActor func __probe1414() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Substring).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, M>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where A : View, M : View
+@MainActor func __probe1415() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Text).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
     }
 }
 // View: func confirmationDialog<A, M>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where A : View, M : View
@@ -87,11 +192,67 @@ import DeclarativeViews
         __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
     }
 }
+// View: func confirmationDialog<S, A, M>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where S : StringProtocol, A : View, M : View
+@MainActor func __probe1417() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Substring).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, T>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where A : View
+@MainActor func __probe1418() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Text).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where A : View
+@MainActor func __probe1419() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<S, A, T>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where S : StringProtocol, A : View
+@MainActor func __probe1420() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Substring).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, M, T>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where A : View, M : View
+@MainActor func __probe1421() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Text).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, M, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where A : View, M : View
+@MainActor func __probe1422() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<S, A, M, T>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where S : StringProtocol, A : View, M : View
+@MainActor func __probe1423() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Substring).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
 // View: func fullScreenCover<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content : View
 @MainActor func __probe1430() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).fullScreenCover(isPresented: __v((Binding<Bool>).self), onDismiss: { }, content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func fullScreenCover<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item : Identifiable, Content : View
+@MainActor func __probe1431() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).fullScreenCover(item: __v((Binding<__ProbeItem?>).self), onDismiss: { }, content: { _ in __v((__ProbeView).self) }))
     }
 }
 // View: func help(_ text: Text) -> some View
