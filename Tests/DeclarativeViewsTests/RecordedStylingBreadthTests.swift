@@ -119,6 +119,31 @@ import Testing
         #expect(DynamicTypeSize.accessibility2.isAccessibilitySize && !DynamicTypeSize.large.isAccessibilitySize)
     }
 
+    struct Receipt: View {
+        let total = 12
+        var body: some View {
+            VStack {
+                Text("Total: ").bold() + Text("\(total) €").foregroundColor(.green)
+                Text("Note").font(.caption).italic().underline(pattern: .dot).kerning(1).font(.title)
+                Text("Old").strikethrough(color: .red).monospaced().monospacedDigit().fontWeight(.heavy)
+                    .fontDesign(.serif).foregroundStyle(Color.gray).tracking(1).baselineOffset(2).bold(false)
+            }
+        }
+    }
+
+    @Test func textModifiersReturnTextsThatStillConcatenate() {
+        let styled: Text = Text("a").bold().italic(true).font(.body)
+        #expect(styled.content == "a")
+        let (host, _) = mount(Receipt())
+        #expect(host.renderedText.contains(#"Text "Total: 12 €""#))
+        #expect(host.renderedText.contains(#"Text "Note" [font=caption, italic, kerning=1, underline=dot]"#),
+                "the modifier closest to the text wins")
+        for attribute in ["strikethrough=red", "monospaced", "monospacedDigit", "fontWeight=heavy", "fontDesign=serif",
+                          "foregroundStyle=gray", "tracking=1", "baselineOffset=2", "bold=false"] {
+            #expect(host.renderedText.contains(attribute), "\(attribute)")
+        }
+    }
+
     struct Results: View {
         @State var items: [String] = []
         @State var query = "kiwi"

@@ -514,6 +514,38 @@ import DeclarativeViews
     _ = Text.TruncationMode.self
     __conformsSendable(Text.TruncationMode.self)
 }
+// Text: func baselineOffset(_ baselineOffset: CGFloat) -> Text
+@MainActor func __probe1063() {
+    let _: Text = __v(Text.self).baselineOffset(__v((CGFloat).self))
+}
+// Text: func bold() -> Text
+@MainActor func __probe1064() {
+    let _: Text = __v(Text.self).bold()
+}
+// Text: func bold(_ isActive: Bool) -> Text
+@MainActor func __probe1065() {
+    let _: Text = __v(Text.self).bold(__v((Bool).self))
+}
+// Text: func font(_ font: Font?) -> Text
+@MainActor func __probe1066() {
+    let _: Text = __v(Text.self).font(__v((Font?).self))
+}
+// Text: func fontDesign(_ design: Font.Design?) -> Text
+@MainActor func __probe1067() {
+    let _: Text = __v(Text.self).fontDesign(__v((Font.Design?).self))
+}
+// Text: func fontWeight(_ weight: Font.Weight?) -> Text
+@MainActor func __probe1068() {
+    let _: Text = __v(Text.self).fontWeight(__v((Font.Weight?).self))
+}
+// Text: func foregroundColor(_ color: Color?) -> Text
+@MainActor func __probe1070() {
+    let _: Text = __v(Text.self).foregroundColor(__v((Color?).self))
+}
+// Text: func foregroundStyle<S>(_ style: S) -> Text where S : ShapeStyle
+@MainActor func __probe1071() {
+    let _: Text = __v(Text.self).foregroundStyle(__v((Color).self))
+}
 // Text: init(_ attributedContent: AttributedString)
 @MainActor func __probe1072() {
     _ = Text(__v((AttributedString).self))
@@ -537,6 +569,46 @@ import DeclarativeViews
 // Text: init(verbatim content: String)
 @MainActor func __probe1084() {
     _ = Text(verbatim: __v((String).self))
+}
+// Text: func italic() -> Text
+@MainActor func __probe1085() {
+    let _: Text = __v(Text.self).italic()
+}
+// Text: func italic(_ isActive: Bool) -> Text
+@MainActor func __probe1086() {
+    let _: Text = __v(Text.self).italic(__v((Bool).self))
+}
+// Text: func kerning(_ kerning: CGFloat) -> Text
+@MainActor func __probe1087() {
+    let _: Text = __v(Text.self).kerning(__v((CGFloat).self))
+}
+// Text: func monospaced(_ isActive: Bool = true) -> Text
+@MainActor func __probe1088() {
+    let _: Text = __v(Text.self).monospaced(__v((Bool).self))
+}
+// Text: func monospacedDigit() -> Text
+@MainActor func __probe1089() {
+    let _: Text = __v(Text.self).monospacedDigit()
+}
+// Text: func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text
+@MainActor func __probe1094() {
+    let _: Text = __v(Text.self).strikethrough(__v((Bool).self), color: __v((Color?).self))
+}
+// Text: func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern, color: Color? = nil) -> Text
+@MainActor func __probe1095() {
+    let _: Text = __v(Text.self).strikethrough(__v((Bool).self), pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self))
+}
+// Text: func tracking(_ tracking: CGFloat) -> Text
+@MainActor func __probe1097() {
+    let _: Text = __v(Text.self).tracking(__v((CGFloat).self))
+}
+// Text: func underline(_ isActive: Bool = true, color: Color? = nil) -> Text
+@MainActor func __probe1100() {
+    let _: Text = __v(Text.self).underline(__v((Bool).self), color: __v((Color?).self))
+}
+// Text: func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern, color: Color? = nil) -> Text
+@MainActor func __probe1101() {
+    let _: Text = __v(Text.self).underline(__v((Bool).self), pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self))
 }
 // Text.Case: case lowercase
 @MainActor func __probe1102() {
