@@ -144,6 +144,22 @@ import Testing
         }
     }
 
+    @Test func imagesLabelsAndLinksFromVariables() throws {
+        let title = "Swift"
+        let site = URL(string: "https://swift.org")!
+        let (host, _) = mount(VStack {
+            Image("logo", bundle: .main)
+            Image(decorative: "divider")
+            Label(title, image: "bird")
+            Link(title, destination: site)
+        })
+        #expect(host.renderedText.contains(#"Text "[logo]" [image=logo]"#))
+        #expect(host.renderedText.contains(#"Text "[divider]" [image=divider]"#))
+        #expect(host.renderedText.contains(#"Text "[bird]" [image=bird]"#))
+        #expect(host.renderedText.contains("link=https://swift.org"))
+        try host.tap("Swift")
+    }
+
     struct Results: View {
         @State var items: [String] = []
         @State var query = "kiwi"

@@ -214,6 +214,10 @@ import DeclarativeViews
 @MainActor func __probe583() {
     _ = Link(__v((LocalizedStringKey).self), destination: __v((URL).self))
 }
+// Link: init<S>(_ title: S, destination: URL) where S : StringProtocol, Label == Text
+@MainActor func __probe584() {
+    _ = Link(__v((Substring).self), destination: __v((URL).self))
+}
 // Link: init(destination: URL, @ViewBuilder label: () -> Label)
 @MainActor func __probe585() {
     _ = Link(destination: __v((URL).self), label: { __v((__ProbeView).self) })

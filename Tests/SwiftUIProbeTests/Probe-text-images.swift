@@ -340,6 +340,14 @@ import DeclarativeViews
     _ = Image.Scale.self
     __conformsSendable(Image.Scale.self)
 }
+// Image: init(_ name: String, bundle: Bundle? = nil)
+@MainActor func __probe961() {
+    _ = Image(__v((String).self), bundle: __v((Bundle?).self))
+}
+// Image: init(decorative name: String, bundle: Bundle? = nil)
+@MainActor func __probe966() {
+    _ = Image(decorative: __v((String).self), bundle: __v((Bundle?).self))
+}
 // Image: init(systemName: String)
 @MainActor func __probe971() {
     _ = Image(systemName: __v((String).self))
@@ -359,6 +367,10 @@ import DeclarativeViews
 // Label: init(_ titleKey: LocalizedStringKey, image name: String) where Title == Text, Icon == Image
 @MainActor func __probe1005() {
     _ = Label(__v((LocalizedStringKey).self), image: __v((String).self))
+}
+// Label: init<S>(_ title: S, image name: String) where S : StringProtocol, Title == Text, Icon == Image
+@MainActor func __probe1007() {
+    _ = Label(__v((Substring).self), image: __v((String).self))
 }
 // Label: init(_ titleKey: LocalizedStringKey, systemImage name: String) where Title == Text, Icon == Image
 @MainActor func __probe1009() {
