@@ -74,6 +74,8 @@ import Testing
             GridItem(.fixed(100), spacing: 10), GridItem(.flexible(minimum: 50, maximum: 150)),
             GridItem(.flexible(), alignment: .leading),
         ]
+        #expect(columns[0].spacing == 10 && columns[2].alignment == .leading)
+        #expect(columns[1].size == .flexible(minimum: 50, maximum: 150))
         let view = LazyVGrid(columns: columns, spacing: 4) {
             ForEach(0..<6, id: \.self) { index in
                 if index == 5 { Text("ab") } else { Color.green.frame(height: 20) }

@@ -127,6 +127,7 @@ import Testing
                 Text("ratio \(ratio ?? -1) flag \(flag.map(String.init) ?? "nil") size \(size ?? -1)")
                 Text("mode \(mode?.rawValue ?? "nil") tier \(tier?.rawValue ?? -1) home \(home.host() ?? "") cache \(cache.count)")
                 Button("Open") {
+                    _size.projectedValue.wrappedValue = 0
                     lastOpened = "today"
                     site = URL(string: "https://swift.org")
                     blob = Data([1, 2, 3])
@@ -177,7 +178,46 @@ import Testing
 
     struct TabLabel: View {
         @SceneStorage("tab") var tab = "home"
-        var body: some View { Text("label \(tab)") }
+        @SceneStorage var visits: Int
+        @SceneStorage var zoom: Double
+        @SceneStorage var pinned: Bool
+        @SceneStorage var theme: Theme
+        @SceneStorage var level: Level
+        @SceneStorage var page: URL
+        @SceneStorage var state: Data
+        @SceneStorage var lastLevel: Level?
+        @SceneStorage var lastTheme: Theme?
+
+        init() {
+            _visits = SceneStorage(wrappedValue: 1, "visits")
+            _zoom = SceneStorage(wrappedValue: 1.5, "zoom")
+            _pinned = SceneStorage(wrappedValue: true, "pinned")
+            _theme = SceneStorage(wrappedValue: Theme.light, "theme")
+            _level = SceneStorage(wrappedValue: Level.low, "level")
+            _page = SceneStorage(wrappedValue: URL(string: "https://example.org/a")!, "page")
+            _state = SceneStorage(wrappedValue: Data([1, 2]), "state")
+            _lastLevel = SceneStorage("lastLevel")
+            _lastTheme = SceneStorage("lastTheme")
+        }
+
+        var body: some View {
+            VStack {
+                Text("label \(tab)")
+                Text("visits \(visits) zoom \(zoom) pinned \(pinned) theme \(theme.rawValue) level \(level.rawValue)")
+                Text("page \(page.lastPathComponent) state \(state.count) last \(lastLevel?.rawValue ?? 0) \(lastTheme?.rawValue ?? "-")")
+                Button("Visit") {
+                    visits += 1
+                    _zoom.projectedValue.wrappedValue = 2
+                    pinned.toggle()
+                    theme = .dark
+                    level = .high
+                    page = URL(string: "https://example.org/b")!
+                    state = Data()
+                    lastLevel = .high
+                    lastTheme = .dark
+                }
+            }
+        }
     }
 
     @Test func sceneStorageIsSharedInTheSceneAndNotBetweenScenes() throws {
@@ -191,5 +231,11 @@ import Testing
         #expect(host.renderedText.contains(#"Text "tab settings draft hello""#))
         #expect(host.renderedText.contains(#"Text "label settings""#), "another view of the scene reads the key")
         #expect(other.renderedText.contains(#"Text "tab home draft none""#), "another scene keeps its own values")
+        #expect(host.renderedText.contains(#"Text "visits 1 zoom 1.5 pinned true theme light level 1""#))
+        #expect(host.renderedText.contains(#"Text "page a state 2 last 0 -""#))
+        try host.tap("Visit")
+        host.update()
+        #expect(host.renderedText.contains(#"Text "visits 2 zoom 2.0 pinned false theme dark level 2""#))
+        #expect(host.renderedText.contains(#"Text "page b state 0 last 2 dark""#))
     }
 }

@@ -113,6 +113,20 @@ import DeclarativeViews
 @MainActor func __probe4596() {
     let _: WindowGroup<Text> = SceneBuilder.buildExpression(__v((WindowGroup<Text>).self))
 }
+// View: func persistentSystemOverlays(_ visibility: Visibility) -> some View
+@MainActor func __probe4695() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).persistentSystemOverlays(__v((Visibility).self)))
+    }
+}
+// View: func statusBarHidden(_ hidden: Bool = true) -> some View
+@MainActor func __probe4704() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).statusBarHidden(__v((Bool).self)))
+    }
+}
 // WindowGroup: init(@ViewBuilder content: () -> Content)
 @MainActor func __probe4734() {
     _ = WindowGroup(content: { __v((__ProbeView).self) })

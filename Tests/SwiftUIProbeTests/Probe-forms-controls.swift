@@ -8,6 +8,14 @@ import DeclarativeViews
     _ = Button<__ProbeView>.self
     __conformsView(Button<__ProbeView>.self)
 }
+// SwiftUI: struct ButtonBorderShape : Equatable, Sendable
+@MainActor func __probe464() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ButtonBorderShape.self
+    __conformsEquatable(ButtonBorderShape.self)
+    __conformsSendable(ButtonBorderShape.self)
+}
 // SwiftUI: struct ButtonRole : Equatable, Sendable
 @MainActor func __probe466() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
@@ -15,6 +23,14 @@ import DeclarativeViews
     _ = ButtonRole.self
     __conformsEquatable(ButtonRole.self)
     __conformsSendable(ButtonRole.self)
+}
+// SwiftUI: enum ControlSize : CaseIterable, Sendable
+@MainActor func __probe470() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ControlSize.self
+    __conformsCaseIterable(ControlSize.self)
+    __conformsSendable(ControlSize.self)
 }
 // SwiftUI: struct DatePicker<Label> : View where Label : View
 @MainActor func __probe471() {
@@ -104,6 +120,26 @@ import DeclarativeViews
 @MainActor func __probe508() {
     _ = Button(role: __v((ButtonRole?).self), action: { }, label: { __v((__ProbeView).self) })
 }
+// ButtonBorderShape: static let automatic: ButtonBorderShape
+@MainActor func __probe509() {
+    let _: ButtonBorderShape = ButtonBorderShape.automatic
+}
+// ButtonBorderShape: static let capsule: ButtonBorderShape
+@MainActor func __probe510() {
+    let _: ButtonBorderShape = ButtonBorderShape.capsule
+}
+// ButtonBorderShape: static let circle: ButtonBorderShape
+@MainActor func __probe511() {
+    let _: ButtonBorderShape = ButtonBorderShape.circle
+}
+// ButtonBorderShape: static let roundedRectangle: ButtonBorderShape
+@MainActor func __probe514() {
+    let _: ButtonBorderShape = ButtonBorderShape.roundedRectangle
+}
+// ButtonBorderShape: static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape
+@MainActor func __probe515() {
+    let _: ButtonBorderShape = ButtonBorderShape.roundedRectangle(radius: __v((CGFloat).self))
+}
 // ButtonRole: static let cancel: ButtonRole
 @MainActor func __probe519() {
     let _: ButtonRole = ButtonRole.cancel
@@ -111,6 +147,26 @@ import DeclarativeViews
 // ButtonRole: static let destructive: ButtonRole
 @MainActor func __probe520() {
     let _: ButtonRole = ButtonRole.destructive
+}
+// ControlSize: static var allCases: [ControlSize] { get }
+@MainActor func __probe533() {
+    let _: [ControlSize] = ControlSize.allCases
+}
+// ControlSize: case large
+@MainActor func __probe534() {
+    let _: ControlSize = ControlSize.large
+}
+// ControlSize: case mini
+@MainActor func __probe535() {
+    let _: ControlSize = ControlSize.mini
+}
+// ControlSize: case regular
+@MainActor func __probe536() {
+    let _: ControlSize = ControlSize.regular
+}
+// ControlSize: case small
+@MainActor func __probe537() {
+    let _: ControlSize = ControlSize.small
 }
 // DatePickerComponents: static let date: DatePickerComponents
 @MainActor func __probe550() {
@@ -157,6 +213,10 @@ import DeclarativeViews
 // Link: init(_ titleKey: LocalizedStringKey, destination: URL) where Label == Text
 @MainActor func __probe583() {
     _ = Link(__v((LocalizedStringKey).self), destination: __v((URL).self))
+}
+// Link: init<S>(_ title: S, destination: URL) where S : StringProtocol, Label == Text
+@MainActor func __probe584() {
+    _ = Link(__v((Substring).self), destination: __v((URL).self))
 }
 // Link: init(destination: URL, @ViewBuilder label: () -> Label)
 @MainActor func __probe585() {
@@ -274,11 +334,25 @@ import DeclarativeViews
 @MainActor func __probe759() {
     _ = Toggle(isOn: __v((Binding<Bool>).self), label: { __v((__ProbeView).self) })
 }
+// View: func controlSize(_ controlSize: ControlSize) -> some View
+@MainActor func __probe766() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).controlSize(__v((ControlSize).self)))
+    }
+}
 // View: func disabled(_ disabled: Bool) -> some View
 @MainActor func __probe767() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).disabled(__v((Bool).self)))
+    }
+}
+// View: func labelsHidden() -> some View
+@MainActor func __probe769() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).labelsHidden())
     }
 }
 // View: func tag<V>(_ tag: V) -> some View where V : Hashable

@@ -72,6 +72,14 @@ import DeclarativeViews
     _ = HorizontalAlignment.self
     __conformsEquatable(HorizontalAlignment.self)
 }
+// SwiftUI: enum HorizontalEdge : Int8, CaseIterable, Codable
+@MainActor func __probe3439() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsCodable<T: Codable>(_: T.Type) {}
+    _ = HorizontalEdge.self
+    __conformsCaseIterable(HorizontalEdge.self)
+    __conformsCodable(HorizontalEdge.self)
+}
 // SwiftUI: protocol Layout : Animatable
 @MainActor func __probe3440() {
     func __layout<T: Layout>(_: T.Type) { _ = T.layoutProperties }
@@ -145,6 +153,14 @@ import DeclarativeViews
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
     _ = VerticalAlignment.self
     __conformsEquatable(VerticalAlignment.self)
+}
+// SwiftUI: enum VerticalEdge : Int8, CaseIterable, Codable
+@MainActor func __probe3454() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsCodable<T: Codable>(_: T.Type) {}
+    _ = VerticalEdge.self
+    __conformsCaseIterable(VerticalEdge.self)
+    __conformsCodable(VerticalEdge.self)
 }
 // SwiftUI: struct ViewDimensions
 @MainActor func __probe3455() {
@@ -618,6 +634,56 @@ import DeclarativeViews
 @MainActor func __probe3591() {
     let _: HorizontalAlignment = HorizontalAlignment.trailing
 }
+// HorizontalEdge: struct Set : OptionSet
+@MainActor func __probe3592() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = HorizontalEdge.Set.self
+    __conformsOptionSet(HorizontalEdge.Set.self)
+}
+// HorizontalEdge: static var allCases: [HorizontalEdge] { get }
+@MainActor func __probe3593() {
+    let _: [HorizontalEdge] = HorizontalEdge.allCases
+}
+// HorizontalEdge: init?(rawValue: Int8)
+@MainActor func __probe3594() {
+    _ = HorizontalEdge(rawValue: __v((Int8).self))
+}
+// HorizontalEdge: case leading
+@MainActor func __probe3595() {
+    let _: HorizontalEdge = HorizontalEdge.leading
+}
+// HorizontalEdge: var rawValue: Int8 { get }
+@MainActor func __probe3596() {
+    let _: Int8 = __v(HorizontalEdge.self).rawValue
+}
+// HorizontalEdge: case trailing
+@MainActor func __probe3597() {
+    let _: HorizontalEdge = HorizontalEdge.trailing
+}
+// HorizontalEdge.Set: static let all: HorizontalEdge.Set
+@MainActor func __probe3598() {
+    let _: HorizontalEdge.Set = HorizontalEdge.Set.all
+}
+// HorizontalEdge.Set: init(_ edge: HorizontalEdge)
+@MainActor func __probe3599() {
+    _ = HorizontalEdge.Set(__v((HorizontalEdge).self))
+}
+// HorizontalEdge.Set: init(rawValue: Int8)
+@MainActor func __probe3600() {
+    _ = HorizontalEdge.Set(rawValue: __v((Int8).self))
+}
+// HorizontalEdge.Set: static let leading: HorizontalEdge.Set
+@MainActor func __probe3601() {
+    let _: HorizontalEdge.Set = HorizontalEdge.Set.leading
+}
+// HorizontalEdge.Set: let rawValue: Int8
+@MainActor func __probe3602() {
+    let _: Int8 = __v(HorizontalEdge.Set.self).rawValue
+}
+// HorizontalEdge.Set: static let trailing: HorizontalEdge.Set
+@MainActor func __probe3603() {
+    let _: HorizontalEdge.Set = HorizontalEdge.Set.trailing
+}
 // Layout: func callAsFunction<V>(@ViewBuilder _ content: () -> V) -> some View where V : View
 @MainActor func __probe3604() {
     func __someView<T: View>(_: T) {}
@@ -882,6 +948,56 @@ import DeclarativeViews
 // VerticalAlignment: static let top: VerticalAlignment
 @MainActor func __probe3684() {
     let _: VerticalAlignment = VerticalAlignment.top
+}
+// VerticalEdge: struct Set : OptionSet
+@MainActor func __probe3685() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = VerticalEdge.Set.self
+    __conformsOptionSet(VerticalEdge.Set.self)
+}
+// VerticalEdge: static var allCases: [VerticalEdge] { get }
+@MainActor func __probe3686() {
+    let _: [VerticalEdge] = VerticalEdge.allCases
+}
+// VerticalEdge: case bottom
+@MainActor func __probe3687() {
+    let _: VerticalEdge = VerticalEdge.bottom
+}
+// VerticalEdge: init?(rawValue: Int8)
+@MainActor func __probe3688() {
+    _ = VerticalEdge(rawValue: __v((Int8).self))
+}
+// VerticalEdge: var rawValue: Int8 { get }
+@MainActor func __probe3689() {
+    let _: Int8 = __v(VerticalEdge.self).rawValue
+}
+// VerticalEdge: case top
+@MainActor func __probe3690() {
+    let _: VerticalEdge = VerticalEdge.top
+}
+// VerticalEdge.Set: static let all: VerticalEdge.Set
+@MainActor func __probe3691() {
+    let _: VerticalEdge.Set = VerticalEdge.Set.all
+}
+// VerticalEdge.Set: static let bottom: VerticalEdge.Set
+@MainActor func __probe3692() {
+    let _: VerticalEdge.Set = VerticalEdge.Set.bottom
+}
+// VerticalEdge.Set: init(_ e: VerticalEdge)
+@MainActor func __probe3693() {
+    _ = VerticalEdge.Set(__v((VerticalEdge).self))
+}
+// VerticalEdge.Set: init(rawValue: Int8)
+@MainActor func __probe3694() {
+    _ = VerticalEdge.Set(rawValue: __v((Int8).self))
+}
+// VerticalEdge.Set: let rawValue: Int8
+@MainActor func __probe3695() {
+    let _: Int8 = __v(VerticalEdge.Set.self).rawValue
+}
+// VerticalEdge.Set: static let top: VerticalEdge.Set
+@MainActor func __probe3696() {
+    let _: VerticalEdge.Set = VerticalEdge.Set.top
 }
 // View: func coordinateSpace(_ name: NamedCoordinateSpace) -> some View
 @MainActor func __probe3704() {

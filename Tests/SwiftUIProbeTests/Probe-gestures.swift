@@ -26,6 +26,14 @@ import DeclarativeViews
     _ = LongPressGesture.self
     __conformsGesture(LongPressGesture.self)
 }
+// SwiftUI: struct SensoryFeedback : Equatable, Sendable
+@MainActor func __probe4147() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SensoryFeedback.self
+    __conformsEquatable(SensoryFeedback.self)
+    __conformsSendable(SensoryFeedback.self)
+}
 // SwiftUI: struct TapGesture : Gesture
 @MainActor func __probe4154() {
     func __conformsGesture<T: Gesture>(_: T.Type) {}
@@ -72,6 +80,98 @@ import DeclarativeViews
 @MainActor func __probe4225() {
     _ = LongPressGesture(minimumDuration: __v((Double).self), maximumDistance: __v((CGFloat).self))
 }
+// SensoryFeedback: struct Flexibility : Equatable, Sendable
+@MainActor func __probe4248() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SensoryFeedback.Flexibility.self
+    __conformsEquatable(SensoryFeedback.Flexibility.self)
+    __conformsSendable(SensoryFeedback.Flexibility.self)
+}
+// SensoryFeedback: struct Weight : Equatable, Sendable
+@MainActor func __probe4249() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SensoryFeedback.Weight.self
+    __conformsEquatable(SensoryFeedback.Weight.self)
+    __conformsSendable(SensoryFeedback.Weight.self)
+}
+// SensoryFeedback: static let alignment: SensoryFeedback
+@MainActor func __probe4250() {
+    let _: SensoryFeedback = SensoryFeedback.alignment
+}
+// SensoryFeedback: static let decrease: SensoryFeedback
+@MainActor func __probe4251() {
+    let _: SensoryFeedback = SensoryFeedback.decrease
+}
+// SensoryFeedback: static let error: SensoryFeedback
+@MainActor func __probe4252() {
+    let _: SensoryFeedback = SensoryFeedback.error
+}
+// SensoryFeedback: static let impact: SensoryFeedback
+@MainActor func __probe4253() {
+    let _: SensoryFeedback = SensoryFeedback.impact
+}
+// SensoryFeedback: static func impact(flexibility: SensoryFeedback.Flexibility, intensity: Double = 1.0) -> SensoryFeedback
+@MainActor func __probe4254() {
+    let _: SensoryFeedback = SensoryFeedback.impact(flexibility: __v((SensoryFeedback.Flexibility).self), intensity: __v((Double).self))
+}
+// SensoryFeedback: static func impact(weight: SensoryFeedback.Weight = .medium, intensity: Double = 1.0) -> SensoryFeedback
+@MainActor func __probe4255() {
+    let _: SensoryFeedback = SensoryFeedback.impact(weight: __v((SensoryFeedback.Weight).self), intensity: __v((Double).self))
+}
+// SensoryFeedback: static let increase: SensoryFeedback
+@MainActor func __probe4256() {
+    let _: SensoryFeedback = SensoryFeedback.increase
+}
+// SensoryFeedback: static let levelChange: SensoryFeedback
+@MainActor func __probe4257() {
+    let _: SensoryFeedback = SensoryFeedback.levelChange
+}
+// SensoryFeedback: static let selection: SensoryFeedback
+@MainActor func __probe4258() {
+    let _: SensoryFeedback = SensoryFeedback.selection
+}
+// SensoryFeedback: static let start: SensoryFeedback
+@MainActor func __probe4259() {
+    let _: SensoryFeedback = SensoryFeedback.start
+}
+// SensoryFeedback: static let stop: SensoryFeedback
+@MainActor func __probe4260() {
+    let _: SensoryFeedback = SensoryFeedback.stop
+}
+// SensoryFeedback: static let success: SensoryFeedback
+@MainActor func __probe4261() {
+    let _: SensoryFeedback = SensoryFeedback.success
+}
+// SensoryFeedback: static let warning: SensoryFeedback
+@MainActor func __probe4262() {
+    let _: SensoryFeedback = SensoryFeedback.warning
+}
+// SensoryFeedback.Flexibility: static let rigid: SensoryFeedback.Flexibility
+@MainActor func __probe4263() {
+    let _: SensoryFeedback.Flexibility = SensoryFeedback.Flexibility.rigid
+}
+// SensoryFeedback.Flexibility: static let soft: SensoryFeedback.Flexibility
+@MainActor func __probe4264() {
+    let _: SensoryFeedback.Flexibility = SensoryFeedback.Flexibility.soft
+}
+// SensoryFeedback.Flexibility: static let solid: SensoryFeedback.Flexibility
+@MainActor func __probe4265() {
+    let _: SensoryFeedback.Flexibility = SensoryFeedback.Flexibility.solid
+}
+// SensoryFeedback.Weight: static let heavy: SensoryFeedback.Weight
+@MainActor func __probe4266() {
+    let _: SensoryFeedback.Weight = SensoryFeedback.Weight.heavy
+}
+// SensoryFeedback.Weight: static let light: SensoryFeedback.Weight
+@MainActor func __probe4267() {
+    let _: SensoryFeedback.Weight = SensoryFeedback.Weight.light
+}
+// SensoryFeedback.Weight: static let medium: SensoryFeedback.Weight
+@MainActor func __probe4268() {
+    let _: SensoryFeedback.Weight = SensoryFeedback.Weight.medium
+}
 // TapGesture: var count: Int
 @MainActor func __probe4323() {
     let _: Int = __v(TapGesture.self).count
@@ -87,5 +187,26 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).onTapGesture(count: __v((Int).self), perform: { }))
+    }
+}
+// View: func sensoryFeedback<T>(_ feedback: SensoryFeedback, trigger: T) -> some View where T : Equatable
+@MainActor func __probe4353() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).sensoryFeedback(__v((SensoryFeedback).self), trigger: __v((Int).self)))
+    }
+}
+// View: func sensoryFeedback<T>(_ feedback: SensoryFeedback, trigger: T, condition: @escaping (_ oldValue: T, _ newValue: T) -> Bool) -> some View where T : Equatable
+@MainActor func __probe4354() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).sensoryFeedback(__v((SensoryFeedback).self), trigger: __v((Int).self), condition: { _, _ in __v((Bool).self) }))
+    }
+}
+// View: func sensoryFeedback<T>(trigger: T, _ feedback: @escaping (_ oldValue: T, _ newValue: T) -> SensoryFeedback?) -> some View where T : Equatable
+@MainActor func __probe4355() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).sensoryFeedback(trigger: __v((Int).self), { _, _ in __v((SensoryFeedback?).self) }))
     }
 }

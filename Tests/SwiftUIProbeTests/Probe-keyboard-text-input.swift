@@ -2,6 +2,12 @@
 // Every `behaves` and `recorded` row of the family keyboard-text-input, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct ScrollDismissesKeyboardMode : Sendable
+@MainActor func __probe1853() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ScrollDismissesKeyboardMode.self
+    __conformsSendable(ScrollDismissesKeyboardMode.self)
+}
 // SwiftUI: struct SubmitLabel : Sendable
 @MainActor func __probe1854() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
@@ -21,6 +27,22 @@ import DeclarativeViews
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     _ = TextInputAutocapitalization.self
     __conformsSendable(TextInputAutocapitalization.self)
+}
+// ScrollDismissesKeyboardMode: static var automatic: ScrollDismissesKeyboardMode { get }
+@MainActor func __probe1922() {
+    let _: ScrollDismissesKeyboardMode = ScrollDismissesKeyboardMode.automatic
+}
+// ScrollDismissesKeyboardMode: static var immediately: ScrollDismissesKeyboardMode { get }
+@MainActor func __probe1923() {
+    let _: ScrollDismissesKeyboardMode = ScrollDismissesKeyboardMode.immediately
+}
+// ScrollDismissesKeyboardMode: static var interactively: ScrollDismissesKeyboardMode { get }
+@MainActor func __probe1924() {
+    let _: ScrollDismissesKeyboardMode = ScrollDismissesKeyboardMode.interactively
+}
+// ScrollDismissesKeyboardMode: static var never: ScrollDismissesKeyboardMode { get }
+@MainActor func __probe1925() {
+    let _: ScrollDismissesKeyboardMode = ScrollDismissesKeyboardMode.never
 }
 // SubmitLabel: static var `continue`: SubmitLabel { get }
 @MainActor func __probe1926() {
@@ -123,6 +145,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).onSubmit(of: __v((SubmitTriggers).self), __v(((() -> Void)).self)))
+    }
+}
+// View: func scrollDismissesKeyboard(_ mode: ScrollDismissesKeyboardMode) -> some View
+@MainActor func __probe1977() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollDismissesKeyboard(__v((ScrollDismissesKeyboardMode).self)))
     }
 }
 // View: func submitLabel(_ submitLabel: SubmitLabel) -> some View

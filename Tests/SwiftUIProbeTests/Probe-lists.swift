@@ -219,10 +219,101 @@ import DeclarativeViews
 @MainActor func __probe285() {
     _ = Section(isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) }, header: { __v((__ProbeView).self) })
 }
+// View: func badge(_ count: Int) -> some View
+@MainActor func __probe440() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).badge(__v((Int).self)))
+    }
+}
+// View: func badge(_ key: LocalizedStringKey?) -> some View
+@MainActor func __probe441() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).badge(__v((LocalizedStringKey?).self)))
+    }
+}
+// View: func badge(_ label: Text?) -> some View
+@MainActor func __probe442() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).badge(__v((Text?).self)))
+    }
+}
+// View: func badge<S>(_ label: S?) -> some View where S : StringProtocol
+@MainActor func __probe443() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).badge(__v((Substring?).self)))
+    }
+}
 // View: func headerProminence(_ prominence: Prominence) -> some View
 @MainActor func __probe446() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).headerProminence(__v((Prominence).self)))
+    }
+}
+// View: func listRowBackground<V>(_ view: V?) -> some View where V : View
+@MainActor func __probe449() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listRowBackground(__v((__ProbeView?).self)))
+    }
+}
+// View: func listRowInsets(_ insets: EdgeInsets?) -> some View
+@MainActor func __probe450() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listRowInsets(__v((EdgeInsets?).self)))
+    }
+}
+// View: func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View
+@MainActor func __probe451() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listRowSeparator(__v((Visibility).self), edges: __v((VerticalEdge.Set).self)))
+    }
+}
+// View: func listRowSeparatorTint(_ color: Color?, edges: VerticalEdge.Set = .all) -> some View
+@MainActor func __probe452() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listRowSeparatorTint(__v((Color?).self), edges: __v((VerticalEdge.Set).self)))
+    }
+}
+// View: func listRowSpacing(_ spacing: CGFloat?) -> some View
+@MainActor func __probe453() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listRowSpacing(__v((CGFloat?).self)))
+    }
+}
+// View: func listSectionSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View
+@MainActor func __probe454() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listSectionSeparator(__v((Visibility).self), edges: __v((VerticalEdge.Set).self)))
+    }
+}
+// View: func listSectionSeparatorTint(_ color: Color?, edges: VerticalEdge.Set = .all) -> some View
+@MainActor func __probe455() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listSectionSeparatorTint(__v((Color?).self), edges: __v((VerticalEdge.Set).self)))
+    }
+}
+// View: func listSectionSpacing(_ spacing: CGFloat) -> some View
+@MainActor func __probe456() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listSectionSpacing(__v((CGFloat).self)))
+    }
+}
+// View: func scrollContentBackground(_ visibility: Visibility) -> some View
+@MainActor func __probe459() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollContentBackground(__v((Visibility).self)))
     }
 }

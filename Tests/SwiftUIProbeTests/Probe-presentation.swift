@@ -6,6 +6,14 @@ import DeclarativeViews
 @MainActor func __probe1345() {
     _ = DismissAction.self
 }
+// SwiftUI: struct PresentationDetent : Hashable, Sendable
+@MainActor func __probe1351() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PresentationDetent.self
+    __conformsHashable(PresentationDetent.self)
+    __conformsSendable(PresentationDetent.self)
+}
 // SwiftUI: struct PresentationMode
 @MainActor func __probe1352() {
     _ = PresentationMode.self
@@ -26,6 +34,22 @@ import DeclarativeViews
 @MainActor func __probe1369() {
     let _: Binding<PresentationMode> = __v(EnvironmentValues.self).presentationMode
 }
+// PresentationDetent: static func fraction(_ fraction: CGFloat) -> PresentationDetent
+@MainActor func __probe1386() {
+    let _: PresentationDetent = PresentationDetent.fraction(__v((CGFloat).self))
+}
+// PresentationDetent: static func height(_ height: CGFloat) -> PresentationDetent
+@MainActor func __probe1387() {
+    let _: PresentationDetent = PresentationDetent.height(__v((CGFloat).self))
+}
+// PresentationDetent: static let large: PresentationDetent
+@MainActor func __probe1388() {
+    let _: PresentationDetent = PresentationDetent.large
+}
+// PresentationDetent: static let medium: PresentationDetent
+@MainActor func __probe1389() {
+    let _: PresentationDetent = PresentationDetent.medium
+}
 // PresentationMode: mutating func dismiss()
 @MainActor func __probe1392() {
     var __r = __v(PresentationMode.self)
@@ -35,11 +59,32 @@ import DeclarativeViews
 @MainActor func __probe1393() {
     let _: Bool = __v(PresentationMode.self).isPresented
 }
+// View: func alert<A>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View where A : View
+@MainActor func __probe1396() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Text).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }))
+    }
+}
 // View: func alert<A>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View where A : View
 @MainActor func __probe1397() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).alert(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<S, A>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View where S : StringProtocol, A : View
+@MainActor func __probe1398() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Substring).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, M>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where A : View, M : View
+@MainActor func __probe1399() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Text).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
     }
 }
 // View: func alert<A, M>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where A : View, M : View
@@ -49,11 +94,95 @@ import DeclarativeViews
         __someView(__v(__T.self).alert(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
     }
 }
+// View: func alert<S, A, M>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where S : StringProtocol, A : View, M : View
+@MainActor func __probe1401() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Substring).self), isPresented: __v((Binding<Bool>).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, T>(_ title: Text, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where A : View
+@MainActor func __probe1402() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Text).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where A : View
+@MainActor func __probe1403() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<S, A, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where S : StringProtocol, A : View
+@MainActor func __probe1404() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Substring).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, M, T>(_ title: Text, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where A : View, M : View
+@MainActor func __probe1405() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Text).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<A, M, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where A : View, M : View
+@MainActor func __probe1406() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<S, A, M, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where S : StringProtocol, A : View, M : View
+@MainActor func __probe1407() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(__v((Substring).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<E, A>(isPresented: Binding<Bool>, error: E?, @ViewBuilder actions: () -> A) -> some View where E : LocalizedError, A : View
+@MainActor func __probe1409() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(isPresented: __v((Binding<Bool>).self), error: __v((__ProbeError?).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<E, A, M>(isPresented: Binding<Bool>, error: E?, @ViewBuilder actions: (E) -> A, @ViewBuilder message: (E) -> M) -> some View where E : LocalizedError, A : View, M : View
+@MainActor func __probe1410() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(isPresented: __v((Binding<Bool>).self), error: __v((__ProbeError?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A) -> some View where A : View
+@MainActor func __probe1412() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Text).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }))
+    }
+}
 // View: func confirmationDialog<A>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A) -> some View where A : View
 @MainActor func __probe1413() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<S, A>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A) -> some View where S : StringProtocol, A : View
+@MainActor func __probe1414() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Substring).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, M>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where A : View, M : View
+@MainActor func __probe1415() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Text).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
     }
 }
 // View: func confirmationDialog<A, M>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where A : View, M : View
@@ -63,11 +192,130 @@ import DeclarativeViews
         __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
     }
 }
+// View: func confirmationDialog<S, A, M>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View where S : StringProtocol, A : View, M : View
+@MainActor func __probe1417() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Substring).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), actions: { __v((__ProbeView).self) }, message: { __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, T>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where A : View
+@MainActor func __probe1418() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Text).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where A : View
+@MainActor func __probe1419() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<S, A, T>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View where S : StringProtocol, A : View
+@MainActor func __probe1420() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Substring).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, M, T>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where A : View, M : View
+@MainActor func __probe1421() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Text).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<A, M, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where A : View, M : View
+@MainActor func __probe1422() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((LocalizedStringKey).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func confirmationDialog<S, A, M, T>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View where S : StringProtocol, A : View, M : View
+@MainActor func __probe1423() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).confirmationDialog(__v((Substring).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
 // View: func fullScreenCover<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content : View
 @MainActor func __probe1430() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).fullScreenCover(isPresented: __v((Binding<Bool>).self), onDismiss: { }, content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func fullScreenCover<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item : Identifiable, Content : View
+@MainActor func __probe1431() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).fullScreenCover(item: __v((Binding<__ProbeItem?>).self), onDismiss: { }, content: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func help(_ text: Text) -> some View
+@MainActor func __probe1432() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).help(__v((Text).self)))
+    }
+}
+// View: func help(_ textKey: LocalizedStringKey) -> some View
+@MainActor func __probe1433() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).help(__v((LocalizedStringKey).self)))
+    }
+}
+// View: func help<S>(_ text: S) -> some View where S : StringProtocol
+@MainActor func __probe1434() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).help(__v((Substring).self)))
+    }
+}
+// View: func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View
+@MainActor func __probe1438() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).interactiveDismissDisabled(__v((Bool).self)))
+    }
+}
+// View: func presentationBackground<S>(_ style: S) -> some View where S : ShapeStyle
+@MainActor func __probe1441() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationBackground(__v((Color).self)))
+    }
+}
+// View: func presentationCornerRadius(_ cornerRadius: CGFloat?) -> some View
+@MainActor func __probe1447() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationCornerRadius(__v((CGFloat?).self)))
+    }
+}
+// View: func presentationDetents(_ detents: Set<PresentationDetent>) -> some View
+@MainActor func __probe1448() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationDetents(__v((Set<PresentationDetent>).self)))
+    }
+}
+// View: func presentationDetents(_ detents: Set<PresentationDetent>, selection: Binding<PresentationDetent>) -> some View
+@MainActor func __probe1449() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationDetents(__v((Set<PresentationDetent>).self), selection: __v((Binding<PresentationDetent>).self)))
+    }
+}
+// View: func presentationDragIndicator(_ visibility: Visibility) -> some View
+@MainActor func __probe1450() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationDragIndicator(__v((Visibility).self)))
     }
 }
 // View: func sheet<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content : View

@@ -2,3 +2,10 @@
 // Every `behaves` and `recorded` row of the family refresh, used with its signature.
 import DeclarativeViews
 
+// View: func refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Void) -> some View
+@MainActor func __probe1791() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).refreshable(action: { }))
+    }
+}

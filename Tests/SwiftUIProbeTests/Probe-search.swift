@@ -8,6 +8,10 @@ import DeclarativeViews
     _ = SearchFieldPlacement.self
     __conformsSendable(SearchFieldPlacement.self)
 }
+// SwiftUI: struct SearchUnavailableContent
+@MainActor func __probe1724() {
+    _ = SearchUnavailableContent.self
+}
 // SearchFieldPlacement: static let automatic: SearchFieldPlacement
 @MainActor func __probe1730() {
     let _: SearchFieldPlacement = SearchFieldPlacement.automatic
@@ -23,6 +27,24 @@ import DeclarativeViews
 // SearchFieldPlacement: static let toolbar: SearchFieldPlacement
 @MainActor func __probe1734() {
     let _: SearchFieldPlacement = SearchFieldPlacement.toolbar
+}
+// SearchUnavailableContent: struct Actions : View
+@MainActor func __probe1748() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = SearchUnavailableContent.Actions.self
+    __conformsView(SearchUnavailableContent.Actions.self)
+}
+// SearchUnavailableContent: struct Description : View
+@MainActor func __probe1749() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = SearchUnavailableContent.Description.self
+    __conformsView(SearchUnavailableContent.Description.self)
+}
+// SearchUnavailableContent: struct Label : View
+@MainActor func __probe1750() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = SearchUnavailableContent.Label.self
+    __conformsView(SearchUnavailableContent.Label.self)
 }
 // View: func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View
 @MainActor func __probe1770() {

@@ -80,6 +80,10 @@ import DeclarativeViews
     __conformsOptionSet(PinnedScrollableViews.self)
     __conformsSendable(PinnedScrollableViews.self)
 }
+// SwiftUI: struct ScrollIndicatorVisibility
+@MainActor func __probe1198() {
+    _ = ScrollIndicatorVisibility.self
+}
 // SwiftUI: struct ScrollView<Content> : View where Content : View
 @MainActor func __probe1202() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -236,6 +240,22 @@ import DeclarativeViews
 @MainActor func __probe1276() {
     let _: PinnedScrollableViews = PinnedScrollableViews.sectionHeaders
 }
+// ScrollIndicatorVisibility: static var automatic: ScrollIndicatorVisibility { get }
+@MainActor func __probe1280() {
+    let _: ScrollIndicatorVisibility = ScrollIndicatorVisibility.automatic
+}
+// ScrollIndicatorVisibility: static var hidden: ScrollIndicatorVisibility { get }
+@MainActor func __probe1281() {
+    let _: ScrollIndicatorVisibility = ScrollIndicatorVisibility.hidden
+}
+// ScrollIndicatorVisibility: static var never: ScrollIndicatorVisibility { get }
+@MainActor func __probe1282() {
+    let _: ScrollIndicatorVisibility = ScrollIndicatorVisibility.never
+}
+// ScrollIndicatorVisibility: static var visible: ScrollIndicatorVisibility { get }
+@MainActor func __probe1283() {
+    let _: ScrollIndicatorVisibility = ScrollIndicatorVisibility.visible
+}
 // ScrollView: init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content)
 @MainActor func __probe1298() {
     _ = ScrollView(__v((Axis.Set).self), content: { __v((__ProbeView).self) })
@@ -283,6 +303,13 @@ import DeclarativeViews
     let _: CGFloat? = __v(VStackLayout.self).spacing
     var __r = __v(VStackLayout.self)
     __r.spacing = __v((CGFloat?).self)
+}
+// View: func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View
+@MainActor func __probe1323() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollIndicators(__v((ScrollIndicatorVisibility).self), axes: __v((Axis.Set).self)))
+    }
 }
 // ZStack: init(alignment: Alignment = .center, @ViewBuilder content: () -> Content)
 @MainActor func __probe1338() {

@@ -401,6 +401,13 @@ import DeclarativeViews
         __someView(__v(__T.self).onReceive(__v((Just<Int>).self), perform: { _ in }))
     }
 }
+// View: func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View
+@MainActor func __probe1599() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).preferredColorScheme(__v((ColorScheme?).self)))
+    }
+}
 // View: func task<T>(id value: T, priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View where T : Equatable
 @MainActor func __probe1600() {
     func __someView<T: View>(_: T) {}

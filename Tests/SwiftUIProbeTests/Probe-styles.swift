@@ -20,17 +20,59 @@ import DeclarativeViews
     _ = BorderlessButtonStyle.self
     __conformsPrimitiveButtonStyle(BorderlessButtonStyle.self)
 }
+// SwiftUI: struct ButtonToggleStyle : ToggleStyle
+@MainActor func __probe2248() {
+    func __conformsToggleStyle<T: ToggleStyle>(_: T.Type) {}
+    _ = ButtonToggleStyle.self
+    __conformsToggleStyle(ButtonToggleStyle.self)
+}
+// SwiftUI: struct CheckboxToggleStyle : ToggleStyle
+@MainActor func __probe2249() {
+    func __conformsToggleStyle<T: ToggleStyle>(_: T.Type) {}
+    _ = CheckboxToggleStyle.self
+    __conformsToggleStyle(CheckboxToggleStyle.self)
+}
+// SwiftUI: struct CircularProgressViewStyle : ProgressViewStyle
+@MainActor func __probe2250() {
+    func __conformsProgressViewStyle<T: ProgressViewStyle>(_: T.Type) {}
+    _ = CircularProgressViewStyle.self
+    __conformsProgressViewStyle(CircularProgressViewStyle.self)
+}
 // SwiftUI: struct ColumnNavigationViewStyle : NavigationViewStyle
 @MainActor func __probe2251() {
     func __conformsNavigationViewStyle<T: NavigationViewStyle>(_: T.Type) {}
     _ = ColumnNavigationViewStyle.self
     __conformsNavigationViewStyle(ColumnNavigationViewStyle.self)
 }
+// SwiftUI: struct CompactDatePickerStyle : DatePickerStyle
+@MainActor func __probe2253() {
+    func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
+    _ = CompactDatePickerStyle.self
+    __conformsDatePickerStyle(CompactDatePickerStyle.self)
+}
+// SwiftUI: protocol DatePickerStyle
+@MainActor func __probe2257() {
+    func __body<__T: DatePickerStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
 // SwiftUI: struct DefaultButtonStyle : PrimitiveButtonStyle
 @MainActor func __probe2259() {
     func __conformsPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_: T.Type) {}
     _ = DefaultButtonStyle.self
     __conformsPrimitiveButtonStyle(DefaultButtonStyle.self)
+}
+// SwiftUI: struct DefaultDatePickerStyle : DatePickerStyle
+@MainActor func __probe2260() {
+    func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
+    _ = DefaultDatePickerStyle.self
+    __conformsDatePickerStyle(DefaultDatePickerStyle.self)
+}
+// SwiftUI: struct DefaultLabelStyle : LabelStyle
+@MainActor func __probe2263() {
+    func __conformsLabelStyle<T: LabelStyle>(_: T.Type) {}
+    _ = DefaultLabelStyle.self
+    __conformsLabelStyle(DefaultLabelStyle.self)
 }
 // SwiftUI: struct DefaultNavigationViewStyle : NavigationViewStyle
 @MainActor func __probe2267() {
@@ -44,17 +86,53 @@ import DeclarativeViews
     _ = DefaultPickerStyle.self
     __conformsPickerStyle(DefaultPickerStyle.self)
 }
+// SwiftUI: struct DefaultProgressViewStyle : ProgressViewStyle
+@MainActor func __probe2269() {
+    func __conformsProgressViewStyle<T: ProgressViewStyle>(_: T.Type) {}
+    _ = DefaultProgressViewStyle.self
+    __conformsProgressViewStyle(DefaultProgressViewStyle.self)
+}
+// SwiftUI: struct DefaultTabViewStyle : TabViewStyle
+@MainActor func __probe2270() {
+    func __conformsTabViewStyle<T: TabViewStyle>(_: T.Type) {}
+    _ = DefaultTabViewStyle.self
+    __conformsTabViewStyle(DefaultTabViewStyle.self)
+}
+// SwiftUI: struct DefaultToggleStyle : ToggleStyle
+@MainActor func __probe2272() {
+    func __conformsToggleStyle<T: ToggleStyle>(_: T.Type) {}
+    _ = DefaultToggleStyle.self
+    __conformsToggleStyle(DefaultToggleStyle.self)
+}
 // SwiftUI: struct DoubleColumnNavigationViewStyle : NavigationViewStyle
 @MainActor func __probe2277() {
     func __conformsNavigationViewStyle<T: NavigationViewStyle>(_: T.Type) {}
     _ = DoubleColumnNavigationViewStyle.self
     __conformsNavigationViewStyle(DoubleColumnNavigationViewStyle.self)
 }
+// SwiftUI: struct FieldDatePickerStyle : DatePickerStyle
+@MainActor func __probe2279() {
+    func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
+    _ = FieldDatePickerStyle.self
+    __conformsDatePickerStyle(FieldDatePickerStyle.self)
+}
+// SwiftUI: struct GraphicalDatePickerStyle : DatePickerStyle
+@MainActor func __probe2284() {
+    func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
+    _ = GraphicalDatePickerStyle.self
+    __conformsDatePickerStyle(GraphicalDatePickerStyle.self)
+}
 // SwiftUI: struct GroupedListStyle : ListStyle
 @MainActor func __probe2288() {
     func __conformsListStyle<T: ListStyle>(_: T.Type) {}
     _ = GroupedListStyle.self
     __conformsListStyle(GroupedListStyle.self)
+}
+// SwiftUI: struct IconOnlyLabelStyle : LabelStyle
+@MainActor func __probe2290() {
+    func __conformsLabelStyle<T: LabelStyle>(_: T.Type) {}
+    _ = IconOnlyLabelStyle.self
+    __conformsLabelStyle(IconOnlyLabelStyle.self)
 }
 // SwiftUI: struct InlinePickerStyle : PickerStyle
 @MainActor func __probe2292() {
@@ -73,6 +151,18 @@ import DeclarativeViews
     func __conformsListStyle<T: ListStyle>(_: T.Type) {}
     _ = InsetListStyle.self
     __conformsListStyle(InsetListStyle.self)
+}
+// SwiftUI: protocol LabelStyle
+@MainActor func __probe2296() {
+    func __body<__T: LabelStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct LinearProgressViewStyle : ProgressViewStyle
+@MainActor func __probe2301() {
+    func __conformsProgressViewStyle<T: ProgressViewStyle>(_: T.Type) {}
+    _ = LinearProgressViewStyle.self
+    __conformsProgressViewStyle(LinearProgressViewStyle.self)
 }
 // SwiftUI: protocol ListStyle
 @MainActor func __probe2303() {
@@ -97,6 +187,12 @@ import DeclarativeViews
     func __body<__T: NavigationViewStyle>(_: __T.Type) {
         _ = __T.self
     }
+}
+// SwiftUI: struct PageTabViewStyle : TabViewStyle
+@MainActor func __probe2316() {
+    func __conformsTabViewStyle<T: TabViewStyle>(_: T.Type) {}
+    _ = PageTabViewStyle.self
+    __conformsTabViewStyle(PageTabViewStyle.self)
 }
 // SwiftUI: protocol PickerStyle
 @MainActor func __probe2319() {
@@ -128,6 +224,12 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: protocol ProgressViewStyle
+@MainActor func __probe2327() {
+    func __body<__T: ProgressViewStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
 // SwiftUI: struct RoundedBorderTextFieldStyle : TextFieldStyle
 @MainActor func __probe2333() {
     func __conformsTextFieldStyle<T: TextFieldStyle>(_: T.Type) {}
@@ -152,11 +254,53 @@ import DeclarativeViews
     _ = StackNavigationViewStyle.self
     __conformsNavigationViewStyle(StackNavigationViewStyle.self)
 }
+// SwiftUI: struct StepperFieldDatePickerStyle : DatePickerStyle
+@MainActor func __probe2338() {
+    func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
+    _ = StepperFieldDatePickerStyle.self
+    __conformsDatePickerStyle(StepperFieldDatePickerStyle.self)
+}
+// SwiftUI: struct SwitchToggleStyle : ToggleStyle
+@MainActor func __probe2339() {
+    func __conformsToggleStyle<T: ToggleStyle>(_: T.Type) {}
+    _ = SwitchToggleStyle.self
+    __conformsToggleStyle(SwitchToggleStyle.self)
+}
+// SwiftUI: protocol TabViewStyle
+@MainActor func __probe2340() {
+    func __body<__T: TabViewStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
 // SwiftUI: protocol TextFieldStyle
 @MainActor func __probe2345() {
     func __body<__T: TextFieldStyle>(_: __T.Type) {
         _ = __T.self
     }
+}
+// SwiftUI: struct TitleAndIconLabelStyle : LabelStyle
+@MainActor func __probe2346() {
+    func __conformsLabelStyle<T: LabelStyle>(_: T.Type) {}
+    _ = TitleAndIconLabelStyle.self
+    __conformsLabelStyle(TitleAndIconLabelStyle.self)
+}
+// SwiftUI: struct TitleOnlyLabelStyle : LabelStyle
+@MainActor func __probe2348() {
+    func __conformsLabelStyle<T: LabelStyle>(_: T.Type) {}
+    _ = TitleOnlyLabelStyle.self
+    __conformsLabelStyle(TitleOnlyLabelStyle.self)
+}
+// SwiftUI: protocol ToggleStyle
+@MainActor func __probe2349() {
+    func __body<__T: ToggleStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct WheelDatePickerStyle : DatePickerStyle
+@MainActor func __probe2353() {
+    func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
+    _ = WheelDatePickerStyle.self
+    __conformsDatePickerStyle(WheelDatePickerStyle.self)
 }
 // SwiftUI: struct WheelPickerStyle : PickerStyle
 @MainActor func __probe2354() {
@@ -176,9 +320,67 @@ import DeclarativeViews
 @MainActor func __probe2401() {
     _ = BorderlessButtonStyle()
 }
+// ButtonToggleStyle: init()
+@MainActor func __probe2411() {
+    _ = ButtonToggleStyle()
+}
+// CheckboxToggleStyle: init()
+@MainActor func __probe2413() {
+    _ = CheckboxToggleStyle()
+}
+// CircularProgressViewStyle: init()
+@MainActor func __probe2415() {
+    _ = CircularProgressViewStyle()
+}
+// CircularProgressViewStyle: init(tint: Color)
+@MainActor func __probe2416() {
+    _ = CircularProgressViewStyle(tint: __v((Color).self))
+}
+// CompactDatePickerStyle: init()
+@MainActor func __probe2420() {
+    _ = CompactDatePickerStyle()
+}
+// DatePickerStyle: extension DatePickerStyle where Self == DefaultDatePickerStyle { static var automatic: DefaultDatePickerStyle { get } }
+@MainActor func __probe2434() {
+    func __inDatePickerStyle<T: DatePickerStyle>(_ value: T) -> T { value }
+    let _: DefaultDatePickerStyle = __inDatePickerStyle(.automatic)
+}
+// DatePickerStyle: extension DatePickerStyle where Self == CompactDatePickerStyle { static var compact: CompactDatePickerStyle { get } }
+@MainActor func __probe2435() {
+    func __inDatePickerStyle<T: DatePickerStyle>(_ value: T) -> T { value }
+    let _: CompactDatePickerStyle = __inDatePickerStyle(.compact)
+}
+// DatePickerStyle: extension DatePickerStyle where Self == FieldDatePickerStyle { static var field: FieldDatePickerStyle { get } }
+@MainActor func __probe2436() {
+    func __inDatePickerStyle<T: DatePickerStyle>(_ value: T) -> T { value }
+    let _: FieldDatePickerStyle = __inDatePickerStyle(.field)
+}
+// DatePickerStyle: extension DatePickerStyle where Self == GraphicalDatePickerStyle { static var graphical: GraphicalDatePickerStyle { get } }
+@MainActor func __probe2437() {
+    func __inDatePickerStyle<T: DatePickerStyle>(_ value: T) -> T { value }
+    let _: GraphicalDatePickerStyle = __inDatePickerStyle(.graphical)
+}
+// DatePickerStyle: extension DatePickerStyle where Self == StepperFieldDatePickerStyle { static var stepperField: StepperFieldDatePickerStyle { get } }
+@MainActor func __probe2439() {
+    func __inDatePickerStyle<T: DatePickerStyle>(_ value: T) -> T { value }
+    let _: StepperFieldDatePickerStyle = __inDatePickerStyle(.stepperField)
+}
+// DatePickerStyle: extension DatePickerStyle where Self == WheelDatePickerStyle { static var wheel: WheelDatePickerStyle { get } }
+@MainActor func __probe2440() {
+    func __inDatePickerStyle<T: DatePickerStyle>(_ value: T) -> T { value }
+    let _: WheelDatePickerStyle = __inDatePickerStyle(.wheel)
+}
 // DefaultButtonStyle: init()
 @MainActor func __probe2447() {
     _ = DefaultButtonStyle()
+}
+// DefaultDatePickerStyle: init()
+@MainActor func __probe2449() {
+    _ = DefaultDatePickerStyle()
+}
+// DefaultLabelStyle: init()
+@MainActor func __probe2455() {
+    _ = DefaultLabelStyle()
 }
 // DefaultNavigationViewStyle: init()
 @MainActor func __probe2461() {
@@ -188,13 +390,37 @@ import DeclarativeViews
 @MainActor func __probe2462() {
     _ = DefaultPickerStyle()
 }
+// DefaultProgressViewStyle: init()
+@MainActor func __probe2463() {
+    _ = DefaultProgressViewStyle()
+}
+// DefaultTabViewStyle: init()
+@MainActor func __probe2465() {
+    _ = DefaultTabViewStyle()
+}
+// DefaultToggleStyle: init()
+@MainActor func __probe2467() {
+    _ = DefaultToggleStyle()
+}
 // DoubleColumnNavigationViewStyle: init()
 @MainActor func __probe2478() {
     _ = DoubleColumnNavigationViewStyle()
 }
+// FieldDatePickerStyle: init()
+@MainActor func __probe2480() {
+    _ = FieldDatePickerStyle()
+}
+// GraphicalDatePickerStyle: init()
+@MainActor func __probe2505() {
+    _ = GraphicalDatePickerStyle()
+}
 // GroupedListStyle: init()
 @MainActor func __probe2515() {
     _ = GroupedListStyle()
+}
+// IconOnlyLabelStyle: init()
+@MainActor func __probe2517() {
+    _ = IconOnlyLabelStyle()
 }
 // InlinePickerStyle: init()
 @MainActor func __probe2521() {
@@ -207,6 +433,34 @@ import DeclarativeViews
 // InsetListStyle: init()
 @MainActor func __probe2523() {
     _ = InsetListStyle()
+}
+// LabelStyle: extension LabelStyle where Self == DefaultLabelStyle { static var automatic: DefaultLabelStyle { get } }
+@MainActor func __probe2528() {
+    func __inLabelStyle<T: LabelStyle>(_ value: T) -> T { value }
+    let _: DefaultLabelStyle = __inLabelStyle(.automatic)
+}
+// LabelStyle: extension LabelStyle where Self == IconOnlyLabelStyle { static var iconOnly: IconOnlyLabelStyle { get } }
+@MainActor func __probe2529() {
+    func __inLabelStyle<T: LabelStyle>(_ value: T) -> T { value }
+    let _: IconOnlyLabelStyle = __inLabelStyle(.iconOnly)
+}
+// LabelStyle: extension LabelStyle where Self == TitleAndIconLabelStyle { static var titleAndIcon: TitleAndIconLabelStyle { get } }
+@MainActor func __probe2531() {
+    func __inLabelStyle<T: LabelStyle>(_ value: T) -> T { value }
+    let _: TitleAndIconLabelStyle = __inLabelStyle(.titleAndIcon)
+}
+// LabelStyle: extension LabelStyle where Self == TitleOnlyLabelStyle { static var titleOnly: TitleOnlyLabelStyle { get } }
+@MainActor func __probe2532() {
+    func __inLabelStyle<T: LabelStyle>(_ value: T) -> T { value }
+    let _: TitleOnlyLabelStyle = __inLabelStyle(.titleOnly)
+}
+// LinearProgressViewStyle: init()
+@MainActor func __probe2545() {
+    _ = LinearProgressViewStyle()
+}
+// LinearProgressViewStyle: init(tint: Color)
+@MainActor func __probe2546() {
+    _ = LinearProgressViewStyle(tint: __v((Color).self))
 }
 // ListStyle: extension ListStyle where Self == GroupedListStyle { static var grouped: GroupedListStyle { get } }
 @MainActor func __probe2553() {
@@ -255,6 +509,28 @@ import DeclarativeViews
 @MainActor func __probe2581() {
     func __inNavigationViewStyle<T: NavigationViewStyle>(_ value: T) -> T { value }
     let _: StackNavigationViewStyle = __inNavigationViewStyle(.stack)
+}
+// PageTabViewStyle: struct IndexDisplayMode : Sendable
+@MainActor func __probe2588() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PageTabViewStyle.IndexDisplayMode.self
+    __conformsSendable(PageTabViewStyle.IndexDisplayMode.self)
+}
+// PageTabViewStyle: init(indexDisplayMode: PageTabViewStyle.IndexDisplayMode = .automatic)
+@MainActor func __probe2589() {
+    _ = PageTabViewStyle(indexDisplayMode: __v((PageTabViewStyle.IndexDisplayMode).self))
+}
+// PageTabViewStyle.IndexDisplayMode: static let always: PageTabViewStyle.IndexDisplayMode
+@MainActor func __probe2590() {
+    let _: PageTabViewStyle.IndexDisplayMode = PageTabViewStyle.IndexDisplayMode.always
+}
+// PageTabViewStyle.IndexDisplayMode: static let automatic: PageTabViewStyle.IndexDisplayMode
+@MainActor func __probe2591() {
+    let _: PageTabViewStyle.IndexDisplayMode = PageTabViewStyle.IndexDisplayMode.automatic
+}
+// PageTabViewStyle.IndexDisplayMode: static let never: PageTabViewStyle.IndexDisplayMode
+@MainActor func __probe2592() {
+    let _: PageTabViewStyle.IndexDisplayMode = PageTabViewStyle.IndexDisplayMode.never
 }
 // PickerStyle: extension PickerStyle where Self == DefaultPickerStyle { static var automatic: DefaultPickerStyle { get } }
 @MainActor func __probe2596() {
@@ -323,6 +599,21 @@ import DeclarativeViews
     func __inPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_ value: T) -> T { value }
     let _: PlainButtonStyle = __inPrimitiveButtonStyle(.plain)
 }
+// ProgressViewStyle: extension ProgressViewStyle where Self == DefaultProgressViewStyle { static var automatic: DefaultProgressViewStyle { get } }
+@MainActor func __probe2624() {
+    func __inProgressViewStyle<T: ProgressViewStyle>(_ value: T) -> T { value }
+    let _: DefaultProgressViewStyle = __inProgressViewStyle(.automatic)
+}
+// ProgressViewStyle: extension ProgressViewStyle where Self == CircularProgressViewStyle { static var circular: CircularProgressViewStyle { get } }
+@MainActor func __probe2625() {
+    func __inProgressViewStyle<T: ProgressViewStyle>(_ value: T) -> T { value }
+    let _: CircularProgressViewStyle = __inProgressViewStyle(.circular)
+}
+// ProgressViewStyle: extension ProgressViewStyle where Self == LinearProgressViewStyle { static var linear: LinearProgressViewStyle { get } }
+@MainActor func __probe2626() {
+    func __inProgressViewStyle<T: ProgressViewStyle>(_ value: T) -> T { value }
+    let _: LinearProgressViewStyle = __inProgressViewStyle(.linear)
+}
 // RoundedBorderTextFieldStyle: init()
 @MainActor func __probe2638() {
     _ = RoundedBorderTextFieldStyle()
@@ -339,6 +630,33 @@ import DeclarativeViews
 @MainActor func __probe2642() {
     _ = StackNavigationViewStyle()
 }
+// StepperFieldDatePickerStyle: init()
+@MainActor func __probe2643() {
+    _ = StepperFieldDatePickerStyle()
+}
+// SwitchToggleStyle: init()
+@MainActor func __probe2645() {
+    _ = SwitchToggleStyle()
+}
+// SwitchToggleStyle: init(tint: Color)
+@MainActor func __probe2646() {
+    _ = SwitchToggleStyle(tint: __v((Color).self))
+}
+// TabViewStyle: extension TabViewStyle where Self == DefaultTabViewStyle { static var automatic: DefaultTabViewStyle { get } }
+@MainActor func __probe2648() {
+    func __inTabViewStyle<T: TabViewStyle>(_ value: T) -> T { value }
+    let _: DefaultTabViewStyle = __inTabViewStyle(.automatic)
+}
+// TabViewStyle: extension TabViewStyle where Self == PageTabViewStyle { static var page: PageTabViewStyle { get } }
+@MainActor func __probe2649() {
+    func __inTabViewStyle<T: TabViewStyle>(_ value: T) -> T { value }
+    let _: PageTabViewStyle = __inTabViewStyle(.page)
+}
+// TabViewStyle: static func page(indexDisplayMode: PageTabViewStyle.IndexDisplayMode) -> PageTabViewStyle where Self == PageTabViewStyle
+@MainActor func __probe2650() {
+    func __inTabViewStyle<T: TabViewStyle>(_ value: T) -> T { value }
+    let _: PageTabViewStyle = __inTabViewStyle(.page(indexDisplayMode: __v((PageTabViewStyle.IndexDisplayMode).self)))
+}
 // TextFieldStyle: extension TextFieldStyle where Self == PlainTextFieldStyle { static var plain: PlainTextFieldStyle { get } }
 @MainActor func __probe2661() {
     func __inTextFieldStyle<T: TextFieldStyle>(_ value: T) -> T { value }
@@ -349,11 +667,60 @@ import DeclarativeViews
     func __inTextFieldStyle<T: TextFieldStyle>(_ value: T) -> T { value }
     let _: RoundedBorderTextFieldStyle = __inTextFieldStyle(.roundedBorder)
 }
+// TitleAndIconLabelStyle: init()
+@MainActor func __probe2664() {
+    _ = TitleAndIconLabelStyle()
+}
+// TitleOnlyLabelStyle: init()
+@MainActor func __probe2667() {
+    _ = TitleOnlyLabelStyle()
+}
+// ToggleStyle: extension ToggleStyle where Self == DefaultToggleStyle { static var automatic: DefaultToggleStyle { get } }
+@MainActor func __probe2669() {
+    func __inToggleStyle<T: ToggleStyle>(_ value: T) -> T { value }
+    let _: DefaultToggleStyle = __inToggleStyle(.automatic)
+}
+// ToggleStyle: extension ToggleStyle where Self == ButtonToggleStyle { static var button: ButtonToggleStyle { get } }
+@MainActor func __probe2670() {
+    func __inToggleStyle<T: ToggleStyle>(_ value: T) -> T { value }
+    let _: ButtonToggleStyle = __inToggleStyle(.button)
+}
+// ToggleStyle: extension ToggleStyle where Self == CheckboxToggleStyle { static var checkbox: CheckboxToggleStyle { get } }
+@MainActor func __probe2671() {
+    func __inToggleStyle<T: ToggleStyle>(_ value: T) -> T { value }
+    let _: CheckboxToggleStyle = __inToggleStyle(.checkbox)
+}
+// ToggleStyle: extension ToggleStyle where Self == SwitchToggleStyle { static var `switch`: SwitchToggleStyle { get } }
+@MainActor func __probe2673() {
+    func __inToggleStyle<T: ToggleStyle>(_ value: T) -> T { value }
+    let _: SwitchToggleStyle = __inToggleStyle(.`switch`)
+}
+// View: func buttonBorderShape(_ shape: ButtonBorderShape) -> some View
+@MainActor func __probe2684() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).buttonBorderShape(__v((ButtonBorderShape).self)))
+    }
+}
 // View: func buttonStyle<S>(_ style: S) -> some View where S : PrimitiveButtonStyle
 @MainActor func __probe2686() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).buttonStyle(__v((BorderedButtonStyle).self)))
+    }
+}
+// View: func datePickerStyle<S>(_ style: S) -> some View where S : DatePickerStyle
+@MainActor func __probe2688() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).datePickerStyle(__v((CompactDatePickerStyle).self)))
+    }
+}
+// View: func labelStyle<S>(_ style: S) -> some View where S : LabelStyle
+@MainActor func __probe2694() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).labelStyle(__v((DefaultLabelStyle).self)))
     }
 }
 // View: func listStyle<S>(_ style: S) -> some View where S : ListStyle
@@ -377,6 +744,20 @@ import DeclarativeViews
         __someView(__v(__T.self).pickerStyle(__v((DefaultPickerStyle).self)))
     }
 }
+// View: func progressViewStyle<S>(_ style: S) -> some View where S : ProgressViewStyle
+@MainActor func __probe2705() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).progressViewStyle(__v((CircularProgressViewStyle).self)))
+    }
+}
+// View: func tabViewStyle<S>(_ style: S) -> some View where S : TabViewStyle
+@MainActor func __probe2706() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).tabViewStyle(__v((DefaultTabViewStyle).self)))
+    }
+}
 // View: func textFieldStyle<S>(_ style: S) -> some View where S : TextFieldStyle
 @MainActor func __probe2709() {
     func __someView<T: View>(_: T) {}
@@ -397,6 +778,17 @@ import DeclarativeViews
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).tint(__v((Color?).self)))
     }
+}
+// View: func toggleStyle<S>(_ style: S) -> some View where S : ToggleStyle
+@MainActor func __probe2712() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).toggleStyle(__v((ButtonToggleStyle).self)))
+    }
+}
+// WheelDatePickerStyle: init()
+@MainActor func __probe2713() {
+    _ = WheelDatePickerStyle()
 }
 // WheelPickerStyle: init()
 @MainActor func __probe2715() {

@@ -2,6 +2,36 @@
 // Every `behaves` and `recorded` row of the family text-images, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct ContentUnavailableView<Label, Description, Actions> : View where Label : View, Description : View, Actions : View
+@MainActor func __probe777() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ContentUnavailableView<__ProbeView, __ProbeView, __ProbeView>.self
+    __conformsView(ContentUnavailableView<__ProbeView, __ProbeView, __ProbeView>.self)
+}
+// SwiftUI: struct DisabledTextSelectability : TextSelectability
+@MainActor func __probe778() {
+    func __conformsTextSelectability<T: TextSelectability>(_: T.Type) {}
+    _ = DisabledTextSelectability.self
+    __conformsTextSelectability(DisabledTextSelectability.self)
+}
+// SwiftUI: enum DynamicTypeSize : Hashable, Comparable, CaseIterable, Sendable
+@MainActor func __probe779() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsComparable<T: Comparable>(_: T.Type) {}
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = DynamicTypeSize.self
+    __conformsHashable(DynamicTypeSize.self)
+    __conformsComparable(DynamicTypeSize.self)
+    __conformsCaseIterable(DynamicTypeSize.self)
+    __conformsSendable(DynamicTypeSize.self)
+}
+// SwiftUI: struct EnabledTextSelectability : TextSelectability
+@MainActor func __probe780() {
+    func __conformsTextSelectability<T: TextSelectability>(_: T.Type) {}
+    _ = EnabledTextSelectability.self
+    __conformsTextSelectability(EnabledTextSelectability.self)
+}
 // SwiftUI: struct Font : Hashable, Sendable
 @MainActor func __probe781() {
     func __conformsHashable<T: Hashable>(_: T.Type) {}
@@ -38,6 +68,20 @@ import DeclarativeViews
     _ = Prominence.self
     __conformsSendable(Prominence.self)
 }
+// SwiftUI: struct RedactionReasons : OptionSet, Sendable
+@MainActor func __probe787() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = RedactionReasons.self
+    __conformsOptionSet(RedactionReasons.self)
+    __conformsSendable(RedactionReasons.self)
+}
+// SwiftUI: struct SymbolRenderingMode : Sendable
+@MainActor func __probe788() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SymbolRenderingMode.self
+    __conformsSendable(SymbolRenderingMode.self)
+}
 // SwiftUI: struct Text : Equatable, Sendable
 @MainActor func __probe790() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
@@ -45,6 +89,112 @@ import DeclarativeViews
     _ = Text.self
     __conformsEquatable(Text.self)
     __conformsSendable(Text.self)
+}
+// SwiftUI: enum TextAlignment : Hashable, CaseIterable
+@MainActor func __probe791() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = TextAlignment.self
+    __conformsHashable(TextAlignment.self)
+    __conformsCaseIterable(TextAlignment.self)
+}
+// SwiftUI: protocol TextSelectability
+@MainActor func __probe792() {
+    func __body<__T: TextSelectability>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// ContentUnavailableView: init(_ title: LocalizedStringKey, image name: String, description: Text? = nil) where Label == Label<Text, Image>, Description == Text?, Actions == EmptyView
+@MainActor func __probe846() {
+    _ = ContentUnavailableView(__v((LocalizedStringKey).self), image: __v((String).self), description: __v((Text?).self))
+}
+// ContentUnavailableView: init<S>(_ title: S, image name: String, description: Text? = nil) where S : StringProtocol, Label == Label<Text, Image>, Description == Text?, Actions == EmptyView
+@MainActor func __probe847() {
+    _ = ContentUnavailableView(__v((Substring).self), image: __v((String).self), description: __v((Text?).self))
+}
+// ContentUnavailableView: init(_ title: LocalizedStringKey, systemImage name: String, description: Text? = nil) where Label == Label<Text, Image>, Description == Text?, Actions == EmptyView
+@MainActor func __probe848() {
+    _ = ContentUnavailableView(__v((LocalizedStringKey).self), systemImage: __v((String).self), description: __v((Text?).self))
+}
+// ContentUnavailableView: init<S>(_ title: S, systemImage name: String, description: Text? = nil) where S : StringProtocol, Label == Label<Text, Image>, Description == Text?, Actions == EmptyView
+@MainActor func __probe849() {
+    _ = ContentUnavailableView(__v((Substring).self), systemImage: __v((String).self), description: __v((Text?).self))
+}
+// ContentUnavailableView: init(@ViewBuilder label: () -> Label, @ViewBuilder description: () -> Description = { EmptyView() }, @ViewBuilder actions: () -> Actions = { EmptyView() })
+@MainActor func __probe850() {
+    _ = ContentUnavailableView(label: { __v((__ProbeView).self) }, description: { __v((__ProbeView).self) }, actions: { __v((__ProbeView).self) })
+}
+// ContentUnavailableView: extension ContentUnavailableView where Label == SearchUnavailableContent.Label, Description == SearchUnavailableContent.Description, Actions == SearchUnavailableContent.Actions { static var search: ContentUnavailableView<SearchUnavailableContent.Label, SearchUnavailableContent.Description, SearchUnavailableContent.Actions> { get } }
+@MainActor func __probe851() {
+    let _: ContentUnavailableView<SearchUnavailableContent.Label, SearchUnavailableContent.Description, SearchUnavailableContent.Actions> = ContentUnavailableView<SearchUnavailableContent.Label, SearchUnavailableContent.Description, SearchUnavailableContent.Actions>.search
+}
+// ContentUnavailableView: static func search(text: String) -> ContentUnavailableView<Label, Description, Actions> where Label == SearchUnavailableContent.Label, Description == SearchUnavailableContent.Description, Actions == SearchUnavailableContent.Actions
+@MainActor func __probe852() {
+    let _: ContentUnavailableView<SearchUnavailableContent.Label, SearchUnavailableContent.Description, SearchUnavailableContent.Actions> = ContentUnavailableView<SearchUnavailableContent.Label, SearchUnavailableContent.Description, SearchUnavailableContent.Actions>.search(text: __v((String).self))
+}
+// DisabledTextSelectability: static let allowsSelection: Bool
+@MainActor func __probe853() {
+    let _: Bool = DisabledTextSelectability.allowsSelection
+}
+// DynamicTypeSize: case accessibility1
+@MainActor func __probe854() {
+    let _: DynamicTypeSize = DynamicTypeSize.accessibility1
+}
+// DynamicTypeSize: case accessibility2
+@MainActor func __probe855() {
+    let _: DynamicTypeSize = DynamicTypeSize.accessibility2
+}
+// DynamicTypeSize: case accessibility3
+@MainActor func __probe856() {
+    let _: DynamicTypeSize = DynamicTypeSize.accessibility3
+}
+// DynamicTypeSize: case accessibility4
+@MainActor func __probe857() {
+    let _: DynamicTypeSize = DynamicTypeSize.accessibility4
+}
+// DynamicTypeSize: case accessibility5
+@MainActor func __probe858() {
+    let _: DynamicTypeSize = DynamicTypeSize.accessibility5
+}
+// DynamicTypeSize: static var allCases: [DynamicTypeSize] { get }
+@MainActor func __probe859() {
+    let _: [DynamicTypeSize] = DynamicTypeSize.allCases
+}
+// DynamicTypeSize: var isAccessibilitySize: Bool { get }
+@MainActor func __probe861() {
+    let _: Bool = __v(DynamicTypeSize.self).isAccessibilitySize
+}
+// DynamicTypeSize: case large
+@MainActor func __probe862() {
+    let _: DynamicTypeSize = DynamicTypeSize.large
+}
+// DynamicTypeSize: case medium
+@MainActor func __probe863() {
+    let _: DynamicTypeSize = DynamicTypeSize.medium
+}
+// DynamicTypeSize: case small
+@MainActor func __probe864() {
+    let _: DynamicTypeSize = DynamicTypeSize.small
+}
+// DynamicTypeSize: case xLarge
+@MainActor func __probe865() {
+    let _: DynamicTypeSize = DynamicTypeSize.xLarge
+}
+// DynamicTypeSize: case xSmall
+@MainActor func __probe866() {
+    let _: DynamicTypeSize = DynamicTypeSize.xSmall
+}
+// DynamicTypeSize: case xxLarge
+@MainActor func __probe867() {
+    let _: DynamicTypeSize = DynamicTypeSize.xxLarge
+}
+// DynamicTypeSize: case xxxLarge
+@MainActor func __probe868() {
+    let _: DynamicTypeSize = DynamicTypeSize.xxxLarge
+}
+// EnabledTextSelectability: static let allowsSelection: Bool
+@MainActor func __probe869() {
+    let _: Bool = EnabledTextSelectability.allowsSelection
 }
 // Font: enum Design : Hashable, Sendable
 @MainActor func __probe886() {
@@ -190,6 +340,14 @@ import DeclarativeViews
     _ = Image.Scale.self
     __conformsSendable(Image.Scale.self)
 }
+// Image: init(_ name: String, bundle: Bundle? = nil)
+@MainActor func __probe961() {
+    _ = Image(__v((String).self), bundle: __v((Bundle?).self))
+}
+// Image: init(decorative name: String, bundle: Bundle? = nil)
+@MainActor func __probe966() {
+    _ = Image(decorative: __v((String).self), bundle: __v((Bundle?).self))
+}
 // Image: init(systemName: String)
 @MainActor func __probe971() {
     _ = Image(systemName: __v((String).self))
@@ -209,6 +367,10 @@ import DeclarativeViews
 // Label: init(_ titleKey: LocalizedStringKey, image name: String) where Title == Text, Icon == Image
 @MainActor func __probe1005() {
     _ = Label(__v((LocalizedStringKey).self), image: __v((String).self))
+}
+// Label: init<S>(_ title: S, image name: String) where S : StringProtocol, Title == Text, Icon == Image
+@MainActor func __probe1007() {
+    _ = Label(__v((Substring).self), image: __v((String).self))
 }
 // Label: init(_ titleKey: LocalizedStringKey, systemImage name: String) where Title == Text, Icon == Image
 @MainActor func __probe1009() {
@@ -302,11 +464,99 @@ import DeclarativeViews
 @MainActor func __probe1036() {
     let _: Prominence = Prominence.standard
 }
+// RedactionReasons: init(rawValue: Int)
+@MainActor func __probe1037() {
+    _ = RedactionReasons(rawValue: __v((Int).self))
+}
+// RedactionReasons: static let invalidated: RedactionReasons
+@MainActor func __probe1038() {
+    let _: RedactionReasons = RedactionReasons.invalidated
+}
+// RedactionReasons: static let placeholder: RedactionReasons
+@MainActor func __probe1039() {
+    let _: RedactionReasons = RedactionReasons.placeholder
+}
+// RedactionReasons: static let privacy: RedactionReasons
+@MainActor func __probe1040() {
+    let _: RedactionReasons = RedactionReasons.privacy
+}
+// RedactionReasons: let rawValue: Int
+@MainActor func __probe1041() {
+    let _: Int = __v(RedactionReasons.self).rawValue
+}
+// SymbolRenderingMode: static let hierarchical: SymbolRenderingMode
+@MainActor func __probe1042() {
+    let _: SymbolRenderingMode = SymbolRenderingMode.hierarchical
+}
+// SymbolRenderingMode: static let monochrome: SymbolRenderingMode
+@MainActor func __probe1043() {
+    let _: SymbolRenderingMode = SymbolRenderingMode.monochrome
+}
+// SymbolRenderingMode: static let multicolor: SymbolRenderingMode
+@MainActor func __probe1044() {
+    let _: SymbolRenderingMode = SymbolRenderingMode.multicolor
+}
+// SymbolRenderingMode: static let palette: SymbolRenderingMode
+@MainActor func __probe1045() {
+    let _: SymbolRenderingMode = SymbolRenderingMode.palette
+}
+// Text: enum Case : Sendable
+@MainActor func __probe1058() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Text.Case.self
+    __conformsSendable(Text.Case.self)
+}
 // Text: struct DateStyle : Sendable
 @MainActor func __probe1059() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     _ = Text.DateStyle.self
     __conformsSendable(Text.DateStyle.self)
+}
+// Text: struct LineStyle : Hashable, Sendable
+@MainActor func __probe1060() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Text.LineStyle.self
+    __conformsHashable(Text.LineStyle.self)
+    __conformsSendable(Text.LineStyle.self)
+}
+// Text: enum TruncationMode : Sendable
+@MainActor func __probe1062() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Text.TruncationMode.self
+    __conformsSendable(Text.TruncationMode.self)
+}
+// Text: func baselineOffset(_ baselineOffset: CGFloat) -> Text
+@MainActor func __probe1063() {
+    let _: Text = __v(Text.self).baselineOffset(__v((CGFloat).self))
+}
+// Text: func bold() -> Text
+@MainActor func __probe1064() {
+    let _: Text = __v(Text.self).bold()
+}
+// Text: func bold(_ isActive: Bool) -> Text
+@MainActor func __probe1065() {
+    let _: Text = __v(Text.self).bold(__v((Bool).self))
+}
+// Text: func font(_ font: Font?) -> Text
+@MainActor func __probe1066() {
+    let _: Text = __v(Text.self).font(__v((Font?).self))
+}
+// Text: func fontDesign(_ design: Font.Design?) -> Text
+@MainActor func __probe1067() {
+    let _: Text = __v(Text.self).fontDesign(__v((Font.Design?).self))
+}
+// Text: func fontWeight(_ weight: Font.Weight?) -> Text
+@MainActor func __probe1068() {
+    let _: Text = __v(Text.self).fontWeight(__v((Font.Weight?).self))
+}
+// Text: func foregroundColor(_ color: Color?) -> Text
+@MainActor func __probe1070() {
+    let _: Text = __v(Text.self).foregroundColor(__v((Color?).self))
+}
+// Text: func foregroundStyle<S>(_ style: S) -> Text where S : ShapeStyle
+@MainActor func __probe1071() {
+    let _: Text = __v(Text.self).foregroundStyle(__v((Color).self))
 }
 // Text: init(_ attributedContent: AttributedString)
 @MainActor func __probe1072() {
@@ -332,6 +582,54 @@ import DeclarativeViews
 @MainActor func __probe1084() {
     _ = Text(verbatim: __v((String).self))
 }
+// Text: func italic() -> Text
+@MainActor func __probe1085() {
+    let _: Text = __v(Text.self).italic()
+}
+// Text: func italic(_ isActive: Bool) -> Text
+@MainActor func __probe1086() {
+    let _: Text = __v(Text.self).italic(__v((Bool).self))
+}
+// Text: func kerning(_ kerning: CGFloat) -> Text
+@MainActor func __probe1087() {
+    let _: Text = __v(Text.self).kerning(__v((CGFloat).self))
+}
+// Text: func monospaced(_ isActive: Bool = true) -> Text
+@MainActor func __probe1088() {
+    let _: Text = __v(Text.self).monospaced(__v((Bool).self))
+}
+// Text: func monospacedDigit() -> Text
+@MainActor func __probe1089() {
+    let _: Text = __v(Text.self).monospacedDigit()
+}
+// Text: func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text
+@MainActor func __probe1094() {
+    let _: Text = __v(Text.self).strikethrough(__v((Bool).self), color: __v((Color?).self))
+}
+// Text: func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern, color: Color? = nil) -> Text
+@MainActor func __probe1095() {
+    let _: Text = __v(Text.self).strikethrough(__v((Bool).self), pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self))
+}
+// Text: func tracking(_ tracking: CGFloat) -> Text
+@MainActor func __probe1097() {
+    let _: Text = __v(Text.self).tracking(__v((CGFloat).self))
+}
+// Text: func underline(_ isActive: Bool = true, color: Color? = nil) -> Text
+@MainActor func __probe1100() {
+    let _: Text = __v(Text.self).underline(__v((Bool).self), color: __v((Color?).self))
+}
+// Text: func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern, color: Color? = nil) -> Text
+@MainActor func __probe1101() {
+    let _: Text = __v(Text.self).underline(__v((Bool).self), pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self))
+}
+// Text.Case: case lowercase
+@MainActor func __probe1102() {
+    let _: Text.Case = Text.Case.lowercase
+}
+// Text.Case: case uppercase
+@MainActor func __probe1103() {
+    let _: Text.Case = Text.Case.uppercase
+}
 // Text.DateStyle: static let date: Text.DateStyle
 @MainActor func __probe1104() {
     let _: Text.DateStyle = Text.DateStyle.date
@@ -352,6 +650,98 @@ import DeclarativeViews
 @MainActor func __probe1108() {
     let _: Text.DateStyle = Text.DateStyle.timer
 }
+// Text.LineStyle: struct Pattern : Sendable
+@MainActor func __probe1109() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Text.LineStyle.Pattern.self
+    __conformsSendable(Text.LineStyle.Pattern.self)
+}
+// Text.LineStyle: init(pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil)
+@MainActor func __probe1111() {
+    _ = Text.LineStyle(pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self))
+}
+// Text.LineStyle: static let single: Text.LineStyle
+@MainActor func __probe1112() {
+    let _: Text.LineStyle = Text.LineStyle.single
+}
+// Text.LineStyle.Pattern: static let dash: Text.LineStyle.Pattern
+@MainActor func __probe1113() {
+    let _: Text.LineStyle.Pattern = Text.LineStyle.Pattern.dash
+}
+// Text.LineStyle.Pattern: static let dashDot: Text.LineStyle.Pattern
+@MainActor func __probe1114() {
+    let _: Text.LineStyle.Pattern = Text.LineStyle.Pattern.dashDot
+}
+// Text.LineStyle.Pattern: static let dashDotDot: Text.LineStyle.Pattern
+@MainActor func __probe1115() {
+    let _: Text.LineStyle.Pattern = Text.LineStyle.Pattern.dashDotDot
+}
+// Text.LineStyle.Pattern: static let dot: Text.LineStyle.Pattern
+@MainActor func __probe1116() {
+    let _: Text.LineStyle.Pattern = Text.LineStyle.Pattern.dot
+}
+// Text.LineStyle.Pattern: static let solid: Text.LineStyle.Pattern
+@MainActor func __probe1117() {
+    let _: Text.LineStyle.Pattern = Text.LineStyle.Pattern.solid
+}
+// Text.TruncationMode: case head
+@MainActor func __probe1120() {
+    let _: Text.TruncationMode = Text.TruncationMode.head
+}
+// Text.TruncationMode: case middle
+@MainActor func __probe1121() {
+    let _: Text.TruncationMode = Text.TruncationMode.middle
+}
+// Text.TruncationMode: case tail
+@MainActor func __probe1122() {
+    let _: Text.TruncationMode = Text.TruncationMode.tail
+}
+// TextAlignment: static var allCases: [TextAlignment] { get }
+@MainActor func __probe1123() {
+    let _: [TextAlignment] = TextAlignment.allCases
+}
+// TextAlignment: case center
+@MainActor func __probe1124() {
+    let _: TextAlignment = TextAlignment.center
+}
+// TextAlignment: case leading
+@MainActor func __probe1125() {
+    let _: TextAlignment = TextAlignment.leading
+}
+// TextAlignment: case trailing
+@MainActor func __probe1126() {
+    let _: TextAlignment = TextAlignment.trailing
+}
+// TextSelectability: static var allowsSelection: Bool { get }
+@MainActor func __probe1127() {
+    func __body<__T: TextSelectability>(_: __T.Type) {
+        let _: Bool = __T.allowsSelection
+    }
+}
+// TextSelectability: extension TextSelectability where Self == DisabledTextSelectability { static var disabled: DisabledTextSelectability { get } }
+@MainActor func __probe1128() {
+    func __inTextSelectability<T: TextSelectability>(_ value: T) -> T { value }
+    let _: DisabledTextSelectability = __inTextSelectability(.disabled)
+}
+// TextSelectability: extension TextSelectability where Self == EnabledTextSelectability { static var enabled: EnabledTextSelectability { get } }
+@MainActor func __probe1129() {
+    func __inTextSelectability<T: TextSelectability>(_ value: T) -> T { value }
+    let _: EnabledTextSelectability = __inTextSelectability(.enabled)
+}
+// View: func allowsTightening(_ flag: Bool) -> some View
+@MainActor func __probe1133() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).allowsTightening(__v((Bool).self)))
+    }
+}
+// View: func baselineOffset(_ baselineOffset: CGFloat) -> some View
+@MainActor func __probe1134() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).baselineOffset(__v((CGFloat).self)))
+    }
+}
 // View: func bold(_ isActive: Bool = true) -> some View
 @MainActor func __probe1135() {
     func __someView<T: View>(_: T) {}
@@ -359,11 +749,29 @@ import DeclarativeViews
         __someView(__v(__T.self).bold(__v((Bool).self)))
     }
 }
+// View: func dynamicTypeSize(_ size: DynamicTypeSize) -> some View
+@MainActor func __probe1136() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).dynamicTypeSize(__v((DynamicTypeSize).self)))
+    }
+}
+// View: func dynamicTypeSize<T>(_ range: T) -> some View where T : RangeExpression, T.Bound == DynamicTypeSize
+@MainActor func __probe1137() {
+    _ = __v(__ProbeView.self).dynamicTypeSize(DynamicTypeSize.small...DynamicTypeSize.large)
+}
 // View: func font(_ font: Font?) -> some View
 @MainActor func __probe1139() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).font(__v((Font?).self)))
+    }
+}
+// View: func fontDesign(_ design: Font.Design?) -> some View
+@MainActor func __probe1140() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).fontDesign(__v((Font.Design?).self)))
     }
 }
 // View: func fontWeight(_ weight: Font.Weight?) -> some View
@@ -401,10 +809,136 @@ import DeclarativeViews
         __someView(__v(__T.self).italic(__v((Bool).self)))
     }
 }
+// View: func kerning(_ kerning: CGFloat) -> some View
+@MainActor func __probe1150() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).kerning(__v((CGFloat).self)))
+    }
+}
+// View: func lineLimit(_ limit: ClosedRange<Int>) -> some View
+@MainActor func __probe1151() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).lineLimit(__v((ClosedRange<Int>).self)))
+    }
+}
+// View: func lineLimit(_ limit: PartialRangeFrom<Int>) -> some View
+@MainActor func __probe1152() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).lineLimit(__v((PartialRangeFrom<Int>).self)))
+    }
+}
+// View: func lineLimit(_ limit: PartialRangeThrough<Int>) -> some View
+@MainActor func __probe1153() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).lineLimit(__v((PartialRangeThrough<Int>).self)))
+    }
+}
+// View: func lineLimit(_ number: Int?) -> some View
+@MainActor func __probe1154() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).lineLimit(__v((Int?).self)))
+    }
+}
+// View: func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View
+@MainActor func __probe1155() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).lineLimit(__v((Int).self), reservesSpace: __v((Bool).self)))
+    }
+}
+// View: func minimumScaleFactor(_ factor: CGFloat) -> some View
+@MainActor func __probe1157() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).minimumScaleFactor(__v((CGFloat).self)))
+    }
+}
 // View: func monospacedDigit() -> some View
 @MainActor func __probe1159() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).monospacedDigit())
+    }
+}
+// View: func multilineTextAlignment(_ alignment: TextAlignment) -> some View
+@MainActor func __probe1160() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).multilineTextAlignment(__v((TextAlignment).self)))
+    }
+}
+// View: func privacySensitive(_ sensitive: Bool = true) -> some View
+@MainActor func __probe1161() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).privacySensitive(__v((Bool).self)))
+    }
+}
+// View: func redacted(reason: RedactionReasons) -> some View
+@MainActor func __probe1162() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).redacted(reason: __v((RedactionReasons).self)))
+    }
+}
+// View: func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View
+@MainActor func __probe1163() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).strikethrough(__v((Bool).self), pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self)))
+    }
+}
+// View: func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View
+@MainActor func __probe1167() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).symbolRenderingMode(__v((SymbolRenderingMode?).self)))
+    }
+}
+// View: func textCase(_ textCase: Text.Case?) -> some View
+@MainActor func __probe1169() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).textCase(__v((Text.Case?).self)))
+    }
+}
+// View: func textSelection<S>(_ selectability: S) -> some View where S : TextSelectability
+@MainActor func __probe1171() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).textSelection(__v((DisabledTextSelectability).self)))
+    }
+}
+// View: func tracking(_ tracking: CGFloat) -> some View
+@MainActor func __probe1172() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).tracking(__v((CGFloat).self)))
+    }
+}
+// View: func truncationMode(_ mode: Text.TruncationMode) -> some View
+@MainActor func __probe1173() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).truncationMode(__v((Text.TruncationMode).self)))
+    }
+}
+// View: func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View
+@MainActor func __probe1176() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).underline(__v((Bool).self), pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self)))
+    }
+}
+// View: func unredacted() -> some View
+@MainActor func __probe1177() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).unredacted())
     }
 }

@@ -6,6 +6,10 @@ import DeclarativeViews
 @MainActor func __probe4751() {
     _ = ToolbarItemPlacement.self
 }
+// SwiftUI: struct ToolbarPlacement
+@MainActor func __probe4752() {
+    _ = ToolbarPlacement.self
+}
 // ToolbarItem: init(id: String, placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == String
 @MainActor func __probe4769() {
     _ = ToolbarItem(id: __v((String).self), placement: __v((ToolbarItemPlacement).self), content: { __v((__ProbeView).self) })
@@ -78,10 +82,58 @@ import DeclarativeViews
 @MainActor func __probe4790() {
     let _: ToolbarItemPlacement = ToolbarItemPlacement.topBarTrailing
 }
+// ToolbarPlacement: static var automatic: ToolbarPlacement { get }
+@MainActor func __probe4792() {
+    let _: ToolbarPlacement = ToolbarPlacement.automatic
+}
+// ToolbarPlacement: static var bottomBar: ToolbarPlacement { get }
+@MainActor func __probe4793() {
+    let _: ToolbarPlacement = ToolbarPlacement.bottomBar
+}
+// ToolbarPlacement: static var navigationBar: ToolbarPlacement { get }
+@MainActor func __probe4795() {
+    let _: ToolbarPlacement = ToolbarPlacement.navigationBar
+}
+// ToolbarPlacement: static var tabBar: ToolbarPlacement { get }
+@MainActor func __probe4796() {
+    let _: ToolbarPlacement = ToolbarPlacement.tabBar
+}
+// ToolbarPlacement: static var windowToolbar: ToolbarPlacement { get }
+@MainActor func __probe4797() {
+    let _: ToolbarPlacement = ToolbarPlacement.windowToolbar
+}
+// View: func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View
+@MainActor func __probe4813() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).toolbar(__v((Visibility).self), for: __v((ToolbarPlacement).self)))
+    }
+}
 // View: func toolbar<Content>(@ViewBuilder content: () -> Content) -> some View where Content : View
 @MainActor func __probe4815() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).toolbar(content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View
+@MainActor func __probe4817() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).toolbarBackground(__v((Visibility).self), for: __v((ToolbarPlacement).self)))
+    }
+}
+// View: func toolbarBackground<S>(_ style: S, for bars: ToolbarPlacement...) -> some View where S : ShapeStyle
+@MainActor func __probe4818() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).toolbarBackground(__v((Color).self), for: __v((ToolbarPlacement).self)))
+    }
+}
+// View: func toolbarColorScheme(_ colorScheme: ColorScheme?, for bars: ToolbarPlacement...) -> some View
+@MainActor func __probe4819() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).toolbarColorScheme(__v((ColorScheme?).self), for: __v((ToolbarPlacement).self)))
     }
 }

@@ -115,6 +115,9 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
 public nonisolated struct Text: View, Equatable, Sendable {
     /// The characters shown.
     public let content: String
+    /// Styling applied through `Text`'s own modifiers (`Text("a").bold()`), innermost first;
+    /// recorded on the text's node as the `View` modifiers record theirs.
+    var _styles: [_TextStyle] = []
 
     public init(_ key: LocalizedStringKey) {
         content = key.visible
@@ -155,6 +158,19 @@ struct TextRender: StatefulRule {
     let text: _GraphValue<Text>
 
     mutating func updateValue() {
-        emit(.text(text.value.content))
+        let text = self.text.value
+        guard !text._styles.isEmpty else {
+            emit(.text(text.content))
+            return
+        }
+        var annotations = _Annotations()
+        for style in text._styles where annotations.styles[style.key] == nil {
+            annotations.styles[style.key] = style.value
+        }
+        let kind = RenderNode.Kind.text(text.content)
+        if hasValue, value.count == 1, value[0].kind == kind, value[0].children.isEmpty, value[0].annotations == annotations {
+            return
+        }
+        value = [DisplayNode(kind: kind, annotations: annotations)]
     }
 }

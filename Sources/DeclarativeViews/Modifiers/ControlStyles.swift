@@ -1,0 +1,228 @@
+import Foundation
+
+// Style types of toggles, labels, progress views, tab views and date pickers, constructible as in
+// SwiftUI (`SwitchToggleStyle()`, `.switch`, `PageTabViewStyle(indexDisplayMode: .never)`,
+// `.page`…), and the modifiers that record them on the content (`toggleStyle=switch`). As with the
+// button, list and text-field styles (`Styling.swift`), a style is a name: headless controls look
+// and behave the same whichever is chosen.
+
+/// How a toggle looks (SwiftUI's `ToggleStyle`); recorded by name.
+public protocol ToggleStyle { var _name: String { get } }
+public struct DefaultToggleStyle: ToggleStyle { public init() {}; public var _name: String { "automatic" } }
+public struct SwitchToggleStyle: ToggleStyle {
+    let tint: Color?
+    public init() { tint = nil }
+    public init(tint: Color) { self.tint = tint }
+    public var _name: String { "switch" + (tint.map { " \($0)" } ?? "") }
+}
+public struct ButtonToggleStyle: ToggleStyle { public init() {}; public var _name: String { "button" } }
+public struct CheckboxToggleStyle: ToggleStyle { public init() {}; public var _name: String { "checkbox" } }
+
+extension ToggleStyle where Self == DefaultToggleStyle { public static var automatic: Self { Self() } }
+extension ToggleStyle where Self == SwitchToggleStyle { public static var `switch`: Self { Self() } }
+extension ToggleStyle where Self == ButtonToggleStyle { public static var button: Self { Self() } }
+extension ToggleStyle where Self == CheckboxToggleStyle { public static var checkbox: Self { Self() } }
+
+/// How a label shows its title and icon (SwiftUI's `LabelStyle`); recorded by name.
+public protocol LabelStyle { var _name: String { get } }
+public struct DefaultLabelStyle: LabelStyle { public init() {}; public var _name: String { "automatic" } }
+public struct IconOnlyLabelStyle: LabelStyle { public init() {}; public var _name: String { "iconOnly" } }
+public struct TitleOnlyLabelStyle: LabelStyle { public init() {}; public var _name: String { "titleOnly" } }
+public struct TitleAndIconLabelStyle: LabelStyle { public init() {}; public var _name: String { "titleAndIcon" } }
+
+extension LabelStyle where Self == DefaultLabelStyle { public static var automatic: Self { Self() } }
+extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: Self { Self() } }
+extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: Self { Self() } }
+extension LabelStyle where Self == TitleAndIconLabelStyle { public static var titleAndIcon: Self { Self() } }
+
+/// How a progress view looks (SwiftUI's `ProgressViewStyle`); recorded by name.
+public protocol ProgressViewStyle { var _name: String { get } }
+public struct DefaultProgressViewStyle: ProgressViewStyle { public init() {}; public var _name: String { "automatic" } }
+public struct LinearProgressViewStyle: ProgressViewStyle {
+    let tint: Color?
+    public init() { tint = nil }
+    public init(tint: Color) { self.tint = tint }
+    public var _name: String { "linear" + (tint.map { " \($0)" } ?? "") }
+}
+public struct CircularProgressViewStyle: ProgressViewStyle {
+    let tint: Color?
+    public init() { tint = nil }
+    public init(tint: Color) { self.tint = tint }
+    public var _name: String { "circular" + (tint.map { " \($0)" } ?? "") }
+}
+
+extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: Self { Self() } }
+extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: Self { Self() } }
+extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: Self { Self() } }
+
+/// How a tab view shows its tabs (SwiftUI's `TabViewStyle`); recorded by name. Headless, every
+/// style shows the selected tab and lets the driver select the others.
+public protocol TabViewStyle { var _name: String { get } }
+public struct DefaultTabViewStyle: TabViewStyle { public init() {}; public var _name: String { "automatic" } }
+public struct PageTabViewStyle: TabViewStyle {
+    /// Whether the page indicator shows.
+    public struct IndexDisplayMode: Sendable {
+        let name: String
+        public static let automatic = IndexDisplayMode(name: "automatic")
+        public static let always = IndexDisplayMode(name: "always")
+        public static let never = IndexDisplayMode(name: "never")
+    }
+
+    let indexDisplayMode: IndexDisplayMode
+    public init(indexDisplayMode: IndexDisplayMode = .automatic) { self.indexDisplayMode = indexDisplayMode }
+    public var _name: String { indexDisplayMode.name == "automatic" ? "page" : "page index=\(indexDisplayMode.name)" }
+}
+
+extension TabViewStyle where Self == DefaultTabViewStyle { public static var automatic: Self { Self() } }
+extension TabViewStyle where Self == PageTabViewStyle {
+    public static var page: Self { Self() }
+    public static func page(indexDisplayMode: PageTabViewStyle.IndexDisplayMode) -> Self {
+        Self(indexDisplayMode: indexDisplayMode)
+    }
+}
+
+/// How a date picker looks (SwiftUI's `DatePickerStyle`); recorded by name.
+public protocol DatePickerStyle { var _name: String { get } }
+public struct DefaultDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "automatic" } }
+public struct CompactDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "compact" } }
+public struct GraphicalDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "graphical" } }
+public struct WheelDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "wheel" } }
+public struct FieldDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "field" } }
+public struct StepperFieldDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "stepperField" } }
+
+extension DatePickerStyle where Self == DefaultDatePickerStyle { public static var automatic: Self { Self() } }
+extension DatePickerStyle where Self == CompactDatePickerStyle { public static var compact: Self { Self() } }
+extension DatePickerStyle where Self == GraphicalDatePickerStyle { public static var graphical: Self { Self() } }
+extension DatePickerStyle where Self == WheelDatePickerStyle { public static var wheel: Self { Self() } }
+extension DatePickerStyle where Self == FieldDatePickerStyle { public static var field: Self { Self() } }
+extension DatePickerStyle where Self == StepperFieldDatePickerStyle { public static var stepperField: Self { Self() } }
+
+/// A bar a toolbar modifier applies to (SwiftUI's `ToolbarPlacement`).
+public struct ToolbarPlacement: Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+    public static let automatic = ToolbarPlacement(description: "automatic")
+    public static let navigationBar = ToolbarPlacement(description: "navigationBar")
+    public static let tabBar = ToolbarPlacement(description: "tabBar")
+    public static let bottomBar = ToolbarPlacement(description: "bottomBar")
+    public static let windowToolbar = ToolbarPlacement(description: "windowToolbar")
+}
+
+/// A haptic or sound the system plays (SwiftUI's `SensoryFeedback`); recorded by name.
+public struct SensoryFeedback: Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    public static let success = SensoryFeedback(description: "success")
+    public static let warning = SensoryFeedback(description: "warning")
+    public static let error = SensoryFeedback(description: "error")
+    public static let selection = SensoryFeedback(description: "selection")
+    public static let increase = SensoryFeedback(description: "increase")
+    public static let decrease = SensoryFeedback(description: "decrease")
+    public static let start = SensoryFeedback(description: "start")
+    public static let stop = SensoryFeedback(description: "stop")
+    public static let alignment = SensoryFeedback(description: "alignment")
+    public static let levelChange = SensoryFeedback(description: "levelChange")
+    public static let impact = SensoryFeedback(description: "impact")
+
+    /// An impact's weight.
+    public struct Weight: Equatable, Sendable {
+        let name: String
+        public static let light = Weight(name: "light")
+        public static let medium = Weight(name: "medium")
+        public static let heavy = Weight(name: "heavy")
+    }
+
+    /// An impact's flexibility.
+    public struct Flexibility: Equatable, Sendable {
+        let name: String
+        public static let rigid = Flexibility(name: "rigid")
+        public static let solid = Flexibility(name: "solid")
+        public static let soft = Flexibility(name: "soft")
+    }
+
+    public static func impact(weight: Weight = .medium, intensity: Double = 1.0) -> SensoryFeedback {
+        SensoryFeedback(description: "impact \(weight.name) \(_number(intensity))")
+    }
+
+    public static func impact(flexibility: Flexibility, intensity: Double = 1.0) -> SensoryFeedback {
+        SensoryFeedback(description: "impact \(flexibility.name) \(_number(intensity))")
+    }
+}
+
+extension View {
+    private func recorded(_ key: String, _ value: String = "") -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: key, value: value))
+    }
+
+    private static func bars(_ bars: [ToolbarPlacement]) -> String {
+        bars.isEmpty ? "" : " for " + bars.map(\.description).joined(separator: " ")
+    }
+
+    public func toggleStyle<S: ToggleStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("toggleStyle", style._name)
+    }
+
+    public func labelStyle<S: LabelStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("labelStyle", style._name)
+    }
+
+    public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("progressViewStyle", style._name)
+    }
+
+    public func tabViewStyle<S: TabViewStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("tabViewStyle", style._name)
+    }
+
+    public func datePickerStyle<S: DatePickerStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("datePickerStyle", style._name)
+    }
+
+    /// Shows or hides bars (`.toolbar(.hidden, for: .tabBar)`), recorded.
+    public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("toolbarVisibility", "\(visibility)" + Self.bars(bars))
+    }
+
+    public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("toolbarBackground", "\(visibility)" + Self.bars(bars))
+    }
+
+    public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("toolbarBackground", style._styleDescription + Self.bars(bars))
+    }
+
+    public func toolbarColorScheme(_ colorScheme: ColorScheme?, for bars: ToolbarPlacement...)
+        -> ModifiedContent<Self, _StyleModifier>
+    {
+        recorded("toolbarColorScheme", (colorScheme.map { "\($0)" } ?? "default") + Self.bars(bars))
+    }
+
+    /// The colour scheme the presenting window prefers, recorded (the environment's
+    /// `colorScheme` is what views read; set it with `.environment(\.colorScheme, …)`).
+    public func preferredColorScheme(_ colorScheme: ColorScheme?) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("preferredColorScheme", colorScheme.map { "\($0)" } ?? "default")
+    }
+
+    public func statusBarHidden(_ hidden: Bool = true) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("statusBarHidden", hidden ? "" : "false")
+    }
+
+    public func persistentSystemOverlays(_ visibility: Visibility) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("persistentSystemOverlays", "\(visibility)")
+    }
+
+    /// Feedback played when `trigger` changes; recorded (nothing plays headless).
+    public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("sensoryFeedback", feedback.description)
+    }
+
+    public func sensoryFeedback<T: Equatable>(
+        _ feedback: SensoryFeedback, trigger: T, condition: @escaping (_ oldValue: T, _ newValue: T) -> Bool
+    ) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("sensoryFeedback", feedback.description)
+    }
+
+    public func sensoryFeedback<T: Equatable>(
+        trigger: T, _ feedback: @escaping (_ oldValue: T, _ newValue: T) -> SensoryFeedback?
+    ) -> ModifiedContent<Self, _StyleModifier> {
+        recorded("sensoryFeedback", "dynamic")
+    }
+}
