@@ -184,23 +184,18 @@ struct GraphState: ~Copyable {
     }
     /// ``traced`` or ``watchesCrossContextDirtying``: the push phase takes its reporting walk.
     var reportsDirtying: Bool
-    /// The attribute whose change the reporting push-phase walk is propagating.
-    var dirtyOrigin: UInt32
+    /// Whether a context asked for its ``Graph/onUpdate(_:)`` callback (``Graph/setNeedsUpdate()``):
+    /// the next update outside any other calls it first. Beside the
+    /// other flags the update path reads.
+    var updateCallbacksRequested: Bool
     /// The input-position index of the rule with the most inputs being recorded.
     var fanIn: FanInIndex
 
     // Subgraph index → context index, and per-context needs-update flags.
     var subgraphContext: UnsafeGrowableBuffer<UInt32>
     var contextNeedsUpdate: UnsafeGrowableBuffer<Bool>
-    /// Per context: whether it has an update callback or handlers (``Graph/onUpdate(_:)``).
+    /// Per context: whether it has update handlers (``Graph/addUpdateHandler(_:)``).
     var contextHasCallbacks: UnsafeGrowableBuffer<Bool>
-    /// Whether a context asked for its ``Graph/onUpdate(_:)`` callback (``Graph/setNeedsUpdate()``):
-    /// the next update outside any other calls it first.
-    var updateCallbacksRequested: Bool
-    /// The depth of update stack opened by ``AnyAttribute/prefetchValue()`` (AttributeGraph's
-    /// update with `abortIfCancelled`), 0 outside one: a traced node update at that depth ends
-    /// unchanged when the update was cancelled.
-    var abortingSegmentDepth: Int
     /// Contexts whose needs-update flag was raised and whose callback is still to be called.
     var contextsToNotify: UnsafeGrowableBuffer<UInt32>
 
@@ -213,6 +208,15 @@ struct GraphState: ~Copyable {
     /// it is traced.
     var episodeStart: UInt64
     var episodeRuleRuns: UInt64
+
+    // Rarely used state, after the fields the update paths read (their offsets stay put).
+
+    /// The depth of update stack opened by ``AnyAttribute/prefetchValue()`` (AttributeGraph's
+    /// update with `abortIfCancelled`), 0 outside one: a traced node update at that depth ends
+    /// unchanged when the update was cancelled.
+    var abortingSegmentDepth: Int
+    /// The attribute whose change the reporting push-phase walk is propagating.
+    var dirtyOrigin: UInt32
 
     init(storage: GraphStorage, activity: GraphActivity) {
         _Node.checkLayout()
