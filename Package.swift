@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "AttrGraph", dependencies: ["AttrGraphShims", "AttrGraphArchive"], swiftSettings: internalChecks),
         .target(name: "RunLoopBridge", dependencies: ["AttrGraph"], swiftSettings: internalChecks),
         .target(
-            name: "DeclarativeViews", dependencies: ["AttrGraph", "RunLoopBridge"] + combineDependency,
+            name: "DeclarativeViews", dependencies: ["AttrGraph", "AttrGraphArchive", "RunLoopBridge"] + combineDependency,
             swiftSettings: internalChecks + packageCombine),
         // agdump links no view layer: `agdump demo` runs the AGDemo example, which the
         // DemoProgramName plugin builds beside it, and draws the archive it prints.

@@ -18,7 +18,7 @@ import Testing
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120" font-family="monospace" font-size="13">
             <rect x="0" y="0" width="200" height="120" fill="#FFFFFF"/>
-            <text x="32" y="32" fill="#FF3B30" xml:space="preserve">Fish &amp; &lt;Chips&gt; &quot;&apos;</text>
+            <text x="32" y="32" fill="#FF3B30" xml:space="preserve">Fish &amp; &lt;Chips&gt; &quot;&#39;</text>
             <rect x="84" y="36" width="32" height="32" fill="none" stroke="#C7C7CC" stroke-width="1"/>
             <path d="M116 52 C116 60.84 108.84 68 100 68 C91.16 68 84 60.84 84 52 C84 43.16 91.16 36 100 36 C108.84 36 116 43.16 116 52 Z" fill="#007AFF"/>
             <rect x="84" y="68" width="32" height="32" fill="#FFCC00"/>

@@ -1,3 +1,4 @@
+import AttrGraphArchive
 import Foundation
 
 extension RenderNode {
@@ -19,8 +20,8 @@ extension RenderNode {
     ///   (`hidden()`) and nodes without a frame are left out.
     ///
     /// The output is deterministic: numbers with at most two decimals and no trailing zeros,
-    /// attributes in a fixed order, and text escaped for XML (`&`, `<`, `>`, `"`, `'`, and the
-    /// control characters XML does not allow, which become U+FFFD). Named colours are SwiftUI's
+    /// attributes in a fixed order, and text escaped for XML as agdump's pictures are
+    /// (`XMLText`: `&`, `<`, `>`, `"`, `'`; control characters as their control pictures). Named colours are SwiftUI's
     /// light-mode system colours; a colour that is not known is drawn grey (`#8E8E93`).
     public static func svg(of nodes: [RenderNode], size: CGSize) -> String {
         var writer = SVGWriter()
@@ -57,7 +58,7 @@ struct SVGWriter {
             for (index, line) in TextMetrics.lines(of: string, width: frame.width).enumerated() {
                 let y = frame.minY + CGFloat(index) * TextMetrics.lineHeight + 12
                 lines.append(
-                    #"<text x="\#(Self.number(frame.minX))" y="\#(Self.number(y))" fill="\#(color.value)"\#(color.opacityAttribute("fill-opacity")) xml:space="preserve">\#(Self.escaped(String(line)))</text>"#)
+                    #"<text x="\#(Self.number(frame.minX))" y="\#(Self.number(y))" fill="\#(color.value)"\#(color.opacityAttribute("fill-opacity")) xml:space="preserve">\#(XMLText.escaped(String(line)))</text>"#)
             }
         case .shape(let name):
             if let path = node.path {
@@ -153,27 +154,6 @@ struct SVGWriter {
         guard value.isFinite else { return "0" }
         let rounded = (value * 100).rounded() / 100
         return DeclarativeViews.number(rounded == 0 ? 0 : rounded)
-    }
-
-    /// `string` as XML character data or an attribute value.
-    static func escaped(_ string: String) -> String {
-        var result = ""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default:
-                // XML 1.0 allows tab, newline, return and U+0020 on, except the surrogates and U+FFFE/FFFF.
-                let value = scalar.value
-                let allowed = value == 0x9 || value == 0xA || value == 0xD
-                    || (value >= 0x20 && value != 0xFFFE && value != 0xFFFF && !(0x7F...0x9F).contains(value))
-                result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-            }
-        }
-        return result
     }
 
     /// An SVG colour and its opacity (when not 1).

@@ -38,7 +38,7 @@ public nonisolated struct RotatedShape<Content: Shape>: Shape {
     }
 
     public func path(in rect: CGRect) -> Path {
-        let pivot = CGPoint(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height)
+        let pivot = anchor.point(in: rect)
         let (cosine, sine) = (CGFloat(cos(angle.radians)), CGFloat(sin(angle.radians)))
         return shape.path(in: rect).mapPoints { point in
             let (dx, dy) = (point.x - pivot.x, point.y - pivot.y)
@@ -62,7 +62,7 @@ public nonisolated struct ScaledShape<Content: Shape>: Shape {
     }
 
     public func path(in rect: CGRect) -> Path {
-        let pivot = CGPoint(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height)
+        let pivot = anchor.point(in: rect)
         return shape.path(in: rect).mapPoints { point in
             CGPoint(x: pivot.x + (point.x - pivot.x) * scale.width, y: pivot.y + (point.y - pivot.y) * scale.height)
         }

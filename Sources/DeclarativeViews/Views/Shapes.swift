@@ -147,6 +147,21 @@ public struct RectangleCornerRadii: Hashable, Sendable, Animatable {
     }
 }
 
+/// The built-in shapes' inset: an amount added up over `inset(by:)` calls, applied to the rect
+/// `path(in:)` is given.
+protocol InsetAccumulating {
+    var insetAmount: CGFloat { get set }
+}
+
+extension InsetAccumulating {
+    /// A copy inset by `amount` more.
+    nonisolated func insetting(by amount: CGFloat) -> Self {
+        var shape = self
+        shape.insetAmount += amount
+        return shape
+    }
+}
+
 /// `rect` inset by `amount` on every side, shrinking to its centre rather than turning inside out.
 nonisolated func _inset(_ rect: CGRect, by amount: CGFloat) -> CGRect {
     let rect = rect.standardized
@@ -161,7 +176,7 @@ nonisolated func _insetSuffix(_ amount: CGFloat) -> String {
 }
 
 /// A circle centred in its frame, as wide as the frame's shorter side.
-public nonisolated struct Circle: InsettableShape {
+public nonisolated struct Circle: InsettableShape, InsetAccumulating {
     var insetAmount: CGFloat = 0
 
     public init() {}
@@ -173,16 +188,14 @@ public nonisolated struct Circle: InsettableShape {
     }
 
     public func inset(by amount: CGFloat) -> Circle {
-        var shape = self
-        shape.insetAmount += amount
-        return shape
+        insetting(by: amount)
     }
 
     public var _shapeDescription: String { "circle" + _insetSuffix(insetAmount) }
 }
 
 /// An ellipse filling its frame.
-public nonisolated struct Ellipse: InsettableShape {
+public nonisolated struct Ellipse: InsettableShape, InsetAccumulating {
     var insetAmount: CGFloat = 0
 
     public init() {}
@@ -190,16 +203,14 @@ public nonisolated struct Ellipse: InsettableShape {
     public func path(in rect: CGRect) -> Path { Path(ellipseIn: _inset(rect, by: insetAmount)) }
 
     public func inset(by amount: CGFloat) -> Ellipse {
-        var shape = self
-        shape.insetAmount += amount
-        return shape
+        insetting(by: amount)
     }
 
     public var _shapeDescription: String { "ellipse" + _insetSuffix(insetAmount) }
 }
 
 /// A rectangle with semicircular ends along its shorter side.
-public nonisolated struct Capsule: InsettableShape {
+public nonisolated struct Capsule: InsettableShape, InsetAccumulating {
     public var style: RoundedCornerStyle
     var insetAmount: CGFloat = 0
 
@@ -213,16 +224,14 @@ public nonisolated struct Capsule: InsettableShape {
     }
 
     public func inset(by amount: CGFloat) -> Capsule {
-        var shape = self
-        shape.insetAmount += amount
-        return shape
+        insetting(by: amount)
     }
 
     public var _shapeDescription: String { "capsule" + _insetSuffix(insetAmount) }
 }
 
 /// A rectangle filling its frame.
-public nonisolated struct Rectangle: InsettableShape {
+public nonisolated struct Rectangle: InsettableShape, InsetAccumulating {
     var insetAmount: CGFloat = 0
 
     public init() {}
@@ -230,16 +239,14 @@ public nonisolated struct Rectangle: InsettableShape {
     public func path(in rect: CGRect) -> Path { Path(_inset(rect, by: insetAmount)) }
 
     public func inset(by amount: CGFloat) -> Rectangle {
-        var shape = self
-        shape.insetAmount += amount
-        return shape
+        insetting(by: amount)
     }
 
     public var _shapeDescription: String { "rectangle" + _insetSuffix(insetAmount) }
 }
 
 /// A rectangle with rounded corners filling its frame; inset, its corners shrink by the inset.
-public nonisolated struct RoundedRectangle: InsettableShape {
+public nonisolated struct RoundedRectangle: InsettableShape, InsetAccumulating {
     public var cornerSize: CGSize
     public var style: RoundedCornerStyle
     var insetAmount: CGFloat = 0
@@ -259,9 +266,7 @@ public nonisolated struct RoundedRectangle: InsettableShape {
     }
 
     public func inset(by amount: CGFloat) -> RoundedRectangle {
-        var shape = self
-        shape.insetAmount += amount
-        return shape
+        insetting(by: amount)
     }
 
     public var _shapeDescription: String {
@@ -272,7 +277,7 @@ public nonisolated struct RoundedRectangle: InsettableShape {
 }
 
 /// A rectangle with a radius per corner (SwiftUI's `UnevenRoundedRectangle`).
-public nonisolated struct UnevenRoundedRectangle: InsettableShape {
+public nonisolated struct UnevenRoundedRectangle: InsettableShape, InsetAccumulating {
     public var cornerRadii: RectangleCornerRadii
     public var style: RoundedCornerStyle
     var insetAmount: CGFloat = 0
@@ -306,9 +311,7 @@ public nonisolated struct UnevenRoundedRectangle: InsettableShape {
     }
 
     public func inset(by amount: CGFloat) -> UnevenRoundedRectangle {
-        var shape = self
-        shape.insetAmount += amount
-        return shape
+        insetting(by: amount)
     }
 
     public var _shapeDescription: String {
