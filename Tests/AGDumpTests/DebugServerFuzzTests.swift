@@ -147,7 +147,7 @@ extension DebugServerTests {
                     guard let (reply, closed) = try? DebugServerTests.exchange(stream, with: address) else {
                         return (1, "cannot connect to the server")
                     }
-                    if !closed { return (1, "the server neither answered nor closed within 5 s") }
+                    if !closed { return (1, "the server neither answered nor closed within 20 s") }
                     guard let replies = DebugServerTests.replies(in: reply, token: address.token) else {
                         return (1, "the server sent something other than whole replies: \(reply.prefix(40))")
                     }
