@@ -130,6 +130,28 @@ import Testing
         #expect(!DOTRenderer(options: .init(drawTrees: false)).render(graph).contains("tree_"))
     }
 
+    @Test func aRootsTypeIsTheNullMetadataAsInAttributeGraph() async throws {
+        await #expect(processExitsWith: .success) {
+            Subgraph.setShouldRecordTree()
+            let graph = Graph()
+            let subgraph = Subgraph(graph: graph)
+            guard let root = subgraph.treeRoot else { return TreeRecordingTests.check(false, "a root is recorded") }
+            // The comparison AttributeGraph code makes, and the one AttrGraph offers.
+            TreeRecordingTests.check(root.type.rawValue == UnsafePointer(bitPattern: 0), "the root's type is null")
+            TreeRecordingTests.check(root.type.isNull && root.type.description == "nil", "isNull, printed as nil")
+            TreeRecordingTests.check(!Metadata(Int.self).isNull, "a type's metadata is not null")
+            TreeRecordingTests.check(root.value == nil && root.flags == 0, "no value, no flags")
+        }
+        let trapped = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Subgraph.setShouldRecordTree()
+            let graph = Graph()
+            let subgraph = Subgraph(graph: graph)
+            _ = subgraph.treeRoot?.type.type
+        }
+        let stderr = String(decoding: trapped?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("this Metadata is null (a subgraph tree root's type) and describes no type"))
+    }
+
     @Test func theEnvironmentVariableSwitchesRecordingOn() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]) {
             setenv("AG_TREE", "1", 1)
@@ -198,7 +220,7 @@ import Testing
                 TreeRecordingTests.check(children.first?.value == own.identifier, "the element's own child comes first")
                 let childRoot = children.last
                 TreeRecordingTests.check(childRoot?.value == owner.identifier, "the child subgraph's root is valued by its owner")
-                TreeRecordingTests.check(childRoot?.flags == 0 && childRoot?.type == nil, "a root has no type or flags")
+                TreeRecordingTests.check(childRoot?.flags == 0 && childRoot?.type.isNull == true, "a root has no type (the null metadata) or flags")
                 let grandchildren = childRoot.map { Array($0.children) } ?? []
                 TreeRecordingTests.check(
                     grandchildren.map(\.value) == [second.identifier, first.identifier],

@@ -86,7 +86,7 @@ func __probe658() {
 }
 // TreeElement: var type: Metadata { get }
 func __probe659() {
-    let _: Metadata? = (__v() as TreeElement).type
+    let _: Metadata = (__v() as TreeElement).type; let _: Bool = Metadata(Int.self).isNull
 }
 // TreeElement: var flags: UInt32 { get }
 func __probe661() {

@@ -28,9 +28,27 @@ public struct Metadata: Hashable, CustomStringConvertible, @unchecked Sendable {
         rawValue = SwiftABI.address(of: type).assumingMemoryBound(to: _Metadata.self)
     }
 
-    /// The type this metadata describes.
+    /// The type this metadata describes. Traps on a null metadata (``isNull``: a tree root's
+    /// ``TreeElement/type``), which describes no type.
     public var type: any Any.Type {
-        SwiftABI.type(at: UnsafeRawPointer(rawValue))
+        guard !isNull else {
+            fatalError("AttrGraph: this Metadata is null (a subgraph tree root's type) and describes no type; "
+                + "check isNull first.")
+        }
+        return SwiftABI.type(at: UnsafeRawPointer(rawValue))
+    }
+
+    /// The metadata with a null pointer, which AttributeGraph gives as the type of an element
+    /// with no value type (a subgraph tree's root). Its ``description`` is `"nil"`; ``type``
+    /// and everything that reads the record trap.
+    static let null: Metadata = withUnsafeBytes(of: UInt(0)) {
+        Metadata(rawValue: $0.load(as: UnsafePointer<_Metadata>.self))
+    }
+
+    /// Whether this is the null metadata (a tree root's ``TreeElement/type``). AttributeGraph
+    /// code tests this as `type.rawValue == UnsafePointer(bitPattern: 0)`, which works here too.
+    public var isNull: Bool {
+        UInt(bitPattern: UnsafeRawPointer(rawValue)) == 0
     }
 
     /// AttributeGraph's kinds of type (`AGTypeKind`).
@@ -66,7 +84,7 @@ public struct Metadata: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The type's name without module names, as AttributeGraph prints it:
     /// `Outer.Inner`, `Optional<Int>`, `(String, Int)`, `(String) -> Int`, `P.Protocol`.
     public var description: String {
-        _typeDescription(type)
+        isNull ? "nil" : _typeDescription(type)
     }
 
     /// The type descriptor of a Swift struct, enum, optional or class (`nil` for other kinds).

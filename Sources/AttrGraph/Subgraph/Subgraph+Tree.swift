@@ -203,8 +203,9 @@ public struct TreeElement: Hashable {
         return value == .nil ? nil : value
     }
 
-    /// The type of the element's value; `nil` for a subgraph's root.
-    public var type: Metadata? { element.type.map(Metadata.init) }
+    /// The type of the element's value; for a subgraph's root, which has none, the null
+    /// metadata (``Metadata/isNull``), as AttributeGraph's `AGTreeElementGetType` returns.
+    public var type: Metadata { element.type.map(Metadata.init) ?? .null }
 
     public var flags: UInt32 { element.flags }
 

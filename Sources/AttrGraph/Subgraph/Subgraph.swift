@@ -17,16 +17,19 @@
 /// graph goes, its subgraphs are invalidated (their observers called). The graph's storage stays
 /// while a subgraph refers to it. A subgraph is used like its graph: by one thread at a time.
 public final class Subgraph {
+    /// Its slot in the storage's subgraph table.
+    let slot: UInt32
+    /// AttributeGraph's `subgraph_id`. Declared second, after ``slot``, so that the 64-bit word
+    /// after the object's header (where AttributeGraph keeps its `Subgraph *`) has the id in its
+    /// high half and grows with creation order: ported code that orders subgraphs by that word,
+    /// as Compute's description tests do, sees the order descriptions list subgraphs in.
+    let subgraphID: UInt32
     /// The graph's storage, which holds the subgraph's attributes.
     let storage: GraphStorage
     /// The graph context; alive while the subgraph is valid (a graph invalidates its subgraphs
     /// when its last reference goes).
     private unowned(unsafe) let context: Graph
-    /// Its slot in the storage's subgraph table.
-    let slot: UInt32
     let contextIndex: UInt32
-    /// AttributeGraph's `subgraph_id`.
-    let subgraphID: UInt32
     /// The attribute that created it (``init(graph:attribute:)``), if any.
     let creator: AnyAttribute?
 
