@@ -266,6 +266,39 @@ import Testing
         #expect(captured.text.components(separatedBy: "==\n").count == 3)
     }
 
+    /// The path Compute's layout-descriptor suite checks end to end: `AG_PRINT_LAYOUTS=1` in the
+    /// process's environment writes each descriptor to standard error when it is built, once, with
+    /// the address `prefetchCompareValues` returns; a trivial layout prints nothing.
+    @Test func printLayoutsInTheEnvironmentWritesEachBuiltDescriptorToStandardErrorOnce() async throws {
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]
+        ) {
+            setenv("AG_ASYNC_LAYOUTS", "0", 1)
+            setenv("AG_PRINT_LAYOUTS", "1", 1)
+            let layout = prefetchCompareValues(
+                type: Metadata(Int.self), options: .comparisonModeEquatableAlways, priority: 0)
+            let again = prefetchCompareValues(
+                type: Metadata(Int.self), options: .comparisonModeEquatableAlways, priority: 0)
+            let trivial = prefetchCompareValues(type: Metadata(Int.self), options: .comparisonModeBitwise, priority: 0)
+            guard let layout, again == layout, trivial == UnsafePointer(bitPattern: 1) else { exit(2) }
+            print("layout-address 0x" + String(UInt(bitPattern: layout), radix: 16))
+        }
+        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        let errors = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        let line = output.split(separator: "\n").first { $0.hasPrefix("layout-address ") }
+        let address = try #require(line?.dropFirst("layout-address ".count))
+        #expect(
+            errors.contains(
+                """
+                == Int, 8 bytes ==
+                (layout #:length 18 #:address \(address)
+                   (== #:size 8 #:type Int))
+
+                """))
+        // Printed when built, not when fetched again; the trivial bitwise layout is not printed.
+        #expect(errors.components(separatedBy: "bytes ==").count == 2)
+    }
+
     // MARK: Building in the background
 
     @Test func inTheBackgroundModeAQueuedTypeIsNotReadyUntilBuilt() {
