@@ -15,6 +15,7 @@ import Testing
         @State private var count = 0
         @State private var name = ""
         @State private var on = false
+        @State private var query = ""
         var body: some View {
             NavigationStack {
                 List {
@@ -29,6 +30,8 @@ import Testing
                     TextField("Name", text: $name)
                 }
                 .toolbar { EditButton() }
+                .searchable(text: $query)
+                .refreshable { try? await Task.sleep(nanoseconds: 100_000) }
             }
         }
     }
@@ -162,13 +165,14 @@ import Testing
     static let validSteps = [
         "tap Increment", "tap Edit", "tap Done", "toggle Organic", "type Ada into Name", "type more", "submit",
         "submit Name", "swipe-delete Eggs", "move Milk to 0", "move Bread to 3", "back", "dismiss", "print",
-        "wait 0", "# a comment", "tap Increment # trailing comment", "",
+        "wait 0", "# a comment", "tap Increment # trailing comment", "", "search Kiwi", "refresh", "refresh Milk",
     ]
 
     static let damagedArguments = [
         "move Milk to 99", "move Milk to -1", "move Milk to 9223372036854775808", "move Milk to 1e3", "move to 1",
         "move Milk to", "wait 1e308", "wait -0.5", "wait inf", "wait ", "tap", "tap #", "type", "type into",
         "type x into", "swipe-delete", "swipe-delete Nothing", "select", "select Nowhere", "toggle", "back now",
+        "search", "search \u{0}", "refresh Nothing", "refresh \u{202E}kliM", "refresh Milk Eggs Bread",
         "move Milk to 0x1", "tap Incr\u{0}ement", "tap Increment\u{7}", "tap Ｉncrement", "tap Increment\u{301}",
         "tap \u{202E}tnemercnI", "type \u{FFFF} into Name", "type 🧪🧪 into Name",
     ]

@@ -2,6 +2,20 @@
 // Every `behaves` and `recorded` row of the family refresh, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct RefreshAction : Sendable
+@MainActor func __probe1788() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = RefreshAction.self
+    __conformsSendable(RefreshAction.self)
+}
+// EnvironmentValues: var refresh: RefreshAction? { get }
+@MainActor func __probe1789() {
+    let _: RefreshAction? = __v(EnvironmentValues.self).refresh
+}
+// RefreshAction: func callAsFunction() async
+@MainActor func __probe1790() {
+    let __r: RefreshAction = __v(); func __refresh() async { await __r() }
+}
 // View: func refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Void) -> some View
 @MainActor func __probe1791() {
     func __someView<T: View>(_: T) {}

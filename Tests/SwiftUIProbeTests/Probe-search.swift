@@ -2,6 +2,10 @@
 // Every `behaves` and `recorded` row of the family search, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct DismissSearchAction
+@MainActor func __probe1720() {
+    _ = DismissSearchAction.self
+}
 // SwiftUI: struct SearchFieldPlacement : Sendable
 @MainActor func __probe1721() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
@@ -11,6 +15,18 @@ import DeclarativeViews
 // SwiftUI: struct SearchUnavailableContent
 @MainActor func __probe1724() {
     _ = SearchUnavailableContent.self
+}
+// DismissSearchAction: func callAsFunction()
+@MainActor func __probe1725() {
+    __v(DismissSearchAction.self).callAsFunction()
+}
+// EnvironmentValues: var dismissSearch: DismissSearchAction { get }
+@MainActor func __probe1726() {
+    let _: DismissSearchAction = __v(EnvironmentValues.self).dismissSearch
+}
+// EnvironmentValues: var isSearching: Bool { get }
+@MainActor func __probe1727() {
+    let _: Bool = __v(EnvironmentValues.self).isSearching
 }
 // SearchFieldPlacement: static let automatic: SearchFieldPlacement
 @MainActor func __probe1730() {
@@ -45,6 +61,27 @@ import DeclarativeViews
     func __conformsView<T: View>(_: T.Type) {}
     _ = SearchUnavailableContent.Label.self
     __conformsView(SearchUnavailableContent.Label.self)
+}
+// View: func searchable(text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View
+@MainActor func __probe1767() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((LocalizedStringKey).self)))
+    }
+}
+// View: func searchable(text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View
+@MainActor func __probe1768() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Text?).self)))
+    }
+}
+// View: func searchable<S>(text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: S) -> some View where S : StringProtocol
+@MainActor func __probe1769() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self)))
+    }
 }
 // View: func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View
 @MainActor func __probe1770() {

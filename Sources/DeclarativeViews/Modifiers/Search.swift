@@ -8,28 +8,161 @@ public struct SearchFieldPlacement: Sendable {
 }
 
 /// `.searchable(text:placement:prompt:)`: a search field above the content, bound to `text` — the
-/// driver types into it by its prompt (`host.type("swift", into: "Search")`).
+/// driver types into it by its prompt (`host.type("swift", into: "Search")`). Typing into it
+/// starts searching: the content sees `\.isSearching` (and an `isPresented:` binding turns
+/// true) until the content calls `\.dismissSearch`, which also clears the text, or the binding
+/// is set to false. Submitting it runs the `.onSubmit(of: .search)` actions around it. The field
+/// records `searchable=PLACEMENT`, with `,searching` while searching.
 public nonisolated struct _SearchableModifier: ViewModifier {
     let text: Binding<String>
     let prompt: String
     let placement: SearchFieldPlacement
+    let isPresented: Binding<Bool>?
 
     @MainActor public func body(content: Content) -> some View {
+        SearchableContainer(content: content, text: text, prompt: prompt, placement: placement, isPresented: isPresented)
+    }
+}
+
+/// The search field and the content of a `.searchable` view, with the searching state.
+struct SearchableContainer<Content: View>: View {
+    let content: Content
+    let text: Binding<String>
+    let prompt: String
+    let placement: SearchFieldPlacement
+    let isPresented: Binding<Bool>?
+    /// Whether the user is searching, when no `isPresented:` binding holds it.
+    @State private var searching = false
+
+    var body: some View {
+        let active = isPresented ?? $searching
+        let text = self.text
+        let isSearching = active.wrappedValue
         VStack(spacing: 0) {
-            TextField(prompt, text: text).modifier(_StyleModifier(key: "searchable", value: placement.name))
+            TextField(prompt, text: text)
+                .modifier(_StyleModifier(key: "searchable", value: placement.name + (isSearching ? ",searching" : "")))
+                .environment(\._searchField, SearchFieldRole { if !active.wrappedValue { active.wrappedValue = true } })
             content
+                .environment(\._isSearching, isSearching)
+                .environment(\._dismissSearch, DismissSearchAction {
+                    text.wrappedValue = ""
+                    active.wrappedValue = false
+                })
         }
     }
 }
 
-/// `.refreshable(action:)`: recorded on the content (`refreshable`); headless there is no pull gesture.
-public nonisolated struct _RefreshableModifier: PrimitiveViewModifier {
-    let action: @Sendable () async -> Void
+/// Marks the text field of a `.searchable` view: typing into it calls `begin` (searching starts),
+/// and submitting it runs the `.search` submit actions.
+struct SearchFieldRole {
+    let begin: () -> Void
 }
 
-extension _RefreshableModifier: Annotating {
+struct SearchFieldKey: EnvironmentKey {
+    static var defaultValue: SearchFieldRole? { nil }
+}
+
+/// Ends the current search (SwiftUI's `DismissSearchAction`, `@Environment(\.dismissSearch)`):
+/// clears the search text and stops searching. Outside a `.searchable` view it does nothing.
+public struct DismissSearchAction {
+    let action: () -> Void
+
+    public func callAsFunction() {
+        action()
+    }
+}
+
+struct IsSearchingKey: EnvironmentKey {
+    static let defaultValue = false
+}
+
+struct DismissSearchKey: EnvironmentKey {
+    static var defaultValue: DismissSearchAction { DismissSearchAction {} }
+}
+
+/// Refreshes content (SwiftUI's `RefreshAction`, `@Environment(\.refresh)`): what
+/// `.refreshable` gave; `await refresh()` runs it.
+public struct RefreshAction: Sendable {
+    let action: @Sendable () async -> Void
+
+    public func callAsFunction() async {
+        await action()
+    }
+}
+
+struct RefreshKey: EnvironmentKey {
+    static var defaultValue: RefreshAction? { nil }
+}
+
+extension EnvironmentValues {
+    var _searchField: SearchFieldRole? {
+        get { self[SearchFieldKey.self] }
+        set { self[SearchFieldKey.self] = newValue }
+    }
+
+    /// Whether the user is searching in the enclosing `.searchable` view (typed into its field).
+    public var isSearching: Bool {
+        self[IsSearchingKey.self]
+    }
+
+    var _isSearching: Bool {
+        get { self[IsSearchingKey.self] }
+        set { self[IsSearchingKey.self] = newValue }
+    }
+
+    /// Ends the search of the enclosing `.searchable` view.
+    public var dismissSearch: DismissSearchAction {
+        self[DismissSearchKey.self]
+    }
+
+    var _dismissSearch: DismissSearchAction {
+        get { self[DismissSearchKey.self] }
+        set { self[DismissSearchKey.self] = newValue }
+    }
+
+    /// The refresh action of the enclosing `.refreshable` content, if any.
+    public var refresh: RefreshAction? {
+        self[RefreshKey.self]
+    }
+
+    var _refresh: RefreshAction? {
+        get { self[RefreshKey.self] }
+        set { self[RefreshKey.self] = newValue }
+    }
+}
+
+/// `.refreshable(action:)`: the content's `\.refresh` runs `action`, and the driver can pull it
+/// to refresh (``ViewHost/pullToRefresh(_:)``, the `refresh` script step); recorded as
+/// `refreshable` on the content.
+public nonisolated struct _RefreshableModifier: ViewModifier {
+    let action: @Sendable () async -> Void
+
+    @MainActor public func body(content: Content) -> some View {
+        let refresh = RefreshAction(action: action)
+        content
+            .environment(\._refresh, refresh)
+            .modifier(_RefreshMarker(link: RefreshLink(action: refresh)))
+    }
+}
+
+/// Marks refreshable content for the driver.
+nonisolated struct _RefreshMarker: PrimitiveViewModifier {
+    let link: RefreshLink
+}
+
+/// The refresh action a refreshable node carries (compared by identity, as text inputs are).
+nonisolated final class RefreshLink {
+    let action: RefreshAction
+
+    init(action: RefreshAction) {
+        self.action = action
+    }
+}
+
+extension _RefreshMarker: Annotating {
     func annotate(_ annotations: inout _Annotations) {
         if annotations.styles["refreshable"] == nil { annotations.styles["refreshable"] = "" }
+        if annotations.refresh == nil { annotations.refresh = link }
     }
 }
 
@@ -37,20 +170,44 @@ extension View {
     public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil)
         -> ModifiedContent<Self, _SearchableModifier>
     {
-        modifier(_SearchableModifier(text: text, prompt: prompt?.content ?? "Search", placement: placement))
+        modifier(_SearchableModifier(text: text, prompt: prompt?.content ?? "Search", placement: placement, isPresented: nil))
     }
 
     public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey)
         -> ModifiedContent<Self, _SearchableModifier>
     {
-        modifier(_SearchableModifier(text: text, prompt: Text(prompt).content, placement: placement))
+        modifier(_SearchableModifier(text: text, prompt: Text(prompt).content, placement: placement, isPresented: nil))
     }
 
     @_disfavoredOverload
     public func searchable<S: StringProtocol>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S)
         -> ModifiedContent<Self, _SearchableModifier>
     {
-        modifier(_SearchableModifier(text: text, prompt: String(prompt), placement: placement))
+        modifier(_SearchableModifier(text: text, prompt: String(prompt), placement: placement, isPresented: nil))
+    }
+
+    /// A search field whose searching state is `isPresented`: typing sets it, setting it to
+    /// false ends the search.
+    public func searchable(
+        text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil
+    ) -> ModifiedContent<Self, _SearchableModifier> {
+        modifier(_SearchableModifier(
+            text: text, prompt: prompt?.content ?? "Search", placement: placement, isPresented: isPresented))
+    }
+
+    public func searchable(
+        text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic,
+        prompt: LocalizedStringKey
+    ) -> ModifiedContent<Self, _SearchableModifier> {
+        modifier(_SearchableModifier(
+            text: text, prompt: Text(prompt).content, placement: placement, isPresented: isPresented))
+    }
+
+    @_disfavoredOverload
+    public func searchable<S: StringProtocol>(
+        text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: S
+    ) -> ModifiedContent<Self, _SearchableModifier> {
+        modifier(_SearchableModifier(text: text, prompt: String(prompt), placement: placement, isPresented: isPresented))
     }
 
     public func refreshable(action: @escaping @Sendable () async -> Void) -> ModifiedContent<Self, _RefreshableModifier> {

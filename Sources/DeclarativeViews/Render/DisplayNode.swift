@@ -217,6 +217,8 @@ struct _Annotations: Equatable {
     var shape: ShapeOutline?
     /// The shape `.clipShape(_:)` (or `.clipped()`: a rectangle) clips the node to.
     var clip: ShapeOutline?
+    /// The action of `.refreshable` content, for ``ViewHost/pullToRefresh(_:)``.
+    var refresh: RefreshLink?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -225,7 +227,7 @@ struct _Annotations: Equatable {
             && lhs.focus === rhs.focus
             && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
-            && lhs.shape === rhs.shape && lhs.clip === rhs.clip
+            && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.refresh === rhs.refresh
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition

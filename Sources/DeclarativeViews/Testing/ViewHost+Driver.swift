@@ -202,6 +202,49 @@ extension ViewHost {
         edit.handlers.move?(IndexSet(integer: edit.offset), destination)
     }
 
+    /// Pulls to refresh the `.refreshable` content on screen — the one showing `text` (one of
+    /// its texts), if given, else the first — and waits until its action has finished, as the
+    /// refresh control stays until it does. The updates it causes run at the next flush.
+    public func pullToRefresh(_ text: String? = nil) async throws {
+        try await refreshable(showing: text).action()
+    }
+
+    /// The refresh action of the refreshable content showing `text` (the first if `nil`).
+    func refreshable(showing text: String?) throws -> RefreshAction {
+        var found: RefreshAction?
+        var shown: [String] = []
+        forEachNode { node, _ in
+            guard found == nil, let link = node.annotations?.refresh else { return }
+            var texts: [String] = []
+            node.collectText(into: &texts)
+            let label = texts.joined(separator: " ")
+            shown.append(label)
+            if let text {
+                if texts.contains(text) || label == text { found = link.action }
+            } else {
+                found = link.action
+            }
+        }
+        guard let found else {
+            guard let text, !shown.isEmpty else { throw ViewHostError.nothingToRefresh }
+            throw ViewHostError.refreshableNotFound(showing: text, available: shown)
+        }
+        return found
+    }
+
+    /// Types `text` into the search field of the `.searchable` view on screen (the first), as a
+    /// user does: searching starts (`\.isSearching`).
+    public func search(_ text: String) throws {
+        var field: (DisplayNode, TextInput)?
+        forEachNode { node, _ in
+            if field == nil, node.annotations?.styles["searchable"] != nil, let input = node.annotations?.textInput {
+                field = (node, input)
+            }
+        }
+        guard let (node, input) = field else { throw ViewHostError.noSearchField }
+        try enter(text, into: input, node: node)
+    }
+
     private func editableRow(_ row: String, _ matches: (RowEdit) -> Bool, noun: String) throws -> (RowEdit, String) {
         var found: (RowEdit, String)?
         var rows: [String] = []

@@ -15,6 +15,9 @@ import Foundation
 ///     dismiss                  # closes the innermost sheet, cover, popover, alert or dialog
 ///     swipe-delete Milk        # deletes the row showing "Milk" (ForEach with .onDelete)
 ///     move Milk to 0           # moves that row to the top (.onMove, in edit mode)
+///     search Kiwi              # types into the .searchable field (searching starts)
+///     refresh                  # pulls the refreshable content to refresh (or: refresh Milk,
+///                              # the one showing Milk) and waits for its action to finish
 ///     wait 0.5                 # runs the run loop for that long
 ///     print                    # the text rendering now
 ///
@@ -101,12 +104,39 @@ extension ViewHost {
                 throw ScriptStepError("write it as: move ROW to POSITION (0 is the top)")
             }
             try move(String(argument[..<to.lowerBound]), to: destination)
+        case "search":
+            try search(try Self.required(argument, "the text to search for, e.g. search Kiwi"))
+        case "refresh":
+            try refreshAndWait(argument.isEmpty ? nil : argument)
         default:
             throw ScriptStepError(
-                "unknown step; the steps are tap, toggle, type … [into …], submit, select, back, dismiss, swipe-delete, move … to …, wait, print")
+                "unknown step; the steps are tap, toggle, type … [into …], submit, select, back, dismiss, swipe-delete, "
+                    + "move … to …, search, refresh, wait, print")
         }
         settle()
     }
+
+    /// Runs the refresh action of the refreshable content showing `text` (the first if `nil`)
+    /// and runs the run loop until it finishes, for at most ``longestRefresh`` seconds. The
+    /// action is `@Sendable` and not isolated, as SwiftUI's: it runs on the concurrent executor.
+    private func refreshAndWait(_ text: String?) throws {
+        let refresh = try refreshable(showing: text)
+        let finished = Locked(false)
+        Task.detached {
+            await refresh()
+            finished.withLock { $0 = true }
+        }
+        let deadline = Date(timeIntervalSinceNow: Self.longestRefresh)
+        while !finished.withLock({ $0 }), Date() < deadline {
+            RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.005))
+        }
+        guard finished.withLock({ $0 }) else {
+            throw ScriptStepError("the refresh action did not finish within \(Int(Self.longestRefresh)) seconds")
+        }
+    }
+
+    /// How long the `refresh` step waits for the refresh action.
+    static let longestRefresh: Double = 60
 
     /// The script's lines, split on line feeds, carriage returns and CRLF by Unicode scalar
     /// (a Swift `Character` is a whole CRLF pair, so splitting characters on "\n" would keep

@@ -20,6 +20,7 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case dismissDisabled(presentation: String)
     case stepperNotFound(label: String, available: [String])
     case nothingToRefresh
+    case refreshableNotFound(showing: String, available: [String])
     case noSearchField
 
     public var description: String {
@@ -72,6 +73,9 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
             return "no stepper labelled \(quoted(label)) is on screen (\(list))"
         case .nothingToRefresh:
             return "nothing on screen is refreshable: a List or ScrollView needs .refreshable { … }"
+        case .refreshableNotFound(let text, let available):
+            return "no refreshable content shows \(quoted(text)) (refreshable content shows: "
+                + available.map(quoted).joined(separator: "; ") + ")"
         case .noSearchField:
             return "there is no search field on screen: a view needs .searchable(text:)"
         case .tabNotSelectable(let label):

@@ -57,6 +57,7 @@ public nonisolated struct TextField: View {
     let isSecure: Bool
     let axis: Axis?
     @Environment(\._submitActions) private var submitActions
+    @Environment(\._searchField) private var searchField
     @Environment(\.isEnabled) private var isEnabled
 
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
@@ -89,8 +90,8 @@ public nonisolated struct TextField: View {
         let shown = value.isEmpty ? "<\(title)>" : (isSecure ? String(repeating: "•", count: value.count) : value)
         let text = self.text
         Text(verbatim: shown).modifier(_TextInputModifier(input: TextInput(
-            kind: "textField", title: title, submit: submitActions.actions, isEnabled: isEnabled,
-            value: { text.wrappedValue }, write: { text.wrappedValue = $0 })))
+            kind: "textField", title: title, submit: submitActions.actions(for: searchField == nil ? .text : .search),
+            isEnabled: isEnabled, focus: searchField?.begin, value: { text.wrappedValue }, write: { text.wrappedValue = $0 })))
     }
 }
 
@@ -125,16 +126,22 @@ public nonisolated struct TextEditor: View {
     @MainActor public var body: some View {
         let text = self.text
         Text(verbatim: text.wrappedValue).modifier(_TextInputModifier(input: TextInput(
-            kind: "textEditor", title: "TextEditor", submit: submitActions.actions, isEnabled: isEnabled,
+            kind: "textEditor", title: "TextEditor", submit: submitActions.actions(for: .text), isEnabled: isEnabled,
             value: { text.wrappedValue }, write: { text.wrappedValue = $0 })))
     }
 }
 
 // MARK: - Submitting
 
-/// The `.onSubmit` actions around a field, innermost first.
+/// The `.onSubmit` actions around a field, outermost first, each with what triggers it.
 struct SubmitActions {
-    var actions: [() -> Void] = []
+    var entries: [(triggers: SubmitTriggers, action: () -> Void)] = []
+
+    /// The actions a field submitted by `trigger` runs: `.text` for text fields, `.search` for
+    /// a `.searchable` field.
+    func actions(for trigger: SubmitTriggers) -> [() -> Void] {
+        entries.filter { $0.triggers.contains(trigger) }.map(\.action)
+    }
 }
 
 struct SubmitActionsKey: EnvironmentKey {
@@ -148,7 +155,8 @@ extension EnvironmentValues {
     }
 }
 
-/// What submits (SwiftUI's `SubmitTriggers`): text fields here.
+/// What submits (SwiftUI's `SubmitTriggers`): text fields (`.text`, the default of `.onSubmit`)
+/// or the search field of `.searchable` (`.search`).
 public struct SubmitTriggers: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -156,12 +164,13 @@ public struct SubmitTriggers: OptionSet, Sendable {
     public static let search = SubmitTriggers(rawValue: 2)
 }
 
-/// `.onSubmit { … }`: the fields inside run `action` when submitted.
+/// `.onSubmit(of:_:)`: the fields inside that `triggers` names run `action` when submitted.
 public nonisolated struct _SubmitModifier: EnvironmentModifying {
+    let triggers: SubmitTriggers
     let action: () -> Void
 
     func modify(_ environment: inout EnvironmentValues) {
-        environment._submitActions.actions.append(action)
+        environment._submitActions.entries.append((triggers, action))
     }
 }
 
@@ -184,7 +193,7 @@ extension View {
     public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void)
         -> ModifiedContent<Self, _SubmitModifier>
     {
-        modifier(_SubmitModifier(action: action))
+        modifier(_SubmitModifier(triggers: triggers, action: action))
     }
 
     public func submitLabel(_ submitLabel: SubmitLabel) -> ModifiedContent<Self, _StyleModifier> {

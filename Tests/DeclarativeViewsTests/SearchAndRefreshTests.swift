@@ -1,0 +1,154 @@
+import DeclarativeViews
+import Foundation
+import Testing
+
+/// `.searchable` and `.refreshable` as a user meets them: typing into the search field starts
+/// searching (`\.isSearching`, an `isPresented:` binding), `\.dismissSearch` ends it and clears
+/// the text, submitting the search field runs only `.onSubmit(of: .search)` actions, and pulling
+/// refreshable content runs its action (`\.refresh` reads the same action).
+@MainActor @Suite struct SearchAndRefreshTests {
+    struct Results: View {
+        @Environment(\.isSearching) private var isSearching
+        @Environment(\.dismissSearch) private var dismissSearch
+        let query: String
+        var body: some View {
+            VStack {
+                Text(isSearching ? "searching for \(query)" : "browsing")
+                if isSearching { Button("Cancel") { dismissSearch() } }
+            }
+        }
+    }
+
+    struct Fruits: View {
+        @State private var query = ""
+        @State private var log: [String] = []
+        @State private var note = ""
+        var body: some View {
+            VStack {
+                Results(query: query)
+                    .searchable(text: $query, prompt: "Find a fruit")
+                    .onSubmit(of: .search) { log.append("search \(query)") }
+                TextField("Note", text: $note)
+                    .onSubmit { log.append("note \(note)") }
+                Text("log \(log.joined(separator: ","))")
+            }
+        }
+    }
+
+    @Test func typingIntoTheSearchFieldStartsSearchingAndDismissSearchEndsItAndClearsTheText() throws {
+        let (host, scheduler) = mount(Fruits())
+        #expect(host.renderedText.contains(#"Text "browsing""#))
+        #expect(host.renderedText.contains("searchable=automatic, textField"), "not searching yet: \(host.renderedText)")
+        try host.search("kiwi")
+        scheduler.flush()
+        #expect(host.renderedText.contains(#"Text "searching for kiwi""#))
+        #expect(host.renderedText.contains("searchable=automatic,searching"))
+        try host.tap("Cancel")
+        scheduler.flush()
+        #expect(host.renderedText.contains(#"Text "browsing""#))
+        #expect(host.renderedText.contains(#"Text "<Find a fruit>""#), "the search text was cleared")
+    }
+
+    @Test func submittingTheSearchFieldRunsOnlySearchActionsAndATextFieldOnlyTextActions() throws {
+        let (host, scheduler) = mount(Fruits())
+        try host.type("fig", into: "Find a fruit")
+        try host.submit("Find a fruit")
+        scheduler.flush()
+        #expect(host.renderedText.contains("log search fig"))
+        try host.type("ripe", into: "Note")
+        try host.submit("Note")
+        scheduler.flush()
+        #expect(host.renderedText.contains("log search fig,note ripe"), "\(host.renderedText)")
+    }
+
+    @Test func anIsPresentedBindingFollowsTheSearchAndEndsItWhenSetToFalse() throws {
+        struct Screen: View {
+            @State private var query = ""
+            @State private var presented = false
+            var body: some View {
+                VStack {
+                    Results(query: query)
+                        .searchable(text: $query, isPresented: $presented, prompt: Text("Search"))
+                    Text("presented \(presented)")
+                    Button("Stop") { presented = false }
+                }
+            }
+        }
+        let (host, scheduler) = mount(Screen())
+        #expect(host.renderedText.contains("presented false"))
+        try host.type("plum", into: "Search")
+        scheduler.flush()
+        #expect(host.renderedText.contains("presented true") && host.renderedText.contains("searching for plum"))
+        try host.tap("Stop")
+        scheduler.flush()
+        #expect(host.renderedText.contains("presented false") && host.renderedText.contains(#"Text "browsing""#))
+    }
+
+    @Test func withoutASearchFieldSearchingIsAnErrorThatSaysWhatIsNeeded() {
+        let (host, _) = mount(Text("plain"))
+        #expect(throws: ViewHostError.noSearchField) { try host.search("x") }
+        #expect(ViewHostError.noSearchField.description.contains(".searchable(text:)"))
+    }
+
+    /// Counts refreshes; `@unchecked Sendable`: the test reads it only after each refresh ended.
+    final class Feed: @unchecked Sendable {
+        private(set) var refreshes = 0
+        func reload() async {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+            refreshes += 1
+        }
+    }
+
+    struct RefreshReader: View {
+        @Environment(\.refresh) private var refresh
+        var body: some View { Text(refresh == nil ? "no refresh" : "can refresh") }
+    }
+
+    @Test func pullingToRefreshRunsTheActionAndWaitsForIt() async throws {
+        let feed = Feed()
+        let (host, _) = mount(VStack {
+            List {
+                Text("Milk")
+                RefreshReader()
+            }
+            .refreshable { await feed.reload() }
+            List { Text("Archive") }
+                .refreshable { await feed.reload(); await feed.reload() }
+            RefreshReader()
+        })
+        #expect(host.renderedText.contains(#"Text "can refresh""#), "the content reads the action")
+        #expect(host.renderedText.contains(#"Text "no refresh""#), "outside the refreshable content it is nil")
+        try await host.pullToRefresh()
+        #expect(feed.refreshes == 1, "the first refreshable content, and the driver waited for it")
+        try await host.pullToRefresh("Archive")
+        #expect(feed.refreshes == 3)
+        await #expect(throws: ViewHostError.refreshableNotFound(showing: "Eggs", available: ["Milk can refresh", "Archive"])) {
+            try await host.pullToRefresh("Eggs")
+        }
+        let (plain, _) = mount(Text("plain"))
+        await #expect(throws: ViewHostError.nothingToRefresh) { try await plain.pullToRefresh() }
+    }
+
+    @Test func scriptsSearchAndRefresh() throws {
+        let feed = Feed()
+        struct Screen: View {
+            let feed: Feed
+            @State private var query = ""
+            var body: some View {
+                List { Results(query: query) }
+                    .searchable(text: $query)
+                    .refreshable { await feed.reload() }
+            }
+        }
+        let (host, _) = mount(Screen(feed: feed))
+        var outputs: [String] = []
+        try host.run(script: "search pear\nrefresh\nrefresh searching for pear", output: { outputs.append($0) })
+        #expect(outputs.count == 3)
+        #expect(outputs.first?.contains("searching for pear") == true)
+        #expect(feed.refreshes == 2)
+        let error = #expect(throws: ViewHostScriptError.self) { try host.run(script: "refresh Eggs", output: { _ in }) }
+        #expect(error?.reason.hasPrefix("no refreshable content shows \"Eggs\"") == true)
+        let unknown = #expect(throws: ViewHostScriptError.self) { try host.run(script: "search", output: { _ in }) }
+        #expect(unknown?.reason.contains("e.g. search Kiwi") == true)
+    }
+}
