@@ -14,7 +14,7 @@ import DeclarativeViews
 }
 // RefreshAction: func callAsFunction() async
 @MainActor func __probe1790() {
-    let __r: RefreshAction = __v(); func __refresh() async { await __r() }
+    let __r = __v(RefreshAction.self); func __refresh() async { await __r() }
 }
 // View: func refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Void) -> some View
 @MainActor func __probe1791() {
