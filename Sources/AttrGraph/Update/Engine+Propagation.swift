@@ -43,6 +43,9 @@ extension _Engine {
         // Nothing below adds or removes this node's output edges: the list stays where it is.
         let outputBase = outputs.base
         let outputStride = MemoryLayout<OutputEdge>.stride
+        // The subgraph whose context's needs-update flag was raised last: consumers usually share
+        // one, and raising it again is a chain of dependent loads per consumer.
+        var lastSubgraph = UInt32.max
         for position in 0..<Int(outputs.count) {
             let output = outputBase.load(fromByteOffset: position &* outputStride, as: OutputEdge.self)
             let consumerIndex = output.consumer
@@ -57,7 +60,11 @@ extension _Engine {
                 }
                 continue
             }
-            if R.reports, state.pointee.traced { traceEdgeChanging(consumer: consumerIndex, input: index) }
+            if R.reports {
+                // The traces are user code: they may have cleared the flag meanwhile.
+                lastSubgraph = .max
+                if state.pointee.traced { traceEdgeChanging(consumer: consumerIndex, input: index) }
+            }
             // Where the consumer's input list had this edge last time, if it still does.
             let inputs = consumer.inputs
             let hint = output.hint
@@ -87,12 +94,15 @@ extension _Engine {
             if becomesDirty { newFlags.insert(.dirty) }
             consumer.pointee.flags = newFlags
             if becomesDirty {
-                var lastSubgraph = UInt32.max
                 noteNewlyDirty(consumerIndex, consumer, flags: consumerFlags, lastSubgraph: &lastSubgraph, R.self)
                 markDependentsDirty(of: consumerIndex, lastSubgraph: &lastSubgraph, R.self)
             } else if wasDirty, fromInput {
                 // Already dirty (the host has not read it since): the change still needs an update.
-                raiseNeedsUpdate(subgraph: consumer.pointee.subgraph)
+                let subgraph = consumer.pointee.subgraph
+                if subgraph != lastSubgraph {
+                    lastSubgraph = subgraph
+                    raiseNeedsUpdate(subgraph: subgraph)
+                }
             }
         }
     }
