@@ -4,7 +4,7 @@ extension _Engine {
     /// The subgraph new attributes go into: ``Subgraph/current``, or, inside a rule, the
     /// running attribute's subgraph. Unretained (a retain and a release per attribute cost as
     /// much as the rest of creating one): the thread's context holds the current subgraph, and
-    /// a running rule's subgraph is held by its owner; see ``createAttribute(body:value:vtable:mode:typeFlags:nodeFlags:evaluate:)``
+    /// a running rule's subgraph is held by its owner; see ``createAttribute(body:value:vtable:mode:typeFlags:nodeFlags:evaluate:update:updateComparesBytes:)``
     /// for what may run meanwhile.
     static func creationSubgraph(creating type: Any.Type) -> Unmanaged<Subgraph> {
         if let subgraph = ThreadLocal.context.pointee.subgraph {
@@ -31,7 +31,8 @@ extension _Engine {
     static func createAttribute<Body, Value>(
         body: UnsafePointer<Body>, value: UnsafePointer<Value>?, vtable: @autoclosure () -> any AttributeVTable.Type,
         mode: @autoclosure () -> ComparisonMode, typeFlags: @autoclosure () -> _AttributeType.Flags,
-        nodeFlags: NodeFlags, evaluate: _RuleEvaluateFunction? = nil
+        nodeFlags: NodeFlags, evaluate: _RuleEvaluateFunction? = nil, update: _RuleUpdateFunction? = nil,
+        updateComparesBytes: @autoclosure () -> Bool = false
     ) -> AnyAttribute {
         let unretained = creationSubgraph(creating: Body.self)
         let engine = unretained._withUnsafeGuaranteedRef { $0.storage.engine }
@@ -51,6 +52,15 @@ extension _Engine {
         {
             // Moving the computed value into place is a byte copy: only for types that allow it.
             engine.storage.setFastEvaluate(evaluate, forType: typeIndex)
+        }
+        // A rule's specialised update is registered with the type's first attribute. It compares
+        // bytes for plain data outside `equatableAlways` (`updateComparesBytes`), else with `==`:
+        // it is used only where the type's comparison is exactly that.
+        if let update, engine.state.pointee.fastUpdates[Int(typeIndex)] == nil {
+            let record = engine.state.pointee.types[Int(typeIndex)]
+            if updateComparesBytes() ? record.compareKind == .bitwise : record.comparesWithEqualityOperator {
+                engine.storage.setFastUpdate(update, forType: typeIndex)
+            }
         }
         var flags = nodeFlags
         if engine.state.pointee.types[Int(typeIndex)].flags.contains(.mainThread) { flags.insert(.mainThread) }
@@ -152,27 +162,14 @@ extension Attribute {
         _ rule: R, initialValue: UnsafePointer<Value>?, update: _RuleUpdateFunction?,
         evaluate: _RuleEvaluateFunction? = nil
     ) -> AnyAttribute where R.Value == Value {
-        let id = withUnsafePointer(to: rule) { rule in
+        withUnsafePointer(to: rule) { rule in
             _Engine.createAttribute(
                 body: rule, value: initialValue, vtable: RuleVTable<R>.self,
                 mode: R.comparisonMode, typeFlags: R.flags,
                 // As AttributeGraph: an initial value holds until the attribute is invalidated.
-                nodeFlags: initialValue == nil ? [.dirty, .pending] : [], evaluate: evaluate)
+                nodeFlags: initialValue == nil ? [.dirty, .pending] : [], evaluate: evaluate, update: update,
+                updateComparesBytes: _isPOD(Value.self) && R.comparisonMode != .equatableAlways)
         }
-        if let update {
-            let (engine, index) = _Engine.resolve(id)
-            let typeIndex = engine.node(index).pointee.typeIndex
-            // Registered with the type's first attribute.
-            if engine.state.pointee.fastUpdates[Int(typeIndex)] != nil { return id }
-            // The specialised update compares bytes for plain data outside `equatableAlways`, else
-            // with `==`: use it only where the type's comparison is exactly that.
-            let record = engine.state.pointee.types[Int(typeIndex)]
-            let usesBytes = _isPOD(Value.self) && R.comparisonMode != .equatableAlways
-            if usesBytes ? record.compareKind == .bitwise : record.comparesWithEqualityOperator {
-                engine.storage.setFastUpdate(update, forType: typeIndex)
-            }
-        }
-        return id
     }
 
     /// Creates a computed attribute whose value is `rule.value`, computed on first read and

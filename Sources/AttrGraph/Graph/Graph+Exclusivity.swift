@@ -1,5 +1,4 @@
 import AttrGraphShims
-import Synchronization
 
 /// Exclusive use: as in AttributeGraph, any thread may use a graph, one thread at a time.
 ///
@@ -16,7 +15,8 @@ import Synchronization
 /// of threads (a serial queue, an actor, Swift Testing hopping threads between awaits) is fine.
 ///
 /// What costs: one atomic compare-and-exchange when a use starts on a graph no thread holds,
-/// and a store when it ends; a load and a compare for a use nested in another.
+/// and a store when it ends; a load and a compare for a use nested in another. The words live
+/// in raw memory (``ExclusiveUseWords``): no reference counting on the way.
 ///
 /// Hosts that update a graph on one thread of their own (RunLoopBridge's schedulers,
 /// DeclarativeViews' hosts) *pin* it to that thread (``pin(to:)``): any use elsewhere then stops
@@ -28,40 +28,38 @@ extension _Engine {
     @inline(__always)
     func enter(_ use: StaticString) -> Bool {
         let me = ThreadLocal.identity
-        let activity = state.pointee.activity
-        let holder = activity.holder.load(ordering: .relaxed)
+        let words = state.pointee.exclusiveUse
+        let holder = ExclusiveUseWords.load(words.holder)
         if holder == me { return false }
         // Nobody holds it and it is not pinned: the common case, one compare-and-exchange.
-        if _fastPath(holder == 0 && activity.pinned.load(ordering: .relaxed) == 0),
-            activity.holder.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged
-        {
-            activity.holderUse.store(GraphUse.pack(use), ordering: .relaxed)
+        if _fastPath(holder == 0 && ExclusiveUseWords.load(words.pinned) == 0), words.takeIfFree(me).taken {
+            ExclusiveUseWords.store(words.holderUse, GraphUse.pack(use))
             return true
         }
-        return take(use, me: me, activity)
+        return take(use, me: me, words)
     }
 
     @inline(never)
-    private func take(_ use: StaticString, me: UInt, _ activity: GraphActivity) -> Bool {
-        let pinned = activity.pinned.load(ordering: .relaxed)
+    private func take(_ use: StaticString, me: UInt, _ words: ExclusiveUseWords) -> Bool {
+        let pinned = ExclusiveUseWords.load(words.pinned)
         if pinned != 0, pinned != me { _Misuse.pinnedElsewhere(use: "\(use)", pinned: pinned) }
         while true {
-            let (taken, holder) = activity.holder.compareExchange(expected: 0, desired: me, ordering: .acquiring)
+            let (taken, holder) = words.takeIfFree(me)
             if taken { break }
             // An archiver describing every graph holds each for a moment: wait for it.
-            if activity.holderUse.load(ordering: .relaxed) != GraphUse.archiving {
-                overlapping(use, holder: holder, activity)
+            if ExclusiveUseWords.load(words.holderUse) != GraphUse.archiving {
+                overlapping(use, holder: holder, words)
             }
             _yieldThread()
         }
-        activity.holderUse.store(GraphUse.pack(use), ordering: .relaxed)
+        ExclusiveUseWords.store(words.holderUse, GraphUse.pack(use))
         return true
     }
 
     /// Ends the use ``enter(_:)`` began (a no-op for a nested use).
     @inline(__always)
     func leave(_ took: Bool) {
-        if took { state.pointee.activity.holder.store(0, ordering: .releasing) }
+        if took { state.pointee.exclusiveUse.release() }
     }
 
     /// Takes the graph to tear it down (its last reference went) — waiting, as every use does,
@@ -72,42 +70,39 @@ extension _Engine {
 
     /// Another thread holds the graph: overlapping use.
     @inline(never)
-    private func overlapping(_ use: StaticString, holder: UInt, _ activity: GraphActivity) -> Never {
+    private func overlapping(_ use: StaticString, holder: UInt, _ words: ExclusiveUseWords) -> Never {
         _Misuse.overlappingUse(
-            use: "\(use)", holder: holder, holderUse: GraphUse.unpack(activity.holderUse.load(ordering: .relaxed)))
+            use: "\(use)", holder: holder, holderUse: GraphUse.unpack(ExclusiveUseWords.load(words.holderUse)))
     }
 
     /// Takes the graph for `use` if no thread holds it (then `true`: ``leave(_:)`` it); `false`
     /// when this thread holds it already or another thread does.
     func tryEnter(_ use: StaticString) -> Bool {
-        let activity = state.pointee.activity
-        guard activity.holder.compareExchange(expected: 0, desired: ThreadLocal.identity, ordering: .acquiring).exchanged
-        else { return false }
-        activity.holderUse.store(GraphUse.pack(use), ordering: .relaxed)
+        let words = state.pointee.exclusiveUse
+        guard words.takeIfFree(ThreadLocal.identity).taken else { return false }
+        ExclusiveUseWords.store(words.holderUse, GraphUse.pack(use))
         return true
     }
 
     /// Whether a thread other than this one holds the graph now.
     var isHeldByAnotherThread: Bool {
-        let holder = state.pointee.activity.holder.load(ordering: .relaxed)
+        let holder = ExclusiveUseWords.load(state.pointee.exclusiveUse.holder)
         return holder != 0 && holder != ThreadLocal.identity
     }
 
     /// Takes the graph to describe it, unless another thread holds it (then `false`). Called
     /// under the graph registry's lock.
     func enterForArchiving() -> Bool {
-        let activity = state.pointee.activity
+        let words = state.pointee.exclusiveUse
         let me = ThreadLocal.identity
-        if activity.holder.load(ordering: .relaxed) == me { return false }
-        guard activity.holder.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged else {
-            return false
-        }
-        activity.holderUse.store(GraphUse.archiving, ordering: .relaxed)
+        if ExclusiveUseWords.load(words.holder) == me { return false }
+        guard words.takeIfFree(me).taken else { return false }
+        ExclusiveUseWords.store(words.holderUse, GraphUse.archiving)
         return true
     }
 
     func leaveAfterArchiving() {
-        state.pointee.activity.holder.store(0, ordering: .releasing)
+        state.pointee.exclusiveUse.release()
     }
 
     /// Debug builds: a read outside any rule, from a thread that does not hold the graph while
@@ -115,10 +110,10 @@ extension _Engine {
     @inline(__always)
     func checkUnrecordedRead() {
         #if AG_INTERNAL_CHECKS
-        let activity = state.pointee.activity
-        let holder = activity.holder.load(ordering: .relaxed)
-        if holder != 0, holder != ThreadLocal.identity, activity.holderUse.load(ordering: .relaxed) != GraphUse.archiving {
-            overlapping("reading an attribute", holder: holder, activity)
+        let words = state.pointee.exclusiveUse
+        let holder = ExclusiveUseWords.load(words.holder)
+        if holder != 0, holder != ThreadLocal.identity, ExclusiveUseWords.load(words.holderUse) != GraphUse.archiving {
+            overlapping("reading an attribute", holder: holder, words)
         }
         #endif
     }
@@ -129,7 +124,7 @@ extension Graph {
     /// it on: from now on any use elsewhere stops with a message, even one that would not
     /// overlap. `nil` unpins. For hosts (RunLoopBridge, DeclarativeViews); not in AttributeGraph.
     package func pin(to thread: PinnedThread?) {
-        storage.activity.pinned.store(thread?.identity ?? 0, ordering: .relaxed)
+        ExclusiveUseWords.store(storage.activity.exclusiveUse.pinned, thread?.identity ?? 0)
     }
 
     /// A thread a graph can be pinned to: the calling thread, when made.

@@ -221,7 +221,8 @@ extension Graph {
                 // meanwhile waits until it returns.
                 let block = node.pointee.body.unsafelyUnwrapped
                 state.pointee.notifyingBlocks.append(block)
-                engine.type(node).pointee.vtable.notify(engine, node: index)
+                // Only observer bodies carry the observer flag: called directly, not through the vtable.
+                ObserverVTable.notify(engine, node: index)
                 state.pointee.notifyingBlocks.removeLastUnchecked()
                 if !state.pointee.deferredNotifyingBodies.isEmpty {
                     engine.destroyDeferredNotifyingBody(block)

@@ -25,17 +25,18 @@ package final class GraphActivity: Sendable {
     let profileResetRequested = Atomic<Bool>(false)
     /// Whether traces are installed (``Graph/addTrace(_:context:)``); set on the graph's thread.
     let hasTraces = Atomic<Bool>(false)
-    /// The thread using the graph now (``ThreadLocal/identity``), 0 when none: exclusive use.
-    let holder = Atomic<UInt>(0)
-    /// What the holder is doing (``GraphUse``), for the message when another thread overlaps.
-    let holderUse = Atomic<UInt>(0)
-    /// The thread the graph is pinned to (``Graph/pin(to:)``), 0 when it is not.
-    let pinned = Atomic<UInt>(0)
+    /// Exclusive use: the thread using the graph now, what it does, the thread it is pinned to
+    /// (raw memory, freed with this object: see ``ExclusiveUseWords``).
+    let exclusiveUse = ExclusiveUseWords.allocate()
     /// Body and value type names, by type index.
     private let typeNames = Locked<[(body: String, value: String)]>([])
 
     init(slot: UInt32) {
         self.slot = slot
+    }
+
+    deinit {
+        exclusiveUse.deallocate()
     }
 
     /// Whether tracing or profiling was asked for (``_Instrumentation`` bits), so that an update

@@ -105,6 +105,8 @@ struct GraphState: ~Copyable {
     /// What the update is doing now, published for other threads (``GraphActivity``). Unowned and
     /// unchecked for the same reason as `storage`, which holds it strongly.
     unowned(unsafe) var activity: GraphActivity
+    /// The activity's exclusive-use words, reached without touching the activity object.
+    let exclusiveUse: ExclusiveUseWords
 
     // Node table: reserved address space, so node addresses never move (``NodeTable``).
     var nodeTable: NodeTable
@@ -226,6 +228,7 @@ struct GraphState: ~Copyable {
         updateCancelled = false
         self.storage = storage
         self.activity = activity
+        self.exclusiveUse = activity.exclusiveUse
         nodeTable = NodeTable()
         highWater = 1
         freeHead = 0

@@ -144,11 +144,6 @@ extension _Engine {
                 reevaluateReentrantly(index)
             }
         } else {
-            if _slowPath(state.pointee.updateCallbacksRequested), state.pointee.segments.isEmpty,
-                !callRequestedUpdateCallbacks(before: index)
-            {
-                return
-            }
             updateNode(index)
         }
     }
@@ -243,6 +238,13 @@ extension _Engine {
     /// when a rule finally runs every input it read last time is already clean. Only inputs a
     /// rule reads for the first time can nest (one new update stack each).
     func updateNode(_ root: UInt32) {
+        // Requested update callbacks run before an update outside any other: tested here, where
+        // an update stack opens, not on every read that finds its attribute dirty.
+        if _slowPath(state.pointee.updateCallbacksRequested), state.pointee.segments.isEmpty,
+            !callRequestedUpdateCallbacks(before: root)
+        {
+            return
+        }
         beginSegment()
         defer { endSegment() }
         if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.events.rawValue != 0) {

@@ -13,10 +13,13 @@ extension _Engine {
             markOutputsChangedReporting(index, fromInput: fromInput)
             return
         }
-        var aliases: [UInt32] = []
-        markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases, NotReportingChanges.self)
-        while let alias = aliases.popLast() {
-            markOutputsChanged(of: alias, fromInput: fromInput, aliases: &aliases, NotReportingChanges.self)
+        // Aliases met are queued on the worklist above `bottom` (no array to create and release
+        // per write); the dirtying walks below use the worklist above their own bottom only.
+        let bottom = state.pointee.worklist.count
+        markOutputsChanged(of: index, fromInput: fromInput, aliases: nil, NotReportingChanges.self)
+        while state.pointee.worklist.count > bottom {
+            let alias = state.pointee.worklist.removeLast()
+            markOutputsChanged(of: alias, fromInput: fromInput, aliases: nil, NotReportingChanges.self)
         }
     }
 
@@ -24,6 +27,7 @@ extension _Engine {
     @inline(never)
     private func markOutputsChangedReporting(_ index: UInt32, fromInput: Bool) {
         state.pointee.dirtyOrigin = index
+        // An array of its own: the traces it reports to are user code.
         var aliases: [UInt32] = []
         markOutputsChanged(of: index, fromInput: fromInput, aliases: &aliases, ReportingChanges.self)
         while let alias = aliases.popLast() {
@@ -33,22 +37,34 @@ extension _Engine {
 
     @inline(__always)
     private func markOutputsChanged<R: ChangeReporting>(
-        of index: UInt32, fromInput: Bool, aliases: inout [UInt32], _: R.Type
+        of index: UInt32, fromInput: Bool, aliases: UnsafeMutablePointer<[UInt32]>?, _: R.Type
     ) {
         let outputs = node(index).outputs
         // Nothing below adds or removes this node's output edges: the list stays where it is.
         let outputBase = outputs.base
         let outputStride = MemoryLayout<OutputEdge>.stride
+        // The subgraph whose context's needs-update flag was raised last: consumers usually share
+        // one, and raising it again is a chain of dependent loads per consumer.
+        var lastSubgraph = UInt32.max
         for position in 0..<Int(outputs.count) {
             let output = outputBase.load(fromByteOffset: position &* outputStride, as: OutputEdge.self)
             let consumerIndex = output.consumer
             let consumer = node(consumerIndex)
             let consumerFlags = consumer.pointee.flags
             if consumerFlags.contains(.indirect) {
-                aliases.append(consumerIndex)
+                // Queued in `aliases` when given, else on the worklist (see the caller).
+                if let aliases {
+                    aliases.pointee.append(consumerIndex)
+                } else {
+                    state.pointee.worklist.append(consumerIndex)
+                }
                 continue
             }
-            if R.reports, state.pointee.traced { traceEdgeChanging(consumer: consumerIndex, input: index) }
+            if R.reports {
+                // The traces are user code: they may have cleared the flag meanwhile.
+                lastSubgraph = .max
+                if state.pointee.traced { traceEdgeChanging(consumer: consumerIndex, input: index) }
+            }
             // Where the consumer's input list had this edge last time, if it still does.
             let inputs = consumer.inputs
             let hint = output.hint
@@ -78,12 +94,15 @@ extension _Engine {
             if becomesDirty { newFlags.insert(.dirty) }
             consumer.pointee.flags = newFlags
             if becomesDirty {
-                var lastSubgraph = UInt32.max
                 noteNewlyDirty(consumerIndex, consumer, flags: consumerFlags, lastSubgraph: &lastSubgraph, R.self)
                 markDependentsDirty(of: consumerIndex, lastSubgraph: &lastSubgraph, R.self)
             } else if wasDirty, fromInput {
                 // Already dirty (the host has not read it since): the change still needs an update.
-                raiseNeedsUpdate(subgraph: consumer.pointee.subgraph)
+                let subgraph = consumer.pointee.subgraph
+                if subgraph != lastSubgraph {
+                    lastSubgraph = subgraph
+                    raiseNeedsUpdate(subgraph: subgraph)
+                }
             }
         }
     }

@@ -48,6 +48,28 @@ static inline void ag_set_trace_active(int active) {
     __c11_atomic_store(&ag_trace_active_flag, active, __ATOMIC_RELAXED);
 }
 
+/// 4. Atomic operations on a plain word in raw memory (a graph's exclusive-use words,
+///    ``ExclusiveUseWords`` in AttrGraph). Swift's `Atomic` lives inside an object, and reaching it
+///    through a stored reference retains and releases the object around every use; a word at a
+///    fixed address is reached with one load and no reference counting.
+static inline uintptr_t ag_word_load_relaxed(const uintptr_t *word) {
+    return __atomic_load_n(word, __ATOMIC_RELAXED);
+}
+
+static inline void ag_word_store_relaxed(uintptr_t *word, uintptr_t value) {
+    __atomic_store_n(word, value, __ATOMIC_RELAXED);
+}
+
+static inline void ag_word_store_releasing(uintptr_t *word, uintptr_t value) {
+    __atomic_store_n(word, value, __ATOMIC_RELEASE);
+}
+
+/// Replaces `*word` with `desired` if it holds `*expected` (acquiring); otherwise stores what it
+/// holds in `*expected`. Returns whether it replaced it.
+static inline int ag_word_compare_exchange_acquiring(uintptr_t *word, uintptr_t *expected, uintptr_t desired) {
+    return __atomic_compare_exchange_n(word, expected, desired, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
 /// The runtime's metadata kind of a type (`swift_getMetadataKind`): 0 for classes, 0x200 for
 /// structs, and so on (Swift's `MetadataKind`).
 size_t ag_metadata_kind(const void *metadata);
