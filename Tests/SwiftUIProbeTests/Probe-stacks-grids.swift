@@ -112,6 +112,12 @@ import DeclarativeViews
     _ = VStackLayout.self
     __conformsLayout(VStackLayout.self)
 }
+// SwiftUI: struct ViewThatFits<Content> : View where Content : View
+@MainActor func __probe1211() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ViewThatFits<__ProbeView>.self
+    __conformsView(ViewThatFits<__ProbeView>.self)
+}
 // SwiftUI: struct ZStack<Content> : View where Content : View
 @MainActor func __probe1212() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -310,6 +316,10 @@ import DeclarativeViews
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).scrollIndicators(__v((ScrollIndicatorVisibility).self), axes: __v((Axis.Set).self)))
     }
+}
+// ViewThatFits: init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content)
+@MainActor func __probe1337() {
+    _ = ViewThatFits(in: __v((Axis.Set).self), content: { __v((__ProbeView).self) })
 }
 // ZStack: init(alignment: Alignment = .center, @ViewBuilder content: () -> Content)
 @MainActor func __probe1338() {
