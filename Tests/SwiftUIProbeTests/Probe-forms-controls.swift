@@ -24,6 +24,10 @@ import DeclarativeViews
     __conformsEquatable(ButtonRole.self)
     __conformsSendable(ButtonRole.self)
 }
+// SwiftUI: struct ContextMenu<MenuItems> where MenuItems : View
+@MainActor func __probe468() {
+    _ = ContextMenu<__ProbeView>.self
+}
 // SwiftUI: enum ControlSize : CaseIterable, Sendable
 @MainActor func __probe470() {
     func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
@@ -147,6 +151,10 @@ import DeclarativeViews
 // ButtonRole: static let destructive: ButtonRole
 @MainActor func __probe520() {
     let _: ButtonRole = ButtonRole.destructive
+}
+// ContextMenu: init(@ViewBuilder menuItems: () -> MenuItems)
+@MainActor func __probe527() {
+    _ = ContextMenu(menuItems: { __v((__ProbeView).self) })
 }
 // ControlSize: static var allCases: [ControlSize] { get }
 @MainActor func __probe533() {
@@ -333,6 +341,34 @@ import DeclarativeViews
 // Toggle: init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label)
 @MainActor func __probe759() {
     _ = Toggle(isOn: __v((Binding<Bool>).self), label: { __v((__ProbeView).self) })
+}
+// View: func contextMenu<MenuItems>(_ contextMenu: ContextMenu<MenuItems>?) -> some View where MenuItems : View
+@MainActor func __probe762() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contextMenu(__v((ContextMenu<__ProbeView>?).self)))
+    }
+}
+// View: func contextMenu<I, M>(forSelectionType itemType: I.Type = I.self, @ViewBuilder menu: @escaping (Set<I>) -> M, primaryAction: ((Set<I>) -> Void)? = nil) -> some View where I : Hashable, M : View
+@MainActor func __probe763() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contextMenu(forSelectionType: __v((Int.Type).self), menu: { _ in __v((__ProbeView).self) }, primaryAction: { _ in }))
+    }
+}
+// View: func contextMenu<MenuItems>(@ViewBuilder menuItems: () -> MenuItems) -> some View where MenuItems : View
+@MainActor func __probe764() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contextMenu(menuItems: { __v((__ProbeView).self) }))
+    }
+}
+// View: func contextMenu<M, P>(@ViewBuilder menuItems: () -> M, @ViewBuilder preview: () -> P) -> some View where M : View, P : View
+@MainActor func __probe765() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contextMenu(menuItems: { __v((__ProbeView).self) }, preview: { __v((__ProbeView).self) }))
+    }
 }
 // View: func controlSize(_ controlSize: ControlSize) -> some View
 @MainActor func __probe766() {

@@ -317,3 +317,10 @@ import DeclarativeViews
         __someView(__v(__T.self).scrollContentBackground(__v((Visibility).self)))
     }
 }
+// View: func swipeActions<T>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T) -> some View where T : View
+@MainActor func __probe461() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).swipeActions(edge: __v((HorizontalEdge).self), allowsFullSwipe: __v((Bool).self), content: { __v((__ProbeView).self) }))
+    }
+}

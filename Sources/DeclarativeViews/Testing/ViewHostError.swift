@@ -21,6 +21,7 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case stepperNotFound(label: String, available: [String])
     case nothingToRefresh
     case noSearchField
+    case actionsNotFound(view: String, kind: String, available: [String])
 
     public var description: String {
         switch self {
@@ -72,6 +73,9 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
             return "no stepper labelled \(quoted(label)) is on screen (\(list))"
         case .nothingToRefresh:
             return "nothing on screen is refreshable: a List or ScrollView needs .refreshable { … }"
+        case .actionsNotFound(let view, let kind, let available):
+            let list = available.isEmpty ? "no view on screen has \(kind)" : "views with \(kind): " + available.map(quoted).joined(separator: ", ")
+            return "no view showing \(quoted(view)) has \(kind) (\(list))"
         case .noSearchField:
             return "there is no search field on screen: a view needs .searchable(text:)"
         case .tabNotSelectable(let label):
