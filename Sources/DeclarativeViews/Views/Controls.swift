@@ -185,37 +185,6 @@ extension Stepper where StepperLabel == Text {
     }
 }
 
-/// Progress (SwiftUI's `ProgressView`): `ProgressView 40%`, or `ProgressView` when indeterminate.
-public nonisolated struct ProgressView: View {
-    let title: String?
-    let fraction: Double?
-
-    public init() {
-        title = nil
-        fraction = nil
-    }
-
-    public init(_ titleKey: LocalizedStringKey) {
-        title = Text(titleKey).content
-        fraction = nil
-    }
-
-    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1) {
-        title = nil
-        fraction = value.map { Double($0) / Double(total) }
-    }
-
-    public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1) {
-        title = Text(titleKey).content
-        fraction = value.map { Double($0) / Double(total) }
-    }
-
-    @MainActor public var body: some View {
-        let percent = fraction.map { " \(Int(($0 * 100).rounded()))%" } ?? ""
-        Text(verbatim: (title.map { "\($0) " } ?? "") + "ProgressView" + percent)
-    }
-}
-
 /// A link (SwiftUI's `Link`): a button whose node carries `link=URL`; tapping it opens nothing
 /// headless (the URL is in the render tree for tests).
 public nonisolated struct Link<LinkLabel: View>: View {
