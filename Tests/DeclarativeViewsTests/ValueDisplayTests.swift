@@ -41,7 +41,7 @@ import Testing
             ProgressView(String("Fetching"), value: 0.5)
             ProgressView(progress)
             ProgressView(value: 2.0, total: 8.0) { Text("Quarter") }
-            ProgressView(timerInterval: past)
+            ProgressView(timerInterval: past) as ProgressView<EmptyView, DefaultDateProgressLabel>
             ProgressView(timerInterval: past, countsDown: false) { Text("Elapsed") }
             ProgressView()
         })
@@ -67,7 +67,7 @@ import Testing
                 }
                 ControlGroup("Align") {
                     Button("Left") { log = "left" }
-                }
+                } as ControlGroup<LabeledControlGroupContent<Button<Text>, Text>>
                 ControlGroup {
                     Button("Up") {}
                 } label: {

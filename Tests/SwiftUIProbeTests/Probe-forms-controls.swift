@@ -138,6 +138,10 @@ import DeclarativeViews
     _ = Toggle<__ProbeView>.self
     __conformsView(Toggle<__ProbeView>.self)
 }
+// Button: init(_ configuration: PrimitiveButtonStyleConfiguration) where Label == PrimitiveButtonStyleConfiguration.Label
+@MainActor func __probe502() {
+    _ = Button(__v((PrimitiveButtonStyleConfiguration).self))
+}
 // Button: init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) where Label == Text
 @MainActor func __probe503() {
     _ = Button(__v((LocalizedStringKey).self), action: { })
@@ -356,6 +360,10 @@ import DeclarativeViews
 @MainActor func __probe626() {
     let _: ProgressView<EmptyView, EmptyView> = ProgressView()
 }
+// ProgressView: init(_ configuration: ProgressViewStyleConfiguration) where Label == ProgressViewStyleConfiguration.Label, CurrentValueLabel == ProgressViewStyleConfiguration.CurrentValueLabel
+@MainActor func __probe627() {
+    _ = ProgressView(__v((ProgressViewStyleConfiguration).self))
+}
 // ProgressView: init(_ progress: Progress) where Label == EmptyView, CurrentValueLabel == EmptyView
 @MainActor func __probe628() {
     _ = ProgressView(__v((Progress).self))
@@ -467,6 +475,10 @@ import DeclarativeViews
 // TextField: init<S, F>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil) where S : StringProtocol, F : ParseableFormatStyle, F.FormatOutput == String, Label == Text
 @MainActor func __probe737() {
     _ = TextField(__v((Substring).self), value: __v((Binding<IntegerFormatStyle<Int>.FormatInput>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self))
+}
+// Toggle: init(_ configuration: ToggleStyleConfiguration) where Label == ToggleStyleConfiguration.Label
+@MainActor func __probe754() {
+    _ = Toggle(__v((ToggleStyleConfiguration).self))
 }
 // Toggle: init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) where Label == Text
 @MainActor func __probe755() {

@@ -200,6 +200,10 @@ import DeclarativeViews
 @MainActor func __probe1253() {
     _ = Group(content: { __v((__ProbeView).self) })
 }
+// GroupBox: init(_ configuration: GroupBoxStyleConfiguration) where Label == GroupBoxStyleConfiguration.Label, Content == GroupBoxStyleConfiguration.Content
+@MainActor func __probe1256() {
+    _ = GroupBox(__v((GroupBoxStyleConfiguration).self))
+}
 // GroupBox: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) where Label == Text
 @MainActor func __probe1257() {
     _ = GroupBox(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })

@@ -11,6 +11,7 @@ public nonisolated struct ProgressView<Label: View, CurrentValueLabel: View>: Vi
     let label: Label
     let currentValueLabel: CurrentValueLabel
     let fraction: Double?
+    @Environment(\._progressViewStyle) private var style
 
     init(fraction: Double?, label: Label, currentValueLabel: CurrentValueLabel) {
         self.fraction = fraction.map { $0.isFinite ? min(1, max(0, $0)) : 0 }
@@ -35,9 +36,14 @@ public nonisolated struct ProgressView<Label: View, CurrentValueLabel: View>: Vi
     }
 
     @MainActor public var body: some View {
-        _ProgressViewBody(configuration: ProgressViewStyleConfiguration(
+        let configuration = ProgressViewStyleConfiguration(
             fractionCompleted: fraction, label: Label.self == EmptyView.self ? nil : .init(label),
-            currentValueLabel: CurrentValueLabel.self == EmptyView.self ? nil : .init(currentValueLabel)))
+            currentValueLabel: CurrentValueLabel.self == EmptyView.self ? nil : .init(currentValueLabel))
+        if let style {
+            style.make(configuration)
+        } else {
+            _ProgressViewBody(configuration: configuration)
+        }
     }
 }
 
