@@ -250,9 +250,17 @@ import DeclarativeViews
 @MainActor func __probe554() {
     _ = DisclosureGroup(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
 }
+// DisclosureGroup: init<S>(_ label: S, @ViewBuilder content: @escaping () -> Content) where S : StringProtocol, Label == Text
+@MainActor func __probe555() {
+    _ = DisclosureGroup(__v((Substring).self), content: { __v((__ProbeView).self) })
+}
 // DisclosureGroup: init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @ViewBuilder content: @escaping () -> Content) where Label == Text
 @MainActor func __probe556() {
     _ = DisclosureGroup(__v((LocalizedStringKey).self), isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) })
+}
+// DisclosureGroup: init<S>(_ label: S, isExpanded: Binding<Bool>, @ViewBuilder content: @escaping () -> Content) where S : StringProtocol, Label == Text
+@MainActor func __probe557() {
+    _ = DisclosureGroup(__v((Substring).self), isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) })
 }
 // DisclosureGroup: init(@ViewBuilder content: @escaping () -> Content, @ViewBuilder label: () -> Label)
 @MainActor func __probe558() {

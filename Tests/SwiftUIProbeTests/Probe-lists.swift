@@ -31,6 +31,16 @@ import DeclarativeViews
     _ = List<Int, __ProbeView>.self
     __conformsView(List<Int, __ProbeView>.self)
 }
+// SwiftUI: struct OutlineGroup<Data, ID, Parent, Leaf, Subgroup> where Data : RandomAccessCollection, ID : Hashable
+@MainActor func __probe122() {
+    _ = OutlineGroup<Array<__ProbeItem>, Int, __ProbeView, __ProbeView, __ProbeView>.self
+}
+// SwiftUI: struct OutlineSubgroupChildren : View
+@MainActor func __probe123() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = OutlineSubgroupChildren.self
+    __conformsView(OutlineSubgroupChildren.self)
+}
 // SwiftUI: struct Section<Parent, Content, Footer>
 @MainActor func __probe124() {
     _ = Section<__ProbeView, __ProbeView, __ProbeView>.self
@@ -113,6 +123,14 @@ import DeclarativeViews
 @MainActor func __probe189() {
     _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), content: { _ in __v((__ProbeView).self) })
 }
+// List: init<Data, RowContent>(_ data: Data, children: KeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, SelectionValue == Never
+@MainActor func __probe199() {
+    _ = List(__v((Array<__ProbeItem>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, ID : Hashable, RowContent : View, SelectionValue == Never
+@MainActor func __probe211() {
+    _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
 // List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == ForEach<Data, ID, RowContent>, Data : RandomAccessCollection, ID : Hashable, RowContent : View, SelectionValue == Never
 @MainActor func __probe223() {
     _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), rowContent: { _ in __v((__ProbeView).self) })
@@ -163,6 +181,22 @@ import DeclarativeViews
         var __r = __v(__T.self)
         __r.move(fromOffsets: __v((IndexSet).self), toOffset: __v((Int).self))
     }
+}
+// OutlineGroup: init<DataElement>(_ data: Data, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
+@MainActor func __probe256() {
+    _ = OutlineGroup(__v((Array<__ProbeItem>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<DataElement>(_ root: DataElement, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
+@MainActor func __probe258() {
+    _ = OutlineGroup(__v((__ProbeItem).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<DataElement>(_ data: Data, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where DataElement == Data.Element, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>
+@MainActor func __probe262() {
+    _ = OutlineGroup(__v((Array<__ProbeItem>).self), id: __v((KeyPath<__ProbeItem, Int>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<DataElement>(_ root: DataElement, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where DataElement == Data.Element, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>
+@MainActor func __probe264() {
+    _ = OutlineGroup(__v((__ProbeItem).self), id: __v((KeyPath<__ProbeItem, Int>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
 }
 // RangeReplaceableCollection: mutating func remove(atOffsets offsets: IndexSet) where Self : MutableCollection
 @MainActor func __probe266() {
