@@ -45,6 +45,26 @@ import DeclarativeViews
 @MainActor func __probe124() {
     _ = Section<__ProbeView, __ProbeView, __ProbeView>.self
 }
+// SwiftUI: struct Table<Value, Rows, Columns> : View where Value == Rows.TableRowValue, Rows : TableRowContent, Columns : TableColumnContent, Rows.TableRowValue == Columns.TableRowValue
+@MainActor func __probe126() {
+    func __conformsView<T: View>(_: T.Type) {}
+    __conformsView(Table<__ProbeItem, TableForEachContent<[__ProbeItem]>, _TableColumns<__ProbeItem, Never>>.self)
+}
+// SwiftUI: struct TableColumn<RowValue, Sort, Content, Label> : TableColumnContent where RowValue : Identifiable, Sort : SortComparator, Content : View, Label : View
+@MainActor func __probe127() {
+    func __conformsTableColumnContent<T: TableColumnContent>(_: T.Type) {}
+    __conformsTableColumnContent(TableColumn<__ProbeItem, Never, __ProbeView, __ProbeView>.self)
+}
+// SwiftUI: @resultBuilder struct TableColumnBuilder<RowValue, Sort> where RowValue : Identifiable, Sort : SortComparator
+@MainActor func __probe128() {
+    _ = TableColumnBuilder<__ProbeItem, Never>.self
+}
+// SwiftUI: struct TableForEachContent<Data> : TableRowContent where Data : RandomAccessCollection, Data.Element : Identifiable
+@MainActor func __probe133() {
+    func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
+    _ = TableForEachContent<Array<__ProbeItem>>.self
+    __conformsTableRowContent(TableForEachContent<Array<__ProbeItem>>.self)
+}
 // DynamicViewContent: var data: Self.Data { get }
 @MainActor func __probe153() {
     func __body<__T: DynamicViewContent>(_: __T.Type) {
@@ -252,6 +272,34 @@ import DeclarativeViews
 // Section: init(isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) where Parent : View, Content : View, Footer == EmptyView
 @MainActor func __probe285() {
     _ = Section(isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) }, header: { __v((__ProbeView).self) })
+}
+// Table: init<Data>(_ data: Data, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe297() {
+    _ = Table(__v((Array<__ProbeItem>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
+}
+// Table: init<Data>(_ data: Data, selection: Binding<Set<Value.ID>>, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe300() {
+    _ = Table(__v((Array<__ProbeItem>).self), selection: __v((Binding<Set<Int>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
+}
+// Table: init<Data>(_ data: Data, selection: Binding<Value.ID?>, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe301() {
+    _ = Table(__v((Array<__ProbeItem>).self), selection: __v((Binding<Int?>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
+}
+// TableColumn: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: @escaping (RowValue) -> Content) where Sort == Never, Label == Text
+@MainActor func __probe323() {
+    _ = TableColumn<__ProbeItem, Never, __ProbeView, Text>(__v((LocalizedStringKey).self), content: { _ in __v((__ProbeView).self) })
+}
+// TableColumn: init<S>(_ title: S, @ViewBuilder content: @escaping (RowValue) -> Content) where S : StringProtocol, Sort == Never, Label == Text
+@MainActor func __probe324() {
+    _ = TableColumn<__ProbeItem, Never, __ProbeView, Text>(__v((Substring).self), content: { _ in __v((__ProbeView).self) })
+}
+// TableColumn: init(_ titleKey: LocalizedStringKey, value: KeyPath<RowValue, String>) where Content == Text, Sort == Never, Label == Text
+@MainActor func __probe327() {
+    _ = TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self))
+}
+// TableColumn: init<S>(_ title: S, value: KeyPath<RowValue, String>) where Content == Text, S : StringProtocol, Sort == Never, Label == Text
+@MainActor func __probe328() {
+    _ = TableColumn<__ProbeItem, Never, Text, Text>(__v((Substring).self), value: __v((KeyPath<__ProbeItem, String>).self))
 }
 // View: func badge(_ count: Int) -> some View
 @MainActor func __probe440() {
