@@ -38,6 +38,7 @@ import Testing
             OutlineGroup(Self.tree, id: \.id, children: \.children) { Text("2 " + $0.id) }
             OutlineGroup(root, id: \.id, children: \.children) { Text("3 " + $0.id) }
             OutlineGroup(Self.tree, children: \.children) { Text("4 " + $0.id) }
+                as OutlineGroup<[File], String, Text, Text, DisclosureGroup<Text, OutlineSubgroupChildren>>
             List(Self.tree, id: \.id, children: \.children) { Text("5 " + $0.id) }
         })
         #expect(host.buttonLabels == ["1 Root", "2 Docs", "3 Root", "4 Docs", "5 Docs"])

@@ -14,11 +14,16 @@ import Testing
 
     static let people = [Person(id: 1, name: "Ada", age: 36), Person(id: 2, name: "Alan", age: 41)]
 
+    /// The columns, from a column builder of its own.
+    @TableColumnBuilder<Person, Never>
+    static func columns() -> some TableColumnContent<Person, Never> {
+        TableColumn("Name", value: \.name)
+        TableColumn(String("Age")) { Text("\($0.age)") }
+    }
+
     @Test func aTableShowsATitleRowThenACellPerColumnForEachRow() {
-        let (host, _) = mount(Table(Self.people) {
-            TableColumn("Name", value: \.name)
-            TableColumn(String("Age")) { Text("\($0.age)") }
-        })
+        let table: Table<Person, TableForEachContent<[Person]>, _TableColumns<Person, Never>> = Table(Self.people) { Self.columns() }
+        let (host, _) = mount(table)
         let list = host.renderTree[0]
         #expect(list.kind == .list)
         #expect(list.children.map(\.text) == ["Name Age", "Ada 36", "Alan 41"])

@@ -59,6 +59,18 @@ import DeclarativeViews
 @MainActor func __probe128() {
     _ = TableColumnBuilder<__ProbeItem, Never>.self
 }
+// SwiftUI: protocol TableColumnContent
+@MainActor func __probe129() {
+    func __body<__T: TableColumnContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: protocol TableColumnContent<TableRowValue, TableColumnSortComparator>
+@MainActor func __probe130() {
+    func __body<__T: TableColumnContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
 // SwiftUI: struct TableForEachContent<Data> : TableRowContent where Data : RandomAccessCollection, Data.Element : Identifiable
 @MainActor func __probe133() {
     func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}

@@ -106,6 +106,8 @@ let probedRows: [String] = [
     "SwiftUI struct Table<Value, Rows, Columns> : View where Value == Rows.TableRowValue, Rows : TableRowContent, Columns : TableColumnContent, Rows.TableRowValue == Columns.TableRowValue",
     "SwiftUI struct TableColumn<RowValue, Sort, Content, Label> : TableColumnContent where RowValue : Identifiable, Sort : SortComparator, Content : View, Label : View",
     "SwiftUI @resultBuilder struct TableColumnBuilder<RowValue, Sort> where RowValue : Identifiable, Sort : SortComparator",
+    "SwiftUI protocol TableColumnContent",
+    "SwiftUI protocol TableColumnContent<TableRowValue, TableColumnSortComparator>",
     "SwiftUI struct TableForEachContent<Data> : TableRowContent where Data : RandomAccessCollection, Data.Element : Identifiable",
     "DynamicViewContent var data: Self.Data { get }",
     "DynamicViewContent func onDelete(perform action: Optional<(IndexSet) -> Void>) -> some DynamicViewContent",
