@@ -24,6 +24,16 @@ import DeclarativeViews
     __conformsEquatable(ButtonRole.self)
     __conformsSendable(ButtonRole.self)
 }
+// SwiftUI: struct ContextMenu<MenuItems> where MenuItems : View
+@MainActor func __probe468() {
+    _ = ContextMenu<__ProbeView>.self
+}
+// SwiftUI: struct ControlGroup<Content> : View where Content : View
+@MainActor func __probe469() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ControlGroup<__ProbeView>.self
+    __conformsView(ControlGroup<__ProbeView>.self)
+}
 // SwiftUI: enum ControlSize : CaseIterable, Sendable
 @MainActor func __probe470() {
     func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
@@ -46,6 +56,12 @@ import DeclarativeViews
     __conformsOptionSet(DatePickerComponents.self)
     __conformsSendable(DatePickerComponents.self)
 }
+// SwiftUI: struct DefaultDateProgressLabel : View
+@MainActor func __probe473() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = DefaultDateProgressLabel.self
+    __conformsView(DefaultDateProgressLabel.self)
+}
 // SwiftUI: struct DisclosureGroup<Label, Content> : View where Label : View, Content : View
 @MainActor func __probe476() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -57,6 +73,22 @@ import DeclarativeViews
     func __conformsView<T: View>(_: T.Type) {}
     _ = Form<__ProbeView>.self
     __conformsView(Form<__ProbeView>.self)
+}
+// SwiftUI: struct Gauge<Label, CurrentValueLabel, BoundsLabel, MarkedValueLabels> : View where Label : View, CurrentValueLabel : View, BoundsLabel : View, MarkedValueLabels : View
+@MainActor func __probe478() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = Gauge<__ProbeView, __ProbeView, __ProbeView, __ProbeView>.self
+    __conformsView(Gauge<__ProbeView, __ProbeView, __ProbeView, __ProbeView>.self)
+}
+// SwiftUI: struct LabeledContent<Label, Content>
+@MainActor func __probe480() {
+    _ = LabeledContent<__ProbeView, __ProbeView>.self
+}
+// SwiftUI: struct LabeledControlGroupContent<Content, Label> : View where Content : View, Label : View
+@MainActor func __probe481() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = LabeledControlGroupContent<__ProbeView, __ProbeView>.self
+    __conformsView(LabeledControlGroupContent<__ProbeView, __ProbeView>.self)
 }
 // SwiftUI: struct Link<Label> : View where Label : View
 @MainActor func __probe482() {
@@ -75,6 +107,12 @@ import DeclarativeViews
     func __conformsView<T: View>(_: T.Type) {}
     _ = Picker<__ProbeView, Int, __ProbeView>.self
     __conformsView(Picker<__ProbeView, Int, __ProbeView>.self)
+}
+// SwiftUI: struct ProgressView<Label, CurrentValueLabel> : View where Label : View, CurrentValueLabel : View
+@MainActor func __probe490() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ProgressView<__ProbeView, __ProbeView>.self
+    __conformsView(ProgressView<__ProbeView, __ProbeView>.self)
 }
 // SwiftUI: struct Slider<Label, ValueLabel> : View where Label : View, ValueLabel : View
 @MainActor func __probe497() {
@@ -99,6 +137,10 @@ import DeclarativeViews
     func __conformsView<T: View>(_: T.Type) {}
     _ = Toggle<__ProbeView>.self
     __conformsView(Toggle<__ProbeView>.self)
+}
+// Button: init(_ configuration: PrimitiveButtonStyleConfiguration) where Label == PrimitiveButtonStyleConfiguration.Label
+@MainActor func __probe502() {
+    _ = Button(__v((PrimitiveButtonStyleConfiguration).self))
 }
 // Button: init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) where Label == Text
 @MainActor func __probe503() {
@@ -148,6 +190,26 @@ import DeclarativeViews
 @MainActor func __probe520() {
     let _: ButtonRole = ButtonRole.destructive
 }
+// ContextMenu: init(@ViewBuilder menuItems: () -> MenuItems)
+@MainActor func __probe527() {
+    _ = ContextMenu(menuItems: { __v((__ProbeView).self) })
+}
+// ControlGroup: init<C, S>(_ title: S, @ViewBuilder content: () -> C) where Content == LabeledControlGroupContent<C, Text>, C : View, S : StringProtocol
+@MainActor func __probe529() {
+    _ = ControlGroup(__v((Substring).self), content: { __v((__ProbeView).self) })
+}
+// ControlGroup: init<C>(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> C) where Content == LabeledControlGroupContent<C, Text>, C : View
+@MainActor func __probe530() {
+    _ = ControlGroup(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
+}
+// ControlGroup: init(@ViewBuilder content: () -> Content)
+@MainActor func __probe531() {
+    _ = ControlGroup(content: { __v((__ProbeView).self) })
+}
+// ControlGroup: init<C, L>(@ViewBuilder content: () -> C, @ViewBuilder label: () -> L) where Content == LabeledControlGroupContent<C, L>, C : View, L : View
+@MainActor func __probe532() {
+    _ = ControlGroup(content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
+}
 // ControlSize: static var allCases: [ControlSize] { get }
 @MainActor func __probe533() {
     let _: [ControlSize] = ControlSize.allCases
@@ -188,9 +250,17 @@ import DeclarativeViews
 @MainActor func __probe554() {
     _ = DisclosureGroup(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
 }
+// DisclosureGroup: init<S>(_ label: S, @ViewBuilder content: @escaping () -> Content) where S : StringProtocol, Label == Text
+@MainActor func __probe555() {
+    _ = DisclosureGroup(__v((Substring).self), content: { __v((__ProbeView).self) })
+}
 // DisclosureGroup: init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @ViewBuilder content: @escaping () -> Content) where Label == Text
 @MainActor func __probe556() {
     _ = DisclosureGroup(__v((LocalizedStringKey).self), isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) })
+}
+// DisclosureGroup: init<S>(_ label: S, isExpanded: Binding<Bool>, @ViewBuilder content: @escaping () -> Content) where S : StringProtocol, Label == Text
+@MainActor func __probe557() {
+    _ = DisclosureGroup(__v((Substring).self), isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) })
 }
 // DisclosureGroup: init(@ViewBuilder content: @escaping () -> Content, @ViewBuilder label: () -> Label)
 @MainActor func __probe558() {
@@ -209,6 +279,54 @@ import DeclarativeViews
 // Form: init(@ViewBuilder content: () -> Content)
 @MainActor func __probe566() {
     _ = Form(content: { __v((__ProbeView).self) })
+}
+// Gauge: init<V>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView, MarkedValueLabels == EmptyView, V : BinaryFloatingPoint
+@MainActor func __probe567() {
+    _ = Gauge(value: __v((Double).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) })
+}
+// Gauge: init<V>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel) where BoundsLabel == EmptyView, MarkedValueLabels == EmptyView, V : BinaryFloatingPoint
+@MainActor func __probe568() {
+    _ = Gauge(value: __v((Double).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) })
+}
+// Gauge: init<V>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel, @ViewBuilder markedValueLabels: () -> MarkedValueLabels) where BoundsLabel == EmptyView, V : BinaryFloatingPoint
+@MainActor func __probe569() {
+    _ = Gauge(value: __v((Double).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) }, markedValueLabels: { __v((__ProbeView).self) })
+}
+// Gauge: init<V>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel, @ViewBuilder minimumValueLabel: () -> BoundsLabel, @ViewBuilder maximumValueLabel: () -> BoundsLabel) where MarkedValueLabels == EmptyView, V : BinaryFloatingPoint
+@MainActor func __probe570() {
+    _ = Gauge(value: __v((Double).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) }, minimumValueLabel: { __v((__ProbeView).self) }, maximumValueLabel: { __v((__ProbeView).self) })
+}
+// Gauge: init<V>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel, @ViewBuilder minimumValueLabel: () -> BoundsLabel, @ViewBuilder maximumValueLabel: () -> BoundsLabel, @ViewBuilder markedValueLabels: () -> MarkedValueLabels) where V : BinaryFloatingPoint
+@MainActor func __probe571() {
+    _ = Gauge(value: __v((Double).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) }, minimumValueLabel: { __v((__ProbeView).self) }, maximumValueLabel: { __v((__ProbeView).self) }, markedValueLabels: { __v((__ProbeView).self) })
+}
+// LabeledContent: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) where Label == Text, Content : View
+@MainActor func __probe576() {
+    _ = LabeledContent(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
+}
+// LabeledContent: init<S>(_ title: S, @ViewBuilder content: () -> Content) where S : StringProtocol, Label == Text, Content : View
+@MainActor func __probe577() {
+    _ = LabeledContent(__v((Substring).self), content: { __v((__ProbeView).self) })
+}
+// LabeledContent: init<S1, S2>(_ title: S1, value: S2) where S1 : StringProtocol, S2 : StringProtocol, Label == Text, Content == Text
+@MainActor func __probe578() {
+    _ = LabeledContent(__v((Substring).self), value: __v((Substring).self))
+}
+// LabeledContent: init<S>(_ titleKey: LocalizedStringKey, value: S) where S : StringProtocol, Label == Text, Content == Text
+@MainActor func __probe579() {
+    _ = LabeledContent(__v((LocalizedStringKey).self), value: __v((Substring).self))
+}
+// LabeledContent: init<F>(_ titleKey: LocalizedStringKey, value: F.FormatInput, format: F) where F : FormatStyle, F.FormatInput : Equatable, F.FormatOutput == String, Label == Text, Content == Text
+@MainActor func __probe580() {
+    _ = LabeledContent(__v((LocalizedStringKey).self), value: __v((IntegerFormatStyle<Int>.FormatInput).self), format: __v((IntegerFormatStyle<Int>).self))
+}
+// LabeledContent: init<S, F>(_ title: S, value: F.FormatInput, format: F) where S : StringProtocol, F : FormatStyle, F.FormatInput : Equatable, F.FormatOutput == String, Label == Text, Content == Text
+@MainActor func __probe581() {
+    _ = LabeledContent(__v((Substring).self), value: __v((IntegerFormatStyle<Int>.FormatInput).self), format: __v((IntegerFormatStyle<Int>).self))
+}
+// LabeledContent: init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) where Label : View, Content : View
+@MainActor func __probe582() {
+    _ = LabeledContent(content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
 }
 // Link: init(_ titleKey: LocalizedStringKey, destination: URL) where Label == Text
 @MainActor func __probe583() {
@@ -246,17 +364,61 @@ import DeclarativeViews
 @MainActor func __probe623() {
     _ = Picker(selection: __v((Binding<Int>).self), content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
 }
+// ProgressView: init() where Label == EmptyView, CurrentValueLabel == EmptyView
+@MainActor func __probe626() {
+    let _: ProgressView<EmptyView, EmptyView> = ProgressView()
+}
+// ProgressView: init(_ configuration: ProgressViewStyleConfiguration) where Label == ProgressViewStyleConfiguration.Label, CurrentValueLabel == ProgressViewStyleConfiguration.CurrentValueLabel
+@MainActor func __probe627() {
+    _ = ProgressView(__v((ProgressViewStyleConfiguration).self))
+}
+// ProgressView: init(_ progress: Progress) where Label == EmptyView, CurrentValueLabel == EmptyView
+@MainActor func __probe628() {
+    _ = ProgressView(__v((Progress).self))
+}
 // ProgressView: init(_ titleKey: LocalizedStringKey) where Label == Text, CurrentValueLabel == EmptyView
 @MainActor func __probe629() {
     _ = ProgressView(__v((LocalizedStringKey).self))
+}
+// ProgressView: init<S>(_ title: S) where Label == Text, S : StringProtocol, CurrentValueLabel == EmptyView
+@MainActor func __probe630() {
+    _ = ProgressView(__v((Substring).self))
+}
+// ProgressView: init<S, V>(_ title: S, value: V?, total: V = 1.0) where Label == Text, CurrentValueLabel == EmptyView, S : StringProtocol, V : BinaryFloatingPoint
+@MainActor func __probe631() {
+    _ = ProgressView(__v((Substring).self), value: __v((Double?).self), total: __v((Double).self))
 }
 // ProgressView: init<V>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1.0) where Label == Text, CurrentValueLabel == EmptyView, V : BinaryFloatingPoint
 @MainActor func __probe632() {
     _ = ProgressView(__v((LocalizedStringKey).self), value: __v((Double?).self), total: __v((Double).self))
 }
+// ProgressView: init(@ViewBuilder label: () -> Label) where CurrentValueLabel == EmptyView
+@MainActor func __probe633() {
+    _ = ProgressView(label: { __v((__ProbeView).self) })
+}
+// ProgressView: init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) where Label == EmptyView, CurrentValueLabel == DefaultDateProgressLabel
+@MainActor func __probe634() {
+    _ = ProgressView(timerInterval: __v((ClosedRange<Date>).self), countsDown: __v((Bool).self))
+}
+// ProgressView: init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label) where CurrentValueLabel == DefaultDateProgressLabel
+@MainActor func __probe635() {
+    _ = ProgressView(timerInterval: __v((ClosedRange<Date>).self), countsDown: __v((Bool).self), label: { __v((__ProbeView).self) })
+}
+// ProgressView: init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel)
+@MainActor func __probe636() {
+    _ = ProgressView(timerInterval: __v((ClosedRange<Date>).self), countsDown: __v((Bool).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) })
+}
 // ProgressView: init<V>(value: V?, total: V = 1.0) where Label == EmptyView, CurrentValueLabel == EmptyView, V : BinaryFloatingPoint
 @MainActor func __probe637() {
     _ = ProgressView(value: __v((Double?).self), total: __v((Double).self))
+}
+// ProgressView: init<V>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label) where CurrentValueLabel == EmptyView, V : BinaryFloatingPoint
+@MainActor func __probe638() {
+    _ = ProgressView(value: __v((Double?).self), total: __v((Double).self), label: { __v((__ProbeView).self) })
+}
+// ProgressView: init<V>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel) where V : BinaryFloatingPoint
+@MainActor func __probe639() {
+    _ = ProgressView(value: __v((Double?).self), total: __v((Double).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) })
 }
 // SecureField: init(_ titleKey: LocalizedStringKey, text: Binding<String>) where Label == Text
 @MainActor func __probe641() {
@@ -322,6 +484,10 @@ import DeclarativeViews
 @MainActor func __probe737() {
     _ = TextField(__v((Substring).self), value: __v((Binding<IntegerFormatStyle<Int>.FormatInput>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self))
 }
+// Toggle: init(_ configuration: ToggleStyleConfiguration) where Label == ToggleStyleConfiguration.Label
+@MainActor func __probe754() {
+    _ = Toggle(__v((ToggleStyleConfiguration).self))
+}
 // Toggle: init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) where Label == Text
 @MainActor func __probe755() {
     _ = Toggle(__v((LocalizedStringKey).self), isOn: __v((Binding<Bool>).self))
@@ -333,6 +499,34 @@ import DeclarativeViews
 // Toggle: init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label)
 @MainActor func __probe759() {
     _ = Toggle(isOn: __v((Binding<Bool>).self), label: { __v((__ProbeView).self) })
+}
+// View: func contextMenu<MenuItems>(_ contextMenu: ContextMenu<MenuItems>?) -> some View where MenuItems : View
+@MainActor func __probe762() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contextMenu(__v((ContextMenu<__ProbeView>?).self)))
+    }
+}
+// View: func contextMenu<I, M>(forSelectionType itemType: I.Type = I.self, @ViewBuilder menu: @escaping (Set<I>) -> M, primaryAction: ((Set<I>) -> Void)? = nil) -> some View where I : Hashable, M : View
+@MainActor func __probe763() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contextMenu(forSelectionType: __v((Int.Type).self), menu: { _ in __v((__ProbeView).self) }, primaryAction: { _ in }))
+    }
+}
+// View: func contextMenu<MenuItems>(@ViewBuilder menuItems: () -> MenuItems) -> some View where MenuItems : View
+@MainActor func __probe764() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contextMenu(menuItems: { __v((__ProbeView).self) }))
+    }
+}
+// View: func contextMenu<M, P>(@ViewBuilder menuItems: () -> M, @ViewBuilder preview: () -> P) -> some View where M : View, P : View
+@MainActor func __probe765() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contextMenu(menuItems: { __v((__ProbeView).self) }, preview: { __v((__ProbeView).self) }))
+    }
 }
 // View: func controlSize(_ controlSize: ControlSize) -> some View
 @MainActor func __probe766() {

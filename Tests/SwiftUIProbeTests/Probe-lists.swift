@@ -31,9 +31,51 @@ import DeclarativeViews
     _ = List<Int, __ProbeView>.self
     __conformsView(List<Int, __ProbeView>.self)
 }
+// SwiftUI: struct OutlineGroup<Data, ID, Parent, Leaf, Subgroup> where Data : RandomAccessCollection, ID : Hashable
+@MainActor func __probe122() {
+    _ = OutlineGroup<Array<__ProbeItem>, Int, __ProbeView, __ProbeView, __ProbeView>.self
+}
+// SwiftUI: struct OutlineSubgroupChildren : View
+@MainActor func __probe123() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = OutlineSubgroupChildren.self
+    __conformsView(OutlineSubgroupChildren.self)
+}
 // SwiftUI: struct Section<Parent, Content, Footer>
 @MainActor func __probe124() {
     _ = Section<__ProbeView, __ProbeView, __ProbeView>.self
+}
+// SwiftUI: struct Table<Value, Rows, Columns> : View where Value == Rows.TableRowValue, Rows : TableRowContent, Columns : TableColumnContent, Rows.TableRowValue == Columns.TableRowValue
+@MainActor func __probe126() {
+    func __conformsView<T: View>(_: T.Type) {}
+    __conformsView(Table<__ProbeItem, TableForEachContent<[__ProbeItem]>, _TableColumns<__ProbeItem, Never>>.self)
+}
+// SwiftUI: struct TableColumn<RowValue, Sort, Content, Label> : TableColumnContent where RowValue : Identifiable, Sort : SortComparator, Content : View, Label : View
+@MainActor func __probe127() {
+    func __conformsTableColumnContent<T: TableColumnContent>(_: T.Type) {}
+    __conformsTableColumnContent(TableColumn<__ProbeItem, Never, __ProbeView, __ProbeView>.self)
+}
+// SwiftUI: @resultBuilder struct TableColumnBuilder<RowValue, Sort> where RowValue : Identifiable, Sort : SortComparator
+@MainActor func __probe128() {
+    _ = TableColumnBuilder<__ProbeItem, Never>.self
+}
+// SwiftUI: protocol TableColumnContent
+@MainActor func __probe129() {
+    func __body<__T: TableColumnContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: protocol TableColumnContent<TableRowValue, TableColumnSortComparator>
+@MainActor func __probe130() {
+    func __body<__T: TableColumnContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct TableForEachContent<Data> : TableRowContent where Data : RandomAccessCollection, Data.Element : Identifiable
+@MainActor func __probe133() {
+    func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
+    _ = TableForEachContent<Array<__ProbeItem>>.self
+    __conformsTableRowContent(TableForEachContent<Array<__ProbeItem>>.self)
 }
 // DynamicViewContent: var data: Self.Data { get }
 @MainActor func __probe153() {
@@ -113,6 +155,14 @@ import DeclarativeViews
 @MainActor func __probe189() {
     _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), content: { _ in __v((__ProbeView).self) })
 }
+// List: init<Data, RowContent>(_ data: Data, children: KeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, SelectionValue == Never
+@MainActor func __probe199() {
+    _ = List(__v((Array<__ProbeItem>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, ID : Hashable, RowContent : View, SelectionValue == Never
+@MainActor func __probe211() {
+    _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
 // List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == ForEach<Data, ID, RowContent>, Data : RandomAccessCollection, ID : Hashable, RowContent : View, SelectionValue == Never
 @MainActor func __probe223() {
     _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), rowContent: { _ in __v((__ProbeView).self) })
@@ -163,6 +213,22 @@ import DeclarativeViews
         var __r = __v(__T.self)
         __r.move(fromOffsets: __v((IndexSet).self), toOffset: __v((Int).self))
     }
+}
+// OutlineGroup: init<DataElement>(_ data: Data, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
+@MainActor func __probe256() {
+    _ = OutlineGroup(__v((Array<__ProbeItem>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<DataElement>(_ root: DataElement, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
+@MainActor func __probe258() {
+    _ = OutlineGroup(__v((__ProbeItem).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<DataElement>(_ data: Data, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where DataElement == Data.Element, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>
+@MainActor func __probe262() {
+    _ = OutlineGroup(__v((Array<__ProbeItem>).self), id: __v((KeyPath<__ProbeItem, Int>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<DataElement>(_ root: DataElement, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where DataElement == Data.Element, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>
+@MainActor func __probe264() {
+    _ = OutlineGroup(__v((__ProbeItem).self), id: __v((KeyPath<__ProbeItem, Int>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
 }
 // RangeReplaceableCollection: mutating func remove(atOffsets offsets: IndexSet) where Self : MutableCollection
 @MainActor func __probe266() {
@@ -218,6 +284,34 @@ import DeclarativeViews
 // Section: init(isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) where Parent : View, Content : View, Footer == EmptyView
 @MainActor func __probe285() {
     _ = Section(isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) }, header: { __v((__ProbeView).self) })
+}
+// Table: init<Data>(_ data: Data, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe297() {
+    _ = Table(__v((Array<__ProbeItem>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
+}
+// Table: init<Data>(_ data: Data, selection: Binding<Set<Value.ID>>, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe300() {
+    _ = Table(__v((Array<__ProbeItem>).self), selection: __v((Binding<Set<Int>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
+}
+// Table: init<Data>(_ data: Data, selection: Binding<Value.ID?>, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe301() {
+    _ = Table(__v((Array<__ProbeItem>).self), selection: __v((Binding<Int?>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
+}
+// TableColumn: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: @escaping (RowValue) -> Content) where Sort == Never, Label == Text
+@MainActor func __probe323() {
+    _ = TableColumn<__ProbeItem, Never, __ProbeView, Text>(__v((LocalizedStringKey).self), content: { _ in __v((__ProbeView).self) })
+}
+// TableColumn: init<S>(_ title: S, @ViewBuilder content: @escaping (RowValue) -> Content) where S : StringProtocol, Sort == Never, Label == Text
+@MainActor func __probe324() {
+    _ = TableColumn<__ProbeItem, Never, __ProbeView, Text>(__v((Substring).self), content: { _ in __v((__ProbeView).self) })
+}
+// TableColumn: init(_ titleKey: LocalizedStringKey, value: KeyPath<RowValue, String>) where Content == Text, Sort == Never, Label == Text
+@MainActor func __probe327() {
+    _ = TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self))
+}
+// TableColumn: init<S>(_ title: S, value: KeyPath<RowValue, String>) where Content == Text, S : StringProtocol, Sort == Never, Label == Text
+@MainActor func __probe328() {
+    _ = TableColumn<__ProbeItem, Never, Text, Text>(__v((Substring).self), value: __v((KeyPath<__ProbeItem, String>).self))
 }
 // View: func badge(_ count: Int) -> some View
 @MainActor func __probe440() {
@@ -315,5 +409,12 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).scrollContentBackground(__v((Visibility).self)))
+    }
+}
+// View: func swipeActions<T>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T) -> some View where T : View
+@MainActor func __probe461() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).swipeActions(edge: __v((HorizontalEdge).self), allowsFullSwipe: __v((Bool).self), content: { __v((__ProbeView).self) }))
     }
 }

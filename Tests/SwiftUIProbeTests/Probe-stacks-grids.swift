@@ -90,6 +90,16 @@ import DeclarativeViews
     _ = ScrollView<__ProbeView>.self
     __conformsView(ScrollView<__ProbeView>.self)
 }
+// SwiftUI: struct ScrollViewProxy
+@MainActor func __probe1203() {
+    _ = ScrollViewProxy.self
+}
+// SwiftUI: struct ScrollViewReader<Content> : View where Content : View
+@MainActor func __probe1204() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ScrollViewReader<__ProbeView>.self
+    __conformsView(ScrollViewReader<__ProbeView>.self)
+}
 // SwiftUI: struct Spacer
 @MainActor func __probe1205() {
     _ = Spacer.self
@@ -111,6 +121,12 @@ import DeclarativeViews
     func __conformsLayout<T: Layout>(_: T.Type) {}
     _ = VStackLayout.self
     __conformsLayout(VStackLayout.self)
+}
+// SwiftUI: struct ViewThatFits<Content> : View where Content : View
+@MainActor func __probe1211() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ViewThatFits<__ProbeView>.self
+    __conformsView(ViewThatFits<__ProbeView>.self)
 }
 // SwiftUI: struct ZStack<Content> : View where Content : View
 @MainActor func __probe1212() {
@@ -183,6 +199,10 @@ import DeclarativeViews
 // Group: init(@ViewBuilder content: () -> Content) where Content : View
 @MainActor func __probe1253() {
     _ = Group(content: { __v((__ProbeView).self) })
+}
+// GroupBox: init(_ configuration: GroupBoxStyleConfiguration) where Label == GroupBoxStyleConfiguration.Label, Content == GroupBoxStyleConfiguration.Content
+@MainActor func __probe1256() {
+    _ = GroupBox(__v((GroupBoxStyleConfiguration).self))
 }
 // GroupBox: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) where Label == Text
 @MainActor func __probe1257() {
@@ -264,6 +284,20 @@ import DeclarativeViews
 @MainActor func __probe1299() {
     _ = ScrollView(__v((Axis.Set).self), showsIndicators: __v((Bool).self), content: { __v((__ProbeView).self) })
 }
+// ScrollViewProxy: func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID : Hashable
+@MainActor func __probe1301() {
+    __v(ScrollViewProxy.self).scrollTo(__v((Int).self), anchor: __v((UnitPoint?).self))
+}
+// ScrollViewReader: var content: (ScrollViewProxy) -> Content
+@MainActor func __probe1302() {
+    let _: (ScrollViewProxy) -> __ProbeView = __v(ScrollViewReader<__ProbeView>.self).content
+    var __r = __v(ScrollViewReader<__ProbeView>.self)
+    __r.content = __v(((ScrollViewProxy) -> __ProbeView).self)
+}
+// ScrollViewReader: init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content)
+@MainActor func __probe1303() {
+    _ = ScrollViewReader(content: { _ in __v((__ProbeView).self) })
+}
 // Spacer: init(minLength: CGFloat? = nil)
 @MainActor func __probe1304() {
     _ = Spacer(minLength: __v((CGFloat?).self))
@@ -310,6 +344,24 @@ import DeclarativeViews
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).scrollIndicators(__v((ScrollIndicatorVisibility).self), axes: __v((Axis.Set).self)))
     }
+}
+// View: func scrollPosition(id: Binding<(some Hashable)?>) -> some View
+@MainActor func __probe1326() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollPosition(id: __v((Binding<(Int)?>).self)))
+    }
+}
+// View: func scrollPosition(initialAnchor: UnitPoint?) -> some View
+@MainActor func __probe1327() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollPosition(initialAnchor: __v((UnitPoint?).self)))
+    }
+}
+// ViewThatFits: init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content)
+@MainActor func __probe1337() {
+    _ = ViewThatFits(in: __v((Axis.Set).self), content: { __v((__ProbeView).self) })
 }
 // ZStack: init(alignment: Alignment = .center, @ViewBuilder content: () -> Content)
 @MainActor func __probe1338() {

@@ -20,6 +20,16 @@ import DeclarativeViews
     _ = BorderlessButtonStyle.self
     __conformsPrimitiveButtonStyle(BorderlessButtonStyle.self)
 }
+// SwiftUI: protocol ButtonStyle
+@MainActor func __probe2246() {
+    func __body<__T: ButtonStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct ButtonStyleConfiguration
+@MainActor func __probe2247() {
+    _ = ButtonStyleConfiguration.self
+}
 // SwiftUI: struct ButtonToggleStyle : ToggleStyle
 @MainActor func __probe2248() {
     func __conformsToggleStyle<T: ToggleStyle>(_: T.Type) {}
@@ -67,6 +77,12 @@ import DeclarativeViews
     func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
     _ = DefaultDatePickerStyle.self
     __conformsDatePickerStyle(DefaultDatePickerStyle.self)
+}
+// SwiftUI: struct DefaultGroupBoxStyle : GroupBoxStyle
+@MainActor func __probe2262() {
+    func __conformsGroupBoxStyle<T: GroupBoxStyle>(_: T.Type) {}
+    _ = DefaultGroupBoxStyle.self
+    __conformsGroupBoxStyle(DefaultGroupBoxStyle.self)
 }
 // SwiftUI: struct DefaultLabelStyle : LabelStyle
 @MainActor func __probe2263() {
@@ -122,6 +138,16 @@ import DeclarativeViews
     _ = GraphicalDatePickerStyle.self
     __conformsDatePickerStyle(GraphicalDatePickerStyle.self)
 }
+// SwiftUI: protocol GroupBoxStyle
+@MainActor func __probe2285() {
+    func __body<__T: GroupBoxStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct GroupBoxStyleConfiguration
+@MainActor func __probe2286() {
+    _ = GroupBoxStyleConfiguration.self
+}
 // SwiftUI: struct GroupedListStyle : ListStyle
 @MainActor func __probe2288() {
     func __conformsListStyle<T: ListStyle>(_: T.Type) {}
@@ -157,6 +183,10 @@ import DeclarativeViews
     func __body<__T: LabelStyle>(_: __T.Type) {
         _ = __T.self
     }
+}
+// SwiftUI: struct LabelStyleConfiguration
+@MainActor func __probe2297() {
+    _ = LabelStyleConfiguration.self
 }
 // SwiftUI: struct LinearProgressViewStyle : ProgressViewStyle
 @MainActor func __probe2301() {
@@ -224,11 +254,19 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: struct PrimitiveButtonStyleConfiguration
+@MainActor func __probe2326() {
+    _ = PrimitiveButtonStyleConfiguration.self
+}
 // SwiftUI: protocol ProgressViewStyle
 @MainActor func __probe2327() {
     func __body<__T: ProgressViewStyle>(_: __T.Type) {
         _ = __T.self
     }
+}
+// SwiftUI: struct ProgressViewStyleConfiguration
+@MainActor func __probe2328() {
+    _ = ProgressViewStyleConfiguration.self
 }
 // SwiftUI: struct RoundedBorderTextFieldStyle : TextFieldStyle
 @MainActor func __probe2333() {
@@ -296,6 +334,10 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: struct ToggleStyleConfiguration
+@MainActor func __probe2350() {
+    _ = ToggleStyleConfiguration.self
+}
 // SwiftUI: struct WheelDatePickerStyle : DatePickerStyle
 @MainActor func __probe2353() {
     func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
@@ -312,21 +354,70 @@ import DeclarativeViews
 @MainActor func __probe2388() {
     _ = BorderedButtonStyle()
 }
+// BorderedButtonStyle: func makeBody(configuration: BorderedButtonStyle.Configuration) -> some View
+@MainActor func __probe2389() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(BorderedButtonStyle.self).makeBody(configuration: __v((BorderedButtonStyle.Configuration).self)))
+}
 // BorderedProminentButtonStyle: init()
 @MainActor func __probe2392() {
     _ = BorderedProminentButtonStyle()
+}
+// BorderedProminentButtonStyle: func makeBody(configuration: BorderedProminentButtonStyle.Configuration) -> some View
+@MainActor func __probe2393() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(BorderedProminentButtonStyle.self).makeBody(configuration: __v((BorderedProminentButtonStyle.Configuration).self)))
 }
 // BorderlessButtonStyle: init()
 @MainActor func __probe2401() {
     _ = BorderlessButtonStyle()
 }
+// BorderlessButtonStyle: func makeBody(configuration: BorderlessButtonStyle.Configuration) -> some View
+@MainActor func __probe2402() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(BorderlessButtonStyle.self).makeBody(configuration: __v((BorderlessButtonStyle.Configuration).self)))
+}
+// ButtonStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2406() {
+    func __body<__T: ButtonStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// ButtonStyleConfiguration: struct Label : View
+@MainActor func __probe2407() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ButtonStyleConfiguration.Label.self
+    __conformsView(ButtonStyleConfiguration.Label.self)
+}
+// ButtonStyleConfiguration: let isPressed: Bool
+@MainActor func __probe2408() {
+    let _: Bool = __v(ButtonStyleConfiguration.self).isPressed
+}
+// ButtonStyleConfiguration: let label: ButtonStyleConfiguration.Label
+@MainActor func __probe2409() {
+    let _: ButtonStyleConfiguration.Label = __v(ButtonStyleConfiguration.self).label
+}
+// ButtonStyleConfiguration: let role: ButtonRole?
+@MainActor func __probe2410() {
+    let _: ButtonRole? = __v(ButtonStyleConfiguration.self).role
+}
 // ButtonToggleStyle: init()
 @MainActor func __probe2411() {
     _ = ButtonToggleStyle()
 }
+// ButtonToggleStyle: func makeBody(configuration: ButtonToggleStyle.Configuration) -> some View
+@MainActor func __probe2412() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(ButtonToggleStyle.self).makeBody(configuration: __v((ButtonToggleStyle.Configuration).self)))
+}
 // CheckboxToggleStyle: init()
 @MainActor func __probe2413() {
     _ = CheckboxToggleStyle()
+}
+// CheckboxToggleStyle: func makeBody(configuration: CheckboxToggleStyle.Configuration) -> some View
+@MainActor func __probe2414() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(CheckboxToggleStyle.self).makeBody(configuration: __v((CheckboxToggleStyle.Configuration).self)))
 }
 // CircularProgressViewStyle: init()
 @MainActor func __probe2415() {
@@ -335,6 +426,11 @@ import DeclarativeViews
 // CircularProgressViewStyle: init(tint: Color)
 @MainActor func __probe2416() {
     _ = CircularProgressViewStyle(tint: __v((Color).self))
+}
+// CircularProgressViewStyle: func makeBody(configuration: CircularProgressViewStyle.Configuration) -> some View
+@MainActor func __probe2417() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(CircularProgressViewStyle.self).makeBody(configuration: __v((CircularProgressViewStyle.Configuration).self)))
 }
 // CompactDatePickerStyle: init()
 @MainActor func __probe2420() {
@@ -374,13 +470,32 @@ import DeclarativeViews
 @MainActor func __probe2447() {
     _ = DefaultButtonStyle()
 }
+// DefaultButtonStyle: func makeBody(configuration: DefaultButtonStyle.Configuration) -> some View
+@MainActor func __probe2448() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(DefaultButtonStyle.self).makeBody(configuration: __v((DefaultButtonStyle.Configuration).self)))
+}
 // DefaultDatePickerStyle: init()
 @MainActor func __probe2449() {
     _ = DefaultDatePickerStyle()
 }
+// DefaultGroupBoxStyle: init()
+@MainActor func __probe2453() {
+    _ = DefaultGroupBoxStyle()
+}
+// DefaultGroupBoxStyle: func makeBody(configuration: DefaultGroupBoxStyle.Configuration) -> some View
+@MainActor func __probe2454() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(DefaultGroupBoxStyle.self).makeBody(configuration: __v((DefaultGroupBoxStyle.Configuration).self)))
+}
 // DefaultLabelStyle: init()
 @MainActor func __probe2455() {
     _ = DefaultLabelStyle()
+}
+// DefaultLabelStyle: func makeBody(configuration: DefaultLabelStyle.Configuration) -> some View
+@MainActor func __probe2456() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(DefaultLabelStyle.self).makeBody(configuration: __v((DefaultLabelStyle.Configuration).self)))
 }
 // DefaultNavigationViewStyle: init()
 @MainActor func __probe2461() {
@@ -394,6 +509,11 @@ import DeclarativeViews
 @MainActor func __probe2463() {
     _ = DefaultProgressViewStyle()
 }
+// DefaultProgressViewStyle: func makeBody(configuration: DefaultProgressViewStyle.Configuration) -> some View
+@MainActor func __probe2464() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(DefaultProgressViewStyle.self).makeBody(configuration: __v((DefaultProgressViewStyle.Configuration).self)))
+}
 // DefaultTabViewStyle: init()
 @MainActor func __probe2465() {
     _ = DefaultTabViewStyle()
@@ -401,6 +521,11 @@ import DeclarativeViews
 // DefaultToggleStyle: init()
 @MainActor func __probe2467() {
     _ = DefaultToggleStyle()
+}
+// DefaultToggleStyle: func makeBody(configuration: DefaultToggleStyle.Configuration) -> some View
+@MainActor func __probe2468() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(DefaultToggleStyle.self).makeBody(configuration: __v((DefaultToggleStyle.Configuration).self)))
 }
 // DoubleColumnNavigationViewStyle: init()
 @MainActor func __probe2478() {
@@ -414,6 +539,37 @@ import DeclarativeViews
 @MainActor func __probe2505() {
     _ = GraphicalDatePickerStyle()
 }
+// GroupBoxStyle: extension GroupBoxStyle where Self == DefaultGroupBoxStyle { static var automatic: DefaultGroupBoxStyle { get } }
+@MainActor func __probe2507() {
+    func __inGroupBoxStyle<T: GroupBoxStyle>(_ value: T) -> T { value }
+    let _: DefaultGroupBoxStyle = __inGroupBoxStyle(.automatic)
+}
+// GroupBoxStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2508() {
+    func __body<__T: GroupBoxStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// GroupBoxStyleConfiguration: struct Content : View
+@MainActor func __probe2509() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = GroupBoxStyleConfiguration.Content.self
+    __conformsView(GroupBoxStyleConfiguration.Content.self)
+}
+// GroupBoxStyleConfiguration: struct Label : View
+@MainActor func __probe2510() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = GroupBoxStyleConfiguration.Label.self
+    __conformsView(GroupBoxStyleConfiguration.Label.self)
+}
+// GroupBoxStyleConfiguration: let content: GroupBoxStyleConfiguration.Content
+@MainActor func __probe2511() {
+    let _: GroupBoxStyleConfiguration.Content = __v(GroupBoxStyleConfiguration.self).content
+}
+// GroupBoxStyleConfiguration: let label: GroupBoxStyleConfiguration.Label
+@MainActor func __probe2512() {
+    let _: GroupBoxStyleConfiguration.Label = __v(GroupBoxStyleConfiguration.self).label
+}
 // GroupedListStyle: init()
 @MainActor func __probe2515() {
     _ = GroupedListStyle()
@@ -421,6 +577,11 @@ import DeclarativeViews
 // IconOnlyLabelStyle: init()
 @MainActor func __probe2517() {
     _ = IconOnlyLabelStyle()
+}
+// IconOnlyLabelStyle: func makeBody(configuration: IconOnlyLabelStyle.Configuration) -> some View
+@MainActor func __probe2518() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(IconOnlyLabelStyle.self).makeBody(configuration: __v((IconOnlyLabelStyle.Configuration).self)))
 }
 // InlinePickerStyle: init()
 @MainActor func __probe2521() {
@@ -444,6 +605,12 @@ import DeclarativeViews
     func __inLabelStyle<T: LabelStyle>(_ value: T) -> T { value }
     let _: IconOnlyLabelStyle = __inLabelStyle(.iconOnly)
 }
+// LabelStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2530() {
+    func __body<__T: LabelStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
 // LabelStyle: extension LabelStyle where Self == TitleAndIconLabelStyle { static var titleAndIcon: TitleAndIconLabelStyle { get } }
 @MainActor func __probe2531() {
     func __inLabelStyle<T: LabelStyle>(_ value: T) -> T { value }
@@ -454,6 +621,22 @@ import DeclarativeViews
     func __inLabelStyle<T: LabelStyle>(_ value: T) -> T { value }
     let _: TitleOnlyLabelStyle = __inLabelStyle(.titleOnly)
 }
+// LabelStyleConfiguration: struct Icon
+@MainActor func __probe2533() {
+    _ = LabelStyleConfiguration.Icon.self
+}
+// LabelStyleConfiguration: struct Title
+@MainActor func __probe2534() {
+    _ = LabelStyleConfiguration.Title.self
+}
+// LabelStyleConfiguration: var icon: LabelStyleConfiguration.Icon { get }
+@MainActor func __probe2535() {
+    let _: LabelStyleConfiguration.Icon = __v(LabelStyleConfiguration.self).icon
+}
+// LabelStyleConfiguration: var title: LabelStyleConfiguration.Title { get }
+@MainActor func __probe2536() {
+    let _: LabelStyleConfiguration.Title = __v(LabelStyleConfiguration.self).title
+}
 // LinearProgressViewStyle: init()
 @MainActor func __probe2545() {
     _ = LinearProgressViewStyle()
@@ -461,6 +644,11 @@ import DeclarativeViews
 // LinearProgressViewStyle: init(tint: Color)
 @MainActor func __probe2546() {
     _ = LinearProgressViewStyle(tint: __v((Color).self))
+}
+// LinearProgressViewStyle: func makeBody(configuration: LinearProgressViewStyle.Configuration) -> some View
+@MainActor func __probe2547() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(LinearProgressViewStyle.self).makeBody(configuration: __v((LinearProgressViewStyle.Configuration).self)))
 }
 // ListStyle: extension ListStyle where Self == GroupedListStyle { static var grouped: GroupedListStyle { get } }
 @MainActor func __probe2553() {
@@ -566,6 +754,11 @@ import DeclarativeViews
 @MainActor func __probe2604() {
     _ = PlainButtonStyle()
 }
+// PlainButtonStyle: func makeBody(configuration: PlainButtonStyle.Configuration) -> some View
+@MainActor func __probe2605() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(PlainButtonStyle.self).makeBody(configuration: __v((PlainButtonStyle.Configuration).self)))
+}
 // PlainListStyle: init()
 @MainActor func __probe2606() {
     _ = PlainListStyle()
@@ -594,10 +787,34 @@ import DeclarativeViews
     func __inPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_ value: T) -> T { value }
     let _: BorderlessButtonStyle = __inPrimitiveButtonStyle(.borderless)
 }
+// PrimitiveButtonStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2618() {
+    func __body<__T: PrimitiveButtonStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
 // PrimitiveButtonStyle: extension PrimitiveButtonStyle where Self == PlainButtonStyle { static var plain: PlainButtonStyle { get } }
 @MainActor func __probe2619() {
     func __inPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_ value: T) -> T { value }
     let _: PlainButtonStyle = __inPrimitiveButtonStyle(.plain)
+}
+// PrimitiveButtonStyleConfiguration: struct Label : View
+@MainActor func __probe2620() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = PrimitiveButtonStyleConfiguration.Label.self
+    __conformsView(PrimitiveButtonStyleConfiguration.Label.self)
+}
+// PrimitiveButtonStyleConfiguration: let label: PrimitiveButtonStyleConfiguration.Label
+@MainActor func __probe2621() {
+    let _: PrimitiveButtonStyleConfiguration.Label = __v(PrimitiveButtonStyleConfiguration.self).label
+}
+// PrimitiveButtonStyleConfiguration: let role: ButtonRole?
+@MainActor func __probe2622() {
+    let _: ButtonRole? = __v(PrimitiveButtonStyleConfiguration.self).role
+}
+// PrimitiveButtonStyleConfiguration: func trigger()
+@MainActor func __probe2623() {
+    __v(PrimitiveButtonStyleConfiguration.self).trigger()
 }
 // ProgressViewStyle: extension ProgressViewStyle where Self == DefaultProgressViewStyle { static var automatic: DefaultProgressViewStyle { get } }
 @MainActor func __probe2624() {
@@ -613,6 +830,40 @@ import DeclarativeViews
 @MainActor func __probe2626() {
     func __inProgressViewStyle<T: ProgressViewStyle>(_ value: T) -> T { value }
     let _: LinearProgressViewStyle = __inProgressViewStyle(.linear)
+}
+// ProgressViewStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2627() {
+    func __body<__T: ProgressViewStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// ProgressViewStyleConfiguration: struct CurrentValueLabel : View
+@MainActor func __probe2628() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ProgressViewStyleConfiguration.CurrentValueLabel.self
+    __conformsView(ProgressViewStyleConfiguration.CurrentValueLabel.self)
+}
+// ProgressViewStyleConfiguration: struct Label : View
+@MainActor func __probe2629() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ProgressViewStyleConfiguration.Label.self
+    __conformsView(ProgressViewStyleConfiguration.Label.self)
+}
+// ProgressViewStyleConfiguration: var currentValueLabel: ProgressViewStyleConfiguration.CurrentValueLabel?
+@MainActor func __probe2630() {
+    let _: ProgressViewStyleConfiguration.CurrentValueLabel? = __v(ProgressViewStyleConfiguration.self).currentValueLabel
+    var __r = __v(ProgressViewStyleConfiguration.self)
+    __r.currentValueLabel = __v((ProgressViewStyleConfiguration.CurrentValueLabel?).self)
+}
+// ProgressViewStyleConfiguration: let fractionCompleted: Double?
+@MainActor func __probe2631() {
+    let _: Double? = __v(ProgressViewStyleConfiguration.self).fractionCompleted
+}
+// ProgressViewStyleConfiguration: var label: ProgressViewStyleConfiguration.Label?
+@MainActor func __probe2632() {
+    let _: ProgressViewStyleConfiguration.Label? = __v(ProgressViewStyleConfiguration.self).label
+    var __r = __v(ProgressViewStyleConfiguration.self)
+    __r.label = __v((ProgressViewStyleConfiguration.Label?).self)
 }
 // RoundedBorderTextFieldStyle: init()
 @MainActor func __probe2638() {
@@ -641,6 +892,11 @@ import DeclarativeViews
 // SwitchToggleStyle: init(tint: Color)
 @MainActor func __probe2646() {
     _ = SwitchToggleStyle(tint: __v((Color).self))
+}
+// SwitchToggleStyle: func makeBody(configuration: SwitchToggleStyle.Configuration) -> some View
+@MainActor func __probe2647() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(SwitchToggleStyle.self).makeBody(configuration: __v((SwitchToggleStyle.Configuration).self)))
 }
 // TabViewStyle: extension TabViewStyle where Self == DefaultTabViewStyle { static var automatic: DefaultTabViewStyle { get } }
 @MainActor func __probe2648() {
@@ -671,9 +927,19 @@ import DeclarativeViews
 @MainActor func __probe2664() {
     _ = TitleAndIconLabelStyle()
 }
+// TitleAndIconLabelStyle: func makeBody(configuration: TitleAndIconLabelStyle.Configuration) -> some View
+@MainActor func __probe2665() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(TitleAndIconLabelStyle.self).makeBody(configuration: __v((TitleAndIconLabelStyle.Configuration).self)))
+}
 // TitleOnlyLabelStyle: init()
 @MainActor func __probe2667() {
     _ = TitleOnlyLabelStyle()
+}
+// TitleOnlyLabelStyle: func makeBody(configuration: TitleOnlyLabelStyle.Configuration) -> some View
+@MainActor func __probe2668() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(TitleOnlyLabelStyle.self).makeBody(configuration: __v((TitleOnlyLabelStyle.Configuration).self)))
 }
 // ToggleStyle: extension ToggleStyle where Self == DefaultToggleStyle { static var automatic: DefaultToggleStyle { get } }
 @MainActor func __probe2669() {
@@ -690,10 +956,36 @@ import DeclarativeViews
     func __inToggleStyle<T: ToggleStyle>(_ value: T) -> T { value }
     let _: CheckboxToggleStyle = __inToggleStyle(.checkbox)
 }
+// ToggleStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2672() {
+    func __body<__T: ToggleStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
 // ToggleStyle: extension ToggleStyle where Self == SwitchToggleStyle { static var `switch`: SwitchToggleStyle { get } }
 @MainActor func __probe2673() {
     func __inToggleStyle<T: ToggleStyle>(_ value: T) -> T { value }
     let _: SwitchToggleStyle = __inToggleStyle(.`switch`)
+}
+// ToggleStyleConfiguration: struct Label : View
+@MainActor func __probe2674() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ToggleStyleConfiguration.Label.self
+    __conformsView(ToggleStyleConfiguration.Label.self)
+}
+// ToggleStyleConfiguration: var isMixed: Bool
+@MainActor func __probe2675() {
+    let _: Bool = __v(ToggleStyleConfiguration.self).isMixed
+    var __r = __v(ToggleStyleConfiguration.self)
+    __r.isMixed = __v((Bool).self)
+}
+// ToggleStyleConfiguration: var isOn: Bool { get }
+@MainActor func __probe2676() {
+    let _: Bool = __v(ToggleStyleConfiguration.self).isOn
+}
+// ToggleStyleConfiguration: let label: ToggleStyleConfiguration.Label
+@MainActor func __probe2677() {
+    let _: ToggleStyleConfiguration.Label = __v(ToggleStyleConfiguration.self).label
 }
 // View: func buttonBorderShape(_ shape: ButtonBorderShape) -> some View
 @MainActor func __probe2684() {
@@ -701,6 +993,10 @@ import DeclarativeViews
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).buttonBorderShape(__v((ButtonBorderShape).self)))
     }
+}
+// View: func buttonStyle<S>(_ style: S) -> some View where S : ButtonStyle
+@MainActor func __probe2685() {
+    struct __ProbeButtonStyle: ButtonStyle { func makeBody(configuration: Configuration) -> some View { configuration.label } }; _ = __v(__ProbeView.self).buttonStyle(__ProbeButtonStyle())
 }
 // View: func buttonStyle<S>(_ style: S) -> some View where S : PrimitiveButtonStyle
 @MainActor func __probe2686() {
@@ -714,6 +1010,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).datePickerStyle(__v((CompactDatePickerStyle).self)))
+    }
+}
+// View: func groupBoxStyle<S>(_ style: S) -> some View where S : GroupBoxStyle
+@MainActor func __probe2692() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).groupBoxStyle(__v((DefaultGroupBoxStyle).self)))
     }
 }
 // View: func labelStyle<S>(_ style: S) -> some View where S : LabelStyle

@@ -364,6 +364,10 @@ import DeclarativeViews
 @MainActor func __probe1001() {
     let _: Image.Scale = Image.Scale.small
 }
+// Label: init(_ configuration: LabelStyleConfiguration) where Title == LabelStyleConfiguration.Title, Icon == LabelStyleConfiguration.Icon
+@MainActor func __probe1004() {
+    _ = Label(__v((LabelStyleConfiguration).self))
+}
 // Label: init(_ titleKey: LocalizedStringKey, image name: String) where Title == Text, Icon == Image
 @MainActor func __probe1005() {
     _ = Label(__v((LocalizedStringKey).self), image: __v((String).self))

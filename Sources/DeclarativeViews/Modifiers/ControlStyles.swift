@@ -6,49 +6,117 @@ import Foundation
 // button, list and text-field styles (`Styling.swift`), a style is a name: headless controls look
 // and behave the same whichever is chosen.
 
-/// How a toggle looks (SwiftUI's `ToggleStyle`); recorded by name.
-public protocol ToggleStyle { var _name: String { get } }
-public struct DefaultToggleStyle: ToggleStyle { public init() {}; public var _name: String { "automatic" } }
+/// How a toggle looks (SwiftUI's `ToggleStyle`): its body gets the label and the `isOn` binding.
+/// The built-in styles draw the built-in toggle (and are recorded by name).
+public protocol ToggleStyle {
+    associatedtype Body: View
+    typealias Configuration = ToggleStyleConfiguration
+    @MainActor @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    /// How the style is recorded (a custom style: its type's name).
+    var _name: String { get }
+}
+
+extension ToggleStyle {
+    public var _name: String { _typeName(Self.self, qualified: false) }
+}
+public struct DefaultToggleStyle: ToggleStyle {
+    public init() {}
+    public var _name: String { "automatic" }
+    public func makeBody(configuration: Configuration) -> some View { Toggle(configuration) }
+}
 public struct SwitchToggleStyle: ToggleStyle {
     let tint: Color?
     public init() { tint = nil }
     public init(tint: Color) { self.tint = tint }
     public var _name: String { "switch" + (tint.map { " \($0)" } ?? "") }
+    public func makeBody(configuration: Configuration) -> some View { Toggle(configuration) }
 }
-public struct ButtonToggleStyle: ToggleStyle { public init() {}; public var _name: String { "button" } }
-public struct CheckboxToggleStyle: ToggleStyle { public init() {}; public var _name: String { "checkbox" } }
+public struct ButtonToggleStyle: ToggleStyle {
+    public init() {}
+    public var _name: String { "button" }
+    public func makeBody(configuration: Configuration) -> some View { Toggle(configuration) }
+}
+public struct CheckboxToggleStyle: ToggleStyle {
+    public init() {}
+    public var _name: String { "checkbox" }
+    public func makeBody(configuration: Configuration) -> some View { Toggle(configuration) }
+}
 
 extension ToggleStyle where Self == DefaultToggleStyle { public static var automatic: Self { Self() } }
 extension ToggleStyle where Self == SwitchToggleStyle { public static var `switch`: Self { Self() } }
 extension ToggleStyle where Self == ButtonToggleStyle { public static var button: Self { Self() } }
 extension ToggleStyle where Self == CheckboxToggleStyle { public static var checkbox: Self { Self() } }
 
-/// How a label shows its title and icon (SwiftUI's `LabelStyle`); recorded by name.
-public protocol LabelStyle { var _name: String { get } }
-public struct DefaultLabelStyle: LabelStyle { public init() {}; public var _name: String { "automatic" } }
-public struct IconOnlyLabelStyle: LabelStyle { public init() {}; public var _name: String { "iconOnly" } }
-public struct TitleOnlyLabelStyle: LabelStyle { public init() {}; public var _name: String { "titleOnly" } }
-public struct TitleAndIconLabelStyle: LabelStyle { public init() {}; public var _name: String { "titleAndIcon" } }
+/// How a label shows its title and icon (SwiftUI's `LabelStyle`): its body gets both. The
+/// built-in styles show both, the title only or the icon only (and are recorded by name).
+public protocol LabelStyle {
+    associatedtype Body: View
+    typealias Configuration = LabelStyleConfiguration
+    @MainActor @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    /// How the style is recorded (a custom style: its type's name).
+    var _name: String { get }
+}
+
+extension LabelStyle {
+    public var _name: String { _typeName(Self.self, qualified: false) }
+}
+public struct DefaultLabelStyle: LabelStyle {
+    public init() {}
+    public var _name: String { "automatic" }
+    public func makeBody(configuration: Configuration) -> some View { Label(configuration) }
+}
+public struct IconOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public var _name: String { "iconOnly" }
+    public func makeBody(configuration: Configuration) -> some View { configuration.icon }
+}
+public struct TitleOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public var _name: String { "titleOnly" }
+    public func makeBody(configuration: Configuration) -> some View { configuration.title }
+}
+public struct TitleAndIconLabelStyle: LabelStyle {
+    public init() {}
+    public var _name: String { "titleAndIcon" }
+    public func makeBody(configuration: Configuration) -> some View { Label(configuration) }
+}
 
 extension LabelStyle where Self == DefaultLabelStyle { public static var automatic: Self { Self() } }
 extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: Self { Self() } }
 extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: Self { Self() } }
 extension LabelStyle where Self == TitleAndIconLabelStyle { public static var titleAndIcon: Self { Self() } }
 
-/// How a progress view looks (SwiftUI's `ProgressViewStyle`); recorded by name.
-public protocol ProgressViewStyle { var _name: String { get } }
-public struct DefaultProgressViewStyle: ProgressViewStyle { public init() {}; public var _name: String { "automatic" } }
+/// How a progress view looks (SwiftUI's `ProgressViewStyle`): its body gets the fraction done and
+/// the labels. The built-in styles draw the built-in progress view (and are recorded by name).
+public protocol ProgressViewStyle {
+    associatedtype Body: View
+    typealias Configuration = ProgressViewStyleConfiguration
+    @MainActor @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    /// How the style is recorded (a custom style: its type's name).
+    var _name: String { get }
+}
+
+extension ProgressViewStyle {
+    public var _name: String { _typeName(Self.self, qualified: false) }
+}
+public struct DefaultProgressViewStyle: ProgressViewStyle {
+    public init() {}
+    public var _name: String { "automatic" }
+    public func makeBody(configuration: Configuration) -> some View { ProgressView(configuration) }
+}
 public struct LinearProgressViewStyle: ProgressViewStyle {
     let tint: Color?
     public init() { tint = nil }
     public init(tint: Color) { self.tint = tint }
     public var _name: String { "linear" + (tint.map { " \($0)" } ?? "") }
+    public func makeBody(configuration: Configuration) -> some View { ProgressView(configuration) }
 }
 public struct CircularProgressViewStyle: ProgressViewStyle {
     let tint: Color?
     public init() { tint = nil }
     public init(tint: Color) { self.tint = tint }
     public var _name: String { "circular" + (tint.map { " \($0)" } ?? "") }
+    public func makeBody(configuration: Configuration) -> some View { ProgressView(configuration) }
 }
 
 extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: Self { Self() } }
@@ -154,18 +222,6 @@ extension View {
 
     private static func bars(_ bars: [ToolbarPlacement]) -> String {
         bars.isEmpty ? "" : " for " + bars.map(\.description).joined(separator: " ")
-    }
-
-    public func toggleStyle<S: ToggleStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("toggleStyle", style._name)
-    }
-
-    public func labelStyle<S: LabelStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("labelStyle", style._name)
-    }
-
-    public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("progressViewStyle", style._name)
     }
 
     public func tabViewStyle<S: TabViewStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {

@@ -110,8 +110,8 @@ extension View {
     /// Runs `action` on a long press: headless, the view becomes a button carrying
     /// `onLongPressGesture` that ``ViewHost/tap(_:)`` presses.
     public func onLongPressGesture(minimumDuration: Double = 0.5, perform action: @escaping @MainActor () -> Void)
-        -> ModifiedContent<Button<Self>, _StyleModifier>
+        -> ModifiedContent<_PrimitiveButton<Self>, _StyleModifier>
     {
-        Button(action: action) { self }.modifier(_StyleModifier(key: "onLongPressGesture", value: ""))
+        _PrimitiveButton(label: self, action: action).modifier(_StyleModifier(key: "onLongPressGesture", value: ""))
     }
 }

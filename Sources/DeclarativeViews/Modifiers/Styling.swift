@@ -154,15 +154,49 @@ extension ShapeStyle where Self == Color {
 }
 
 // Named styles of buttons, lists and text fields (`.buttonStyle(.bordered)`): recorded by name.
-public protocol PrimitiveButtonStyle { var _name: String { get } }
+
+/// How a button is made and triggered (SwiftUI's `PrimitiveButtonStyle`): its body gets the
+/// label and a ``PrimitiveButtonStyleConfiguration/trigger()`` that runs the action. The built-in
+/// styles make the built-in button (and are recorded by name).
+public protocol PrimitiveButtonStyle {
+    associatedtype Body: View
+    typealias Configuration = PrimitiveButtonStyleConfiguration
+    @MainActor @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    /// How the style is recorded (a custom style: its type's name).
+    var _name: String { get }
+}
+
+extension PrimitiveButtonStyle {
+    public var _name: String { _typeName(Self.self, qualified: false) }
+}
 public protocol ListStyle { var _name: String { get } }
 public protocol TextFieldStyle { var _name: String { get } }
 
-public struct BorderedButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "bordered" } }
-public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "borderedProminent" } }
-public struct BorderlessButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "borderless" } }
-public struct PlainButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "plain" } }
-public struct DefaultButtonStyle: PrimitiveButtonStyle { public init() {}; public var _name: String { "automatic" } }
+public struct BorderedButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public var _name: String { "bordered" }
+    public func makeBody(configuration: Configuration) -> some View { Button(configuration) }
+}
+public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public var _name: String { "borderedProminent" }
+    public func makeBody(configuration: Configuration) -> some View { Button(configuration) }
+}
+public struct BorderlessButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public var _name: String { "borderless" }
+    public func makeBody(configuration: Configuration) -> some View { Button(configuration) }
+}
+public struct PlainButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public var _name: String { "plain" }
+    public func makeBody(configuration: Configuration) -> some View { Button(configuration) }
+}
+public struct DefaultButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public var _name: String { "automatic" }
+    public func makeBody(configuration: Configuration) -> some View { Button(configuration) }
+}
 
 extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: Self { Self() } }
 extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle { public static var borderedProminent: Self { Self() } }
@@ -251,9 +285,6 @@ extension View {
         -> ModifiedContent<Self, _StyleModifier>
     {
         style("shadow", "\(color) r\(_number(Double(radius))) x\(_number(Double(x))) y\(_number(Double(y)))")
-    }
-    public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
-        self.style("buttonStyle", style._name)
     }
     public func listStyle<S: ListStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> { self.style("listStyle", style._name) }
     public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {

@@ -198,6 +198,10 @@ struct _Annotations: Equatable {
     var focus: FocusLink?
     /// Closes the presentation this node shows (a sheet's, an alert's), for ``ViewHost/dismiss()``.
     var dismiss: ButtonAction?
+    /// Reveals the node's hidden actions (`.swipeActions`, `.contextMenu`), for the driver.
+    var reveal: ButtonAction?
+    /// The context menu of selectable rows (`.contextMenu(forSelectionType:menu:primaryAction:)`).
+    var selectionMenu: SelectionMenuActions?
     /// Preference writes (`.preference`, `.transformPreference`), the innermost modifier's first.
     var preferences: [PreferenceWrite] = []
     /// The layout of a custom ``Layout`` container's node.
@@ -224,6 +228,7 @@ struct _Annotations: Equatable {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
             && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
+            && lhs.reveal === rhs.reveal && lhs.selectionMenu === rhs.selectionMenu
             && lhs.focus === rhs.focus
             && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName

@@ -21,10 +21,20 @@ extension DisplayNode {
     /// `.hidden()` views keep their place but cannot be seen or tapped.
     var isHiddenFromUser: Bool { annotations?.styles["hidden"] != nil }
 
-    /// The children a user can reach: none for an unselected tab.
+    /// The children a user can reach: none for an unselected tab; for a custom layout, those it
+    /// placed (not the views ``ViewThatFits`` does not show).
     var reachableChildren: [DisplayNode] {
-        if case .tab(_, selected: false) = kind { return [] }
-        return children
+        switch kind {
+        case .tab(_, selected: false):
+            return []
+        case .layout:
+            guard let placement = layout.placement?.current, placement.children.count == children.count,
+                placement.children.contains(where: \.frame.isNull)
+            else { return children }
+            return zip(children, placement.children).filter { !$1.frame.isNull }.map(\.0)
+        default:
+            return children
+        }
     }
 
     /// What assistive technologies call the node (and what the driver also finds a control by): its

@@ -22,6 +22,7 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case nothingToRefresh
     case refreshableNotFound(showing: String, available: [String])
     case noSearchField
+    case actionsNotFound(view: String, kind: String, available: [String])
 
     public var description: String {
         switch self {
@@ -76,6 +77,9 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
         case .refreshableNotFound(let text, let available):
             return "no refreshable content shows \(quoted(text)) (refreshable content shows: "
                 + available.map(quoted).joined(separator: "; ") + ")"
+        case .actionsNotFound(let view, let kind, let available):
+            let list = available.isEmpty ? "no view on screen has \(kind)" : "views with \(kind): " + available.map(quoted).joined(separator: ", ")
+            return "no view showing \(quoted(view)) has \(kind) (\(list))"
         case .noSearchField:
             return "there is no search field on screen: a view needs .searchable(text:)"
         case .tabNotSelectable(let label):

@@ -4,14 +4,49 @@ import AttrGraph
 ///
 ///     Button("Increment") { count += 1 }
 ///     Button(action: save) { Text("Save") }
+///
+/// A ``ButtonStyle`` or ``PrimitiveButtonStyle`` set above it (``View/buttonStyle(_:)``) draws it.
 public nonisolated struct Button<Label: View>: View {
     public var label: Label
     public var action: @MainActor () -> Void
+    /// What the button does, for its style (``ButtonRole``).
+    var role: ButtonRole?
+    @Environment(\._buttonStyle) private var style
 
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.action = action
     }
+
+    @MainActor public var body: some View {
+        if let style {
+            style.body(label: label, role: role, action: action)
+        } else {
+            _PrimitiveButton(label: label, action: action)
+        }
+    }
+}
+
+extension _ButtonStyleBody {
+    /// A button drawn by this style: the style's body as the label of a tappable button, or
+    /// (a primitive style) the style's body, which triggers the action itself.
+    @MainActor func body<Label: View>(label: Label, role: ButtonRole?, action: @escaping @MainActor () -> Void) -> AnyView {
+        switch self {
+        case .label(let style):
+            let configuration = ButtonStyleConfiguration(role: role, label: .init(label), isPressed: false)
+            return AnyView(_PrimitiveButton(label: style.make(configuration), action: action))
+        case .primitive(let style):
+            return style.make(PrimitiveButtonStyleConfiguration(role: role, label: .init(label), action: action))
+        }
+    }
+}
+
+/// The tappable button every button is made of, unstyled: one node of kind `.button`, its label's
+/// nodes under it.
+public nonisolated struct _PrimitiveButton<Label: View>: View {
+    // The label first: its offset (0) is what `_makeView` projects.
+    var label: Label
+    var action: @MainActor () -> Void
 
     public var body: Never { _primitiveBody(Self.self) }
 
@@ -37,7 +72,7 @@ extension Button where Label == Text {
 
 struct ButtonRender<Label: View>: StatefulRule {
     typealias Value = [DisplayNode]
-    let button: _GraphValue<Button<Label>>
+    let button: _GraphValue<_PrimitiveButton<Label>>
     let label: RenderParts
     /// Whether buttons are enabled here, and what a tap also dismisses (inside an alert).
     let isEnabled: Attribute<ButtonContext>

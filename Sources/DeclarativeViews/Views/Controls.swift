@@ -28,10 +28,12 @@ public nonisolated struct Image: View, Equatable, Sendable {
     public func resizable() -> Image { self }
 }
 
-/// A title with an icon (SwiftUI's `Label`): `[star] Favorites`.
+/// A title with an icon (SwiftUI's `Label`): `[star] Favorites`. A ``LabelStyle`` set above it
+/// (``View/labelStyle(_:)``) draws it instead.
 public nonisolated struct Label<Title: View, Icon: View>: View {
     let title: Title
     let icon: Icon
+    @Environment(\._labelStyle) private var style
 
     public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
         self.title = title()
@@ -39,9 +41,13 @@ public nonisolated struct Label<Title: View, Icon: View>: View {
     }
 
     @MainActor public var body: some View {
-        HStack(spacing: 8) {
-            icon
-            title
+        if let style {
+            style.make(LabelStyleConfiguration(title: .init(title), icon: .init(icon)))
+        } else {
+            HStack(spacing: 8) {
+                icon
+                title
+            }
         }
     }
 }
@@ -83,20 +89,23 @@ extension Button {
     /// A button with a role (`Button("Delete", role: .destructive) { … }`); the role is recorded.
     public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.init(action: action, label: label)
+        self.role = role
     }
 }
 
 extension Button where Label == Text {
     public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
-        self.init(action: action) { Text(titleKey) }
+        self.init(role: role, action: action) { Text(titleKey) }
     }
 }
 
 /// A switch (SwiftUI's `Toggle`): a button labelled with the toggle's label whose node carries
-/// `toggle=on` or `toggle=off`; tapping it (or ``ViewHost/toggle(_:)``) flips the binding.
+/// `toggle=on` or `toggle=off`; tapping it (or ``ViewHost/toggle(_:)``) flips the binding. A
+/// ``ToggleStyle`` set above it (``View/toggleStyle(_:)``) draws it instead.
 public nonisolated struct Toggle<ToggleLabel: View>: View {
     let isOn: Binding<Bool>
     let label: ToggleLabel
+    @Environment(\._toggleStyle) private var style
 
     public init(isOn: Binding<Bool>, @ViewBuilder label: () -> ToggleLabel) {
         self.isOn = isOn
@@ -105,8 +114,12 @@ public nonisolated struct Toggle<ToggleLabel: View>: View {
 
     @MainActor public var body: some View {
         let isOn = self.isOn
-        Button(action: { isOn.wrappedValue.toggle() }) { label }
-            .modifier(_StyleModifier(key: "toggle", value: isOn.wrappedValue ? "on" : "off"))
+        if let style {
+            style.make(ToggleStyleConfiguration(label: .init(label), isOn: isOn, isMixed: false))
+        } else {
+            _PrimitiveButton(label: label, action: { isOn.wrappedValue.toggle() })
+                .modifier(_StyleModifier(key: "toggle", value: isOn.wrappedValue ? "on" : "off"))
+        }
     }
 }
 
@@ -182,37 +195,6 @@ extension Stepper where StepperLabel == Text {
 
     public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1) {
         self.init(value: value, step: step) { Text(titleKey) }
-    }
-}
-
-/// Progress (SwiftUI's `ProgressView`): `ProgressView 40%`, or `ProgressView` when indeterminate.
-public nonisolated struct ProgressView: View {
-    let title: String?
-    let fraction: Double?
-
-    public init() {
-        title = nil
-        fraction = nil
-    }
-
-    public init(_ titleKey: LocalizedStringKey) {
-        title = Text(titleKey).content
-        fraction = nil
-    }
-
-    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1) {
-        title = nil
-        fraction = value.map { Double($0) / Double(total) }
-    }
-
-    public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1) {
-        title = Text(titleKey).content
-        fraction = value.map { Double($0) / Double(total) }
-    }
-
-    @MainActor public var body: some View {
-        let percent = fraction.map { " \(Int(($0 * 100).rounded()))%" } ?? ""
-        Text(verbatim: (title.map { "\($0) " } ?? "") + "ProgressView" + percent)
     }
 }
 
@@ -393,10 +375,12 @@ public nonisolated struct LazyHStack<Content: View>: View {
     @MainActor public var body: some View { HStack(alignment: alignment, spacing: spacing) { content } }
 }
 
-/// A titled group (SwiftUI's `GroupBox`): its label above its content.
+/// A titled group (SwiftUI's `GroupBox`): its label above its content. A ``GroupBoxStyle`` set
+/// above it (``View/groupBoxStyle(_:)``) draws it instead.
 public nonisolated struct GroupBox<GroupLabel: View, Content: View>: View {
     let label: GroupLabel
     let content: Content
+    @Environment(\._groupBoxStyle) private var style
 
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> GroupLabel) {
         self.label = label()
@@ -404,11 +388,15 @@ public nonisolated struct GroupBox<GroupLabel: View, Content: View>: View {
     }
 
     @MainActor public var body: some View {
-        VStack(alignment: .leading) {
-            label
-            content
+        if let style {
+            style.make(GroupBoxStyleConfiguration(label: .init(label), content: .init(content)))
+        } else {
+            VStack(alignment: .leading) {
+                label
+                content
+            }
+            .padding()
         }
-        .padding()
     }
 }
 
@@ -429,8 +417,8 @@ extension View {
     /// the label of a button whose node carries `onTapGesture`, so ``ViewHost/tap(_:)`` finds it by
     /// its text.
     public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void)
-        -> ModifiedContent<Button<Self>, _StyleModifier>
+        -> ModifiedContent<_PrimitiveButton<Self>, _StyleModifier>
     {
-        Button(action: action) { self }.modifier(_StyleModifier(key: "onTapGesture", value: count == 1 ? "" : "\(count)"))
+        _PrimitiveButton(label: self, action: action).modifier(_StyleModifier(key: "onTapGesture", value: count == 1 ? "" : "\(count)"))
     }
 }

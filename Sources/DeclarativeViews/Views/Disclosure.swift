@@ -84,4 +84,14 @@ extension DisclosureGroup where Label == Text {
     public init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) {
         self.init(isExpanded: isExpanded, content: content) { Text(titleKey) }
     }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ label: S, @ViewBuilder content: () -> Content) {
+        self.init(content: content) { Text(label) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ label: S, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) {
+        self.init(isExpanded: isExpanded, content: content) { Text(label) }
+    }
 }

@@ -90,6 +90,13 @@ public struct LayoutSubview: Equatable, @unchecked Sendable {
         context.placements?[index] = ChildPlacement(frame: CGRect(origin: origin, size: size), proposal: proposal)
     }
 
+    /// Leaves the subview out of the container's frame: it gets no frame and a user cannot reach
+    /// it (the views ``ViewThatFits`` does not show).
+    func hide() {
+        guard context.placements != nil else { return }
+        context.placements?[index] = ChildPlacement(frame: .null, proposal: .zero)
+    }
+
     /// The space the subview prefers around it.
     public var spacing: ViewSpacing {
         if case .spacer = node.kind { return .zero }
