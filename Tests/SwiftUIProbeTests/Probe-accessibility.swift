@@ -2,3 +2,52 @@
 // Every `behaves` and `recorded` row of the family accessibility, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AccessibilityChildBehavior : Hashable
+@MainActor func __probe1990() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = AccessibilityChildBehavior.self
+    __conformsHashable(AccessibilityChildBehavior.self)
+}
+// AccessibilityChildBehavior: static let combine: AccessibilityChildBehavior
+@MainActor func __probe2014() {
+    let _: AccessibilityChildBehavior = AccessibilityChildBehavior.combine
+}
+// AccessibilityChildBehavior: static let contain: AccessibilityChildBehavior
+@MainActor func __probe2015() {
+    let _: AccessibilityChildBehavior = AccessibilityChildBehavior.contain
+}
+// AccessibilityChildBehavior: static let ignore: AccessibilityChildBehavior
+@MainActor func __probe2016() {
+    let _: AccessibilityChildBehavior = AccessibilityChildBehavior.ignore
+}
+// EnvironmentValues: var accessibilityDifferentiateWithoutColor: Bool { get }
+@MainActor func __probe2121() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityDifferentiateWithoutColor
+}
+// EnvironmentValues: var accessibilityInvertColors: Bool { get }
+@MainActor func __probe2124() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityInvertColors
+}
+// EnvironmentValues: var accessibilityReduceMotion: Bool { get }
+@MainActor func __probe2128() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityReduceMotion
+}
+// EnvironmentValues: var accessibilityReduceTransparency: Bool { get }
+@MainActor func __probe2129() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityReduceTransparency
+}
+// EnvironmentValues: var accessibilitySwitchControlEnabled: Bool { get }
+@MainActor func __probe2131() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilitySwitchControlEnabled
+}
+// EnvironmentValues: var accessibilityVoiceOverEnabled: Bool { get }
+@MainActor func __probe2132() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityVoiceOverEnabled
+}
+// View: func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View
+@MainActor func __probe2170() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityElement(children: __v((AccessibilityChildBehavior).self)))
+    }
+}

@@ -120,6 +120,13 @@ import DeclarativeViews
         __someView(__v(__T.self).persistentSystemOverlays(__v((Visibility).self)))
     }
 }
+// View: func statusBar(hidden: Bool) -> some View
+@MainActor func __probe4703() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).statusBar(hidden: __v((Bool).self)))
+    }
+}
 // View: func statusBarHidden(_ hidden: Bool = true) -> some View
 @MainActor func __probe4704() {
     func __someView<T: View>(_: T) {}

@@ -2,6 +2,16 @@
 // Every `behaves` and `recorded` row of the family shapes-drawing, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AngularGradient : ShapeStyle, View, Sendable
+@MainActor func __probe2726() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = AngularGradient.self
+    __conformsShapeStyle(AngularGradient.self)
+    __conformsView(AngularGradient.self)
+    __conformsSendable(AngularGradient.self)
+}
 // SwiftUI: struct AnyShape : Shape, @unchecked Sendable
 @MainActor func __probe2728() {
     func __conformsShape<T: Shape>(_: T.Type) {}
@@ -42,6 +52,12 @@ import DeclarativeViews
     _ = FillStyle.self
     __conformsEquatable(FillStyle.self)
 }
+// SwiftUI: struct Gradient : Equatable
+@MainActor func __probe2746() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = Gradient.self
+    __conformsEquatable(Gradient.self)
+}
 // SwiftUI: struct HierarchicalShapeStyle : ShapeStyle
 @MainActor func __probe2748() {
     func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
@@ -54,6 +70,16 @@ import DeclarativeViews
     func __body<__T: InsettableShape>(_: __T.Type) {
         __conformsShape(__T.self)
     }
+}
+// SwiftUI: struct LinearGradient : ShapeStyle, View, Sendable
+@MainActor func __probe2753() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = LinearGradient.self
+    __conformsShapeStyle(LinearGradient.self)
+    __conformsView(LinearGradient.self)
+    __conformsSendable(LinearGradient.self)
 }
 // SwiftUI: struct OffsetShape<Content> : Shape where Content : Shape
 @MainActor func __probe2756() {
@@ -68,6 +94,16 @@ import DeclarativeViews
     _ = Path.self
     __conformsEquatable(Path.self)
     __conformsLosslessStringConvertible(Path.self)
+}
+// SwiftUI: struct RadialGradient : ShapeStyle, View, Sendable
+@MainActor func __probe2759() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = RadialGradient.self
+    __conformsShapeStyle(RadialGradient.self)
+    __conformsView(RadialGradient.self)
+    __conformsSendable(RadialGradient.self)
 }
 // SwiftUI: struct Rectangle : Shape
 @MainActor func __probe2760() {
@@ -129,6 +165,26 @@ import DeclarativeViews
     func __conformsShape<T: Shape>(_: T.Type) {}
     _ = UnevenRoundedRectangle.self
     __conformsShape(UnevenRoundedRectangle.self)
+}
+// AngularGradient: init(colors: [Color], center: UnitPoint, angle: Angle = .zero)
+@MainActor func __probe2783() {
+    _ = AngularGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), angle: __v((Angle).self))
+}
+// AngularGradient: init(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle)
+@MainActor func __probe2784() {
+    _ = AngularGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self))
+}
+// AngularGradient: init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero)
+@MainActor func __probe2785() {
+    _ = AngularGradient(gradient: __v((Gradient).self), center: __v((UnitPoint).self), angle: __v((Angle).self))
+}
+// AngularGradient: init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero)
+@MainActor func __probe2786() {
+    _ = AngularGradient(gradient: __v((Gradient).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self))
+}
+// AngularGradient: init(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle, endAngle: Angle)
+@MainActor func __probe2788() {
+    _ = AngularGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self))
 }
 // AnyShape: var animatableData: AnyShape.AnimatableData { get set }
 @MainActor func __probe2791() {
@@ -289,6 +345,26 @@ import DeclarativeViews
     var __r = __v(FillStyle.self)
     __r.isEOFilled = __v((Bool).self)
 }
+// Gradient: struct Stop : Equatable
+@MainActor func __probe2926() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = Gradient.Stop.self
+    __conformsEquatable(Gradient.Stop.self)
+}
+// Gradient: init(colors: [Color])
+@MainActor func __probe2928() {
+    _ = Gradient(colors: __v(([Color]).self))
+}
+// Gradient: init(stops: [Gradient.Stop])
+@MainActor func __probe2929() {
+    _ = Gradient(stops: __v(([Gradient.Stop]).self))
+}
+// Gradient: var stops: [Gradient.Stop]
+@MainActor func __probe2930() {
+    let _: [Gradient.Stop] = __v(Gradient.self).stops
+    var __r = __v(Gradient.self)
+    __r.stops = __v(([Gradient.Stop]).self)
+}
 // HierarchicalShapeStyle: static let primary: HierarchicalShapeStyle
 @MainActor func __probe3065() {
     let _: HierarchicalShapeStyle = HierarchicalShapeStyle.primary
@@ -324,6 +400,18 @@ import DeclarativeViews
     func __body<__T: InsettableShape>(_: __T.Type) {
         __someView(__v(__T.self).strokeBorder(lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self)))
     }
+}
+// LinearGradient: init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint)
+@MainActor func __probe3091() {
+    _ = LinearGradient(colors: __v(([Color]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self))
+}
+// LinearGradient: init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint)
+@MainActor func __probe3092() {
+    _ = LinearGradient(gradient: __v((Gradient).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self))
+}
+// LinearGradient: init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint)
+@MainActor func __probe3093() {
+    _ = LinearGradient(stops: __v(([Gradient.Stop]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self))
 }
 // OffsetShape: var animatableData: OffsetShape<Content>.AnimatableData { get set }
 @MainActor func __probe3101() {
@@ -510,6 +598,18 @@ import DeclarativeViews
 // Path.Element: case quadCurve(to: CGPoint, control: CGPoint)
 @MainActor func __probe3158() {
     let _: Path.Element = Path.Element.quadCurve(to: __v((CGPoint).self), control: __v((CGPoint).self))
+}
+// RadialGradient: init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat)
+@MainActor func __probe3160() {
+    _ = RadialGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self))
+}
+// RadialGradient: init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat)
+@MainActor func __probe3161() {
+    _ = RadialGradient(gradient: __v((Gradient).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self))
+}
+// RadialGradient: init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat)
+@MainActor func __probe3162() {
+    _ = RadialGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self))
 }
 // Rectangle: init()
 @MainActor func __probe3163() {
@@ -936,6 +1036,27 @@ import DeclarativeViews
         __someView(__v(__T.self).background(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
     }
 }
+// View: func blur(radius: CGFloat, opaque: Bool = false) -> some View
+@MainActor func __probe3392() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).blur(radius: __v((CGFloat).self), opaque: __v((Bool).self)))
+    }
+}
+// View: func border<S>(_ content: S, width: CGFloat = 1) -> some View where S : ShapeStyle
+@MainActor func __probe3393() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).border(__v((Color).self), width: __v((CGFloat).self)))
+    }
+}
+// View: func brightness(_ amount: Double) -> some View
+@MainActor func __probe3394() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).brightness(__v((Double).self)))
+    }
+}
 // View: func clipShape<S>(_ shape: S, style: FillStyle = FillStyle()) -> some View where S : Shape
 @MainActor func __probe3395() {
     func __someView<T: View>(_: T) {}
@@ -950,11 +1071,60 @@ import DeclarativeViews
         __someView(__v(__T.self).clipped(antialiased: __v((Bool).self)))
     }
 }
+// View: func colorInvert() -> some View
+@MainActor func __probe3398() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).colorInvert())
+    }
+}
+// View: func colorMultiply(_ color: Color) -> some View
+@MainActor func __probe3399() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).colorMultiply(__v((Color).self)))
+    }
+}
+// View: func compositingGroup() -> some View
+@MainActor func __probe3400() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).compositingGroup())
+    }
+}
+// View: func contrast(_ amount: Double) -> some View
+@MainActor func __probe3406() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contrast(__v((Double).self)))
+    }
+}
 // View: func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View
 @MainActor func __probe3407() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).cornerRadius(__v((CGFloat).self), antialiased: __v((Bool).self)))
+    }
+}
+// View: func grayscale(_ amount: Double) -> some View
+@MainActor func __probe3410() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).grayscale(__v((Double).self)))
+    }
+}
+// View: func hueRotation(_ angle: Angle) -> some View
+@MainActor func __probe3411() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).hueRotation(__v((Angle).self)))
+    }
+}
+// View: func luminanceToAlpha() -> some View
+@MainActor func __probe3413() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).luminanceToAlpha())
     }
 }
 // View: func opacity(_ opacity: Double) -> some View
@@ -976,6 +1146,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).overlay(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func saturation(_ amount: Double) -> some View
+@MainActor func __probe3421() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).saturation(__v((Double).self)))
     }
 }
 // View: func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View

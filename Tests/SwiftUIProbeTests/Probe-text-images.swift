@@ -2,6 +2,18 @@
 // Every `behaves` and `recorded` row of the family text-images, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AsyncImage<Content> : View where Content : View
+@MainActor func __probe774() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = AsyncImage<__ProbeView>.self
+    __conformsView(AsyncImage<__ProbeView>.self)
+}
+// SwiftUI: enum AsyncImagePhase : Sendable
+@MainActor func __probe775() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AsyncImagePhase.self
+    __conformsSendable(AsyncImagePhase.self)
+}
 // SwiftUI: struct ContentUnavailableView<Label, Description, Actions> : View where Label : View, Description : View, Actions : View
 @MainActor func __probe777() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -103,6 +115,38 @@ import DeclarativeViews
     func __body<__T: TextSelectability>(_: __T.Type) {
         _ = __T.self
     }
+}
+// AsyncImage: init(url: URL?, scale: CGFloat = 1) where Content == Image
+@MainActor func __probe794() {
+    _ = AsyncImage(url: __v((URL?).self), scale: __v((CGFloat).self))
+}
+// AsyncImage: init<I, P>(url: URL?, scale: CGFloat = 1, @ViewBuilder content: @escaping (Image) -> I, @ViewBuilder placeholder: @escaping () -> P) where Content == _ConditionalContent<I, P>, I : View, P : View
+@MainActor func __probe795() {
+    _ = AsyncImage(url: __v((URL?).self), scale: __v((CGFloat).self), content: { _ in __v((__ProbeView).self) }, placeholder: { __v((__ProbeView).self) })
+}
+// AsyncImage: init(url: URL?, scale: CGFloat = 1, transaction: Transaction = Transaction(), @ViewBuilder content: @escaping (AsyncImagePhase) -> Content)
+@MainActor func __probe796() {
+    _ = AsyncImage(url: __v((URL?).self), scale: __v((CGFloat).self), transaction: __v((Transaction).self), content: { _ in __v((__ProbeView).self) })
+}
+// AsyncImagePhase: case empty
+@MainActor func __probe797() {
+    let _: AsyncImagePhase = AsyncImagePhase.empty
+}
+// AsyncImagePhase: var error: (any Error)? { get }
+@MainActor func __probe798() {
+    _ = __v(AsyncImagePhase.self).error
+}
+// AsyncImagePhase: case failure(any Error)
+@MainActor func __probe799() {
+    let _: AsyncImagePhase = AsyncImagePhase.failure(__v((any Error).self))
+}
+// AsyncImagePhase: var image: Image? { get }
+@MainActor func __probe800() {
+    let _: Image? = __v(AsyncImagePhase.self).image
+}
+// AsyncImagePhase: case success(Image)
+@MainActor func __probe801() {
+    let _: AsyncImagePhase = AsyncImagePhase.success(__v((Image).self))
 }
 // ContentUnavailableView: init(_ title: LocalizedStringKey, image name: String, description: Text? = nil) where Label == Label<Text, Image>, Description == Text?, Actions == EmptyView
 @MainActor func __probe846() {
