@@ -63,8 +63,8 @@ import Testing
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         #expect(request.value(forHTTPHeaderField: "content-type") == "application/json")
-        let response = try #require(HTTPURLResponse(
-            url: try #require(request.url), statusCode: 404, httpVersion: nil, headerFields: nil))
+        let url = try #require(request.url)
+        let response = try #require(HTTPURLResponse(url: url, statusCode: 404, httpVersion: nil, headerFields: nil))
         #expect(response.statusCode == 404)
         #expect(URLSession.shared.configuration.timeoutIntervalForRequest > 0)
     }

@@ -136,3 +136,22 @@ import Testing
         #expect(node?.frame == plain.renderTree.first?.frame)
     }
 }
+
+/// A swiped card: its drawing moves with the drag, its place in the layout does not.
+@MainActor @Suite struct OffsetAndAngleTests {
+    @Test func anOffsetIsRecordedAndLeavesTheFrame() {
+        let plain = layOut(Text("Card"))
+        let moved = layOut(Text("Card").offset(x: 20).offset(CGSize(width: 5, height: -3)))
+        #expect(moved.renderTree.first?.attributes["offset"] == "20×0")
+        #expect(moved.renderTree.first?.frame == plain.renderTree.first?.frame)
+    }
+
+    @Test func anglesAddSubtractNegateAndScale() {
+        var angle = Angle.degrees(90) + .degrees(270)
+        #expect(abs(angle.degrees - 360) < 1e-9)
+        angle -= .degrees(60)
+        #expect(abs(angle.degrees - 300) < 1e-9)
+        #expect(abs((-angle).degrees + 300) < 1e-9)
+        #expect(abs((angle * 0.5).degrees - 150) < 1e-9 && abs((2 * angle / 4).degrees - 150) < 1e-9)
+    }
+}

@@ -46,7 +46,7 @@ struct PreviewMacroTests {
         let wideHost = wide.makeHost()
         let narrowHost = narrow.makeHost()
         defer { wideHost.invalidate(); narrowHost.invalidate() }
-        #expect(wideHost.renderTree.first?.frame?.width == 33)
+        #expect(wideHost.renderTree.first?.frame?.width == 40)
         #expect((narrowHost.renderTree.first?.frame?.width ?? 99) <= 20)
     }
 }

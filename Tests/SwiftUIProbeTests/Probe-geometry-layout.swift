@@ -1119,6 +1119,20 @@ import DeclarativeViews
 @MainActor func __probe3716() {
     struct __K: LayoutValueKey { static let defaultValue = 0 }; _ = __ProbeView().layoutValue(key: __K.self, value: 1)
 }
+// View: func offset(_ offset: CGSize) -> some View
+@MainActor func __probe3717() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).offset(__v((CGSize).self)))
+    }
+}
+// View: func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View
+@MainActor func __probe3718() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).offset(x: __v((CGFloat).self), y: __v((CGFloat).self)))
+    }
+}
 // View: func padding(_ insets: EdgeInsets) -> some View
 @MainActor func __probe3719() {
     func __someView<T: View>(_: T) {}

@@ -1359,6 +1359,8 @@ let probedRows: [String] = [
     "View func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View",
     "View func layoutPriority(_ value: Double) -> some View",
     "View func layoutValue<K>(key: K.Type, value: K.Value) -> some View where K : LayoutValueKey",
+    "View func offset(_ offset: CGSize) -> some View",
+    "View func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View",
     "View func padding(_ insets: EdgeInsets) -> some View",
     "View func padding(_ length: CGFloat) -> some View",
     "View func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View",

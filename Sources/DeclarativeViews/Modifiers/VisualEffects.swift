@@ -162,3 +162,16 @@ extension View {
         effect("statusBar", hidden ? "hidden" : "visible")
     }
 }
+
+extension View {
+    /// Moves the drawing by `offset` without moving the view in its layout (recorded as
+    /// `offset=W×H`; the frame stays where the layout put it).
+    public func offset(_ offset: CGSize) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "offset", value: "\(_number(Double(offset.width)))×\(_number(Double(offset.height)))"))
+    }
+
+    /// Moves the drawing by `x` and `y`.
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, _StyleModifier> {
+        offset(CGSize(width: x, height: y))
+    }
+}
