@@ -96,8 +96,10 @@ import Testing
     @Test func theDocumentsDirectoryIsUnderTheHomeDirectoryAndWritable() throws {
         let url = URL.documentsDirectory.appending(path: "corpus-breadth-\(UUID().uuidString).json")
         #expect(url.path.hasPrefix(NSHomeDirectory()))
-        try FileManager.default.createDirectory(at: URL.documentsDirectory, withIntermediateDirectories: true)
-        try Data("[1,2]".utf8).write(to: url)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: URL.documentsDirectory.path, isDirectory: &isDirectory))
+        #expect(isDirectory.boolValue)
+        try Data("[1,2]".utf8).write(to: url, options: [.atomic])
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try JSONDecoder().decode([Int].self, from: Data(contentsOf: url)) == [1, 2])
     }
@@ -153,5 +155,31 @@ import Testing
         #expect(abs(angle.degrees - 300) < 1e-9)
         #expect(abs((-angle).degrees + 300) < 1e-9)
         #expect(abs((angle * 0.5).degrees - 150) < 1e-9 && abs((2 * angle / 4).degrees - 150) < 1e-9)
+    }
+}
+
+/// Flashcards: a card that is a button to accessibility, a timer that pauses when the app leaves
+/// the foreground.
+@MainActor @Suite struct ScenePhaseAndTraitsTests {
+    struct TimerView: View {
+        @Environment(\.scenePhase) var scenePhase
+        var body: some View {
+            Text(scenePhase == .active ? "running" : "paused")
+        }
+    }
+
+    @Test func aHeadlessSceneIsActiveAndATestCanSendItToTheBackground() {
+        #expect(layOut(TimerView()).renderedText.contains("running"))
+        #expect(layOut(TimerView().environment(\.scenePhase, .background)).renderedText.contains("paused"))
+        #expect(ScenePhase.background < .inactive && ScenePhase.inactive < .active)
+    }
+
+    @Test func accessibilityTraitsAreRecordedByName() {
+        let host = layOut(Text("Card").accessibilityAddTraits([.isButton, .isHeader]).accessibilityRemoveTraits(.isImage))
+        #expect(host.renderTree.first?.attributes["accessibilityAddTraits"] == "isButton isHeader")
+        #expect(host.renderTree.first?.attributes["accessibilityRemoveTraits"] == "isImage")
+        var traits: AccessibilityTraits = [.isButton]
+        traits.formUnion(.isSelected)
+        #expect(traits.contains(.isSelected) && !traits.contains(.isLink))
     }
 }

@@ -175,3 +175,51 @@ extension View {
         offset(CGSize(width: x, height: y))
     }
 }
+
+/// What an accessibility element is and does (SwiftUI's `AccessibilityTraits`), as a set.
+public struct AccessibilityTraits: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init() { rawValue = 0 }
+
+    public static let isButton = AccessibilityTraits(rawValue: 1 << 0)
+    public static let isHeader = AccessibilityTraits(rawValue: 1 << 1)
+    public static let isSelected = AccessibilityTraits(rawValue: 1 << 2)
+    public static let isLink = AccessibilityTraits(rawValue: 1 << 3)
+    public static let isSearchField = AccessibilityTraits(rawValue: 1 << 4)
+    public static let isImage = AccessibilityTraits(rawValue: 1 << 5)
+    public static let playsSound = AccessibilityTraits(rawValue: 1 << 6)
+    public static let isKeyboardKey = AccessibilityTraits(rawValue: 1 << 7)
+    public static let isStaticText = AccessibilityTraits(rawValue: 1 << 8)
+    public static let isSummaryElement = AccessibilityTraits(rawValue: 1 << 9)
+    public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 10)
+    public static let startsMediaSession = AccessibilityTraits(rawValue: 1 << 11)
+    public static let allowsDirectInteraction = AccessibilityTraits(rawValue: 1 << 12)
+    public static let causesPageTurn = AccessibilityTraits(rawValue: 1 << 13)
+    public static let isModal = AccessibilityTraits(rawValue: 1 << 14)
+    public static let isToggle = AccessibilityTraits(rawValue: 1 << 15)
+
+    private static let names: [(AccessibilityTraits, String)] = [
+        (.isButton, "isButton"), (.isHeader, "isHeader"), (.isSelected, "isSelected"), (.isLink, "isLink"),
+        (.isSearchField, "isSearchField"), (.isImage, "isImage"), (.playsSound, "playsSound"),
+        (.isKeyboardKey, "isKeyboardKey"), (.isStaticText, "isStaticText"), (.isSummaryElement, "isSummaryElement"),
+        (.updatesFrequently, "updatesFrequently"), (.startsMediaSession, "startsMediaSession"),
+        (.allowsDirectInteraction, "allowsDirectInteraction"), (.causesPageTurn, "causesPageTurn"),
+        (.isModal, "isModal"), (.isToggle, "isToggle"),
+    ]
+
+    /// `isButton isHeader`: the traits' names, in declaration order.
+    var traitNames: String { Self.names.filter { contains($0.0) }.map(\.1).joined(separator: " ") }
+}
+
+extension View {
+    /// Adds traits to the view's accessibility element (recorded as `accessibilityAddTraits=isButton`).
+    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "accessibilityAddTraits", value: traits.traitNames))
+    }
+
+    /// Removes traits from the view's accessibility element (recorded as `accessibilityRemoveTraits=isImage`).
+    public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "accessibilityRemoveTraits", value: traits.traitNames))
+    }
+}
