@@ -183,3 +183,22 @@ import Testing
         #expect(traits.contains(.isSelected) && !traits.contains(.isLink))
     }
 }
+
+/// Drawing blend modes, an older app's accent color, and scaled custom fonts.
+@MainActor @Suite struct BlendAccentAndFontTests {
+    @Test func blendModeAndAccentColorAreRecorded() {
+        let host = layOut(Text("Overlap").blendMode(.multiply).accentColor(.purple))
+        #expect(host.renderTree.first?.attributes["blendMode"] == "multiply")
+        #expect(host.renderTree.first?.attributes["accentColor"] == "purple")
+    }
+
+    @Test func customFontsRecordHowTheyScale() {
+        let host = layOut(VStack {
+            Text("Score").font(.custom("Chalkduster", size: 17, relativeTo: .caption))
+            Text("Fixed").font(.custom("Chalkduster", fixedSize: 12))
+        })
+        #expect(host.renderedText.contains("font=Chalkduster 17 relativeTo caption"))
+        #expect(host.renderedText.contains("font=Chalkduster 12 fixed"))
+        #expect(Font.TextStyle.allCases.count == 11)
+    }
+}

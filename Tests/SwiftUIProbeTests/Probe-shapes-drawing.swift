@@ -18,6 +18,12 @@ import DeclarativeViews
     _ = AnyShape.self
     __conformsShape(AnyShape.self)
 }
+// SwiftUI: enum BlendMode : Sendable
+@MainActor func __probe2731() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = BlendMode.self
+    __conformsSendable(BlendMode.self)
+}
 // SwiftUI: struct Capsule : Shape
 @MainActor func __probe2733() {
     func __conformsShape<T: Shape>(_: T.Type) {}
@@ -199,6 +205,90 @@ import DeclarativeViews
 // AnyShape: func path(in rect: CGRect) -> Path
 @MainActor func __probe2793() {
     let _: Path = __v(AnyShape.self).path(in: __v((CGRect).self))
+}
+// BlendMode: case color
+@MainActor func __probe2797() {
+    let _: BlendMode = BlendMode.color
+}
+// BlendMode: case colorBurn
+@MainActor func __probe2798() {
+    let _: BlendMode = BlendMode.colorBurn
+}
+// BlendMode: case colorDodge
+@MainActor func __probe2799() {
+    let _: BlendMode = BlendMode.colorDodge
+}
+// BlendMode: case darken
+@MainActor func __probe2800() {
+    let _: BlendMode = BlendMode.darken
+}
+// BlendMode: case destinationOut
+@MainActor func __probe2801() {
+    let _: BlendMode = BlendMode.destinationOut
+}
+// BlendMode: case destinationOver
+@MainActor func __probe2802() {
+    let _: BlendMode = BlendMode.destinationOver
+}
+// BlendMode: case difference
+@MainActor func __probe2803() {
+    let _: BlendMode = BlendMode.difference
+}
+// BlendMode: case exclusion
+@MainActor func __probe2804() {
+    let _: BlendMode = BlendMode.exclusion
+}
+// BlendMode: case hardLight
+@MainActor func __probe2805() {
+    let _: BlendMode = BlendMode.hardLight
+}
+// BlendMode: case hue
+@MainActor func __probe2806() {
+    let _: BlendMode = BlendMode.hue
+}
+// BlendMode: case lighten
+@MainActor func __probe2807() {
+    let _: BlendMode = BlendMode.lighten
+}
+// BlendMode: case luminosity
+@MainActor func __probe2808() {
+    let _: BlendMode = BlendMode.luminosity
+}
+// BlendMode: case multiply
+@MainActor func __probe2809() {
+    let _: BlendMode = BlendMode.multiply
+}
+// BlendMode: case normal
+@MainActor func __probe2810() {
+    let _: BlendMode = BlendMode.normal
+}
+// BlendMode: case overlay
+@MainActor func __probe2811() {
+    let _: BlendMode = BlendMode.overlay
+}
+// BlendMode: case plusDarker
+@MainActor func __probe2812() {
+    let _: BlendMode = BlendMode.plusDarker
+}
+// BlendMode: case plusLighter
+@MainActor func __probe2813() {
+    let _: BlendMode = BlendMode.plusLighter
+}
+// BlendMode: case saturation
+@MainActor func __probe2814() {
+    let _: BlendMode = BlendMode.saturation
+}
+// BlendMode: case screen
+@MainActor func __probe2815() {
+    let _: BlendMode = BlendMode.screen
+}
+// BlendMode: case softLight
+@MainActor func __probe2816() {
+    let _: BlendMode = BlendMode.softLight
+}
+// BlendMode: case sourceAtop
+@MainActor func __probe2817() {
+    let _: BlendMode = BlendMode.sourceAtop
 }
 // Capsule: init(style: RoundedCornerStyle = .continuous)
 @MainActor func __probe2825() {
@@ -1034,6 +1124,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).background(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func blendMode(_ blendMode: BlendMode) -> some View
+@MainActor func __probe3391() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).blendMode(__v((BlendMode).self)))
     }
 }
 // View: func blur(radius: CGFloat, opaque: Bool = false) -> some View

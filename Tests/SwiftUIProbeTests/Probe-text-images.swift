@@ -248,6 +248,14 @@ import DeclarativeViews
     __conformsHashable(Font.Design.self)
     __conformsSendable(Font.Design.self)
 }
+// Font: enum TextStyle : CaseIterable, Sendable
+@MainActor func __probe888() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Font.TextStyle.self
+    __conformsCaseIterable(Font.TextStyle.self)
+    __conformsSendable(Font.TextStyle.self)
+}
 // Font: struct Weight : Hashable
 @MainActor func __probe889() {
     func __conformsHashable<T: Hashable>(_: T.Type) {}
@@ -270,9 +278,17 @@ import DeclarativeViews
 @MainActor func __probe894() {
     let _: Font = Font.caption2
 }
+// Font: static func custom(_ name: String, fixedSize: CGFloat) -> Font
+@MainActor func __probe895() {
+    let _: Font = Font.custom(__v((String).self), fixedSize: __v((CGFloat).self))
+}
 // Font: static func custom(_ name: String, size: CGFloat) -> Font
 @MainActor func __probe896() {
     let _: Font = Font.custom(__v((String).self), size: __v((CGFloat).self))
+}
+// Font: static func custom(_ name: String, size: CGFloat, relativeTo textStyle: Font.TextStyle) -> Font
+@MainActor func __probe897() {
+    let _: Font = Font.custom(__v((String).self), size: __v((CGFloat).self), relativeTo: __v((Font.TextStyle).self))
 }
 // Font: static let footnote: Font
 @MainActor func __probe898() {
@@ -341,6 +357,50 @@ import DeclarativeViews
 // Font.Design: case serif
 @MainActor func __probe922() {
     let _: Font.Design = Font.Design.serif
+}
+// Font.TextStyle: static var allCases: [Font.TextStyle]
+@MainActor func __probe926() {
+    let _: [Font.TextStyle] = Font.TextStyle.allCases
+}
+// Font.TextStyle: case callout
+@MainActor func __probe927() {
+    let _: Font.TextStyle = Font.TextStyle.callout
+}
+// Font.TextStyle: case caption
+@MainActor func __probe928() {
+    let _: Font.TextStyle = Font.TextStyle.caption
+}
+// Font.TextStyle: case caption2
+@MainActor func __probe929() {
+    let _: Font.TextStyle = Font.TextStyle.caption2
+}
+// Font.TextStyle: case footnote
+@MainActor func __probe930() {
+    let _: Font.TextStyle = Font.TextStyle.footnote
+}
+// Font.TextStyle: case headline
+@MainActor func __probe931() {
+    let _: Font.TextStyle = Font.TextStyle.headline
+}
+// Font.TextStyle: case largeTitle
+@MainActor func __probe932() {
+    let _: Font.TextStyle = Font.TextStyle.largeTitle
+}
+// Font.TextStyle: case subheadline
+@MainActor func __probe933() {
+    let _: Font.TextStyle = Font.TextStyle.subheadline
+}
+// Font.TextStyle: case title
+@MainActor func __probe934() {
+    let _: Font.TextStyle = Font.TextStyle.title
+}
+// Font.TextStyle: case title2
+@MainActor func __probe935() {
+    let _: Font.TextStyle = Font.TextStyle.title2
+}
+// Font.TextStyle: case title3
+@MainActor func __probe936() {
+    let _: Font.TextStyle = Font.TextStyle.title3
 }
 // Font.Weight: static let black: Font.Weight
 @MainActor func __probe937() {

@@ -223,3 +223,23 @@ extension View {
         modifier(_StyleModifier(key: "accessibilityRemoveTraits", value: traits.traitNames))
     }
 }
+
+/// How a view's drawing combines with what is behind it (SwiftUI's `BlendMode`).
+public enum BlendMode: Hashable, Sendable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    case difference, exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver
+    case destinationOut, plusDarker, plusLighter
+}
+
+extension View {
+    /// Blends the drawing with what is behind it (recorded as `blendMode=multiply`).
+    public func blendMode(_ blendMode: BlendMode) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "blendMode", value: "\(blendMode)"))
+    }
+
+    /// The accent color of the controls inside (SwiftUI's deprecated `accentColor(_:)`, the
+    /// forerunner of `tint`): recorded as `accentColor=COLOR`.
+    public func accentColor(_ accentColor: Color?) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "accentColor", value: accentColor?.description ?? "default"))
+    }
+}
