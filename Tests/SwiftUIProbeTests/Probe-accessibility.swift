@@ -36,6 +36,38 @@ import DeclarativeViews
 @MainActor func __probe2089() {
     let _: AccessibilityTraits = AccessibilityTraits.causesPageTurn
 }
+// AccessibilityTraits: func contains(_ member: AccessibilityTraits) -> Bool
+@MainActor func __probe2090() {
+    let _: Bool = __v(AccessibilityTraits.self).contains(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: mutating func formIntersection(_ other: AccessibilityTraits)
+@MainActor func __probe2091() {
+    var __r = __v(AccessibilityTraits.self)
+    __r.formIntersection(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: mutating func formSymmetricDifference(_ other: AccessibilityTraits)
+@MainActor func __probe2092() {
+    var __r = __v(AccessibilityTraits.self)
+    __r.formSymmetricDifference(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: mutating func formUnion(_ other: AccessibilityTraits)
+@MainActor func __probe2093() {
+    var __r = __v(AccessibilityTraits.self)
+    __r.formUnion(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: init()
+@MainActor func __probe2094() {
+    _ = AccessibilityTraits()
+}
+// AccessibilityTraits: mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits)
+@MainActor func __probe2095() {
+    var __r = __v(AccessibilityTraits.self)
+    let _: (inserted: Bool, memberAfterInsert: AccessibilityTraits) = __r.insert(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits
+@MainActor func __probe2096() {
+    let _: AccessibilityTraits = __v(AccessibilityTraits.self).intersection(__v((AccessibilityTraits).self))
+}
 // AccessibilityTraits: static let isButton: AccessibilityTraits
 @MainActor func __probe2097() {
     let _: AccessibilityTraits = AccessibilityTraits.isButton
@@ -84,9 +116,27 @@ import DeclarativeViews
 @MainActor func __probe2108() {
     let _: AccessibilityTraits = AccessibilityTraits.playsSound
 }
+// AccessibilityTraits: mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits?
+@MainActor func __probe2109() {
+    var __r = __v(AccessibilityTraits.self)
+    let _: AccessibilityTraits? = __r.remove(__v((AccessibilityTraits).self))
+}
 // AccessibilityTraits: static let startsMediaSession: AccessibilityTraits
 @MainActor func __probe2110() {
     let _: AccessibilityTraits = AccessibilityTraits.startsMediaSession
+}
+// AccessibilityTraits: func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits
+@MainActor func __probe2111() {
+    let _: AccessibilityTraits = __v(AccessibilityTraits.self).symmetricDifference(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: func union(_ other: AccessibilityTraits) -> AccessibilityTraits
+@MainActor func __probe2112() {
+    let _: AccessibilityTraits = __v(AccessibilityTraits.self).union(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits?
+@MainActor func __probe2113() {
+    var __r = __v(AccessibilityTraits.self)
+    let _: AccessibilityTraits? = __r.update(with: __v((AccessibilityTraits).self))
 }
 // AccessibilityTraits: static let updatesFrequently: AccessibilityTraits
 @MainActor func __probe2114() {

@@ -60,6 +60,10 @@ import DeclarativeViews
     var __r = __v(EnvironmentValues.self)
     __r.scenePhase = __v((ScenePhase).self)
 }
+// Preview: init(_ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>..., @ViewBuilder body: @escaping () -> any View)
+@MainActor func __probe4554() {
+    _ = Preview(__v((String?).self), traits: __v((PreviewTrait<Preview.ViewTraits>).self), body: { __v((any View).self) })
+}
 // PreviewProvider: static var previews: Self.Previews { get }
 @MainActor func __probe4565() {
     func __body<__T: PreviewProvider>(_: __T.Type) {

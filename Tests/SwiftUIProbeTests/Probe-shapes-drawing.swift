@@ -455,6 +455,22 @@ import DeclarativeViews
     var __r = __v(Gradient.self)
     __r.stops = __v(([Gradient.Stop]).self)
 }
+// Gradient.Stop: var color: Color
+@MainActor func __probe2933() {
+    let _: Color = __v(Gradient.Stop.self).color
+    var __r = __v(Gradient.Stop.self)
+    __r.color = __v((Color).self)
+}
+// Gradient.Stop: init(color: Color, location: CGFloat)
+@MainActor func __probe2934() {
+    _ = Gradient.Stop(color: __v((Color).self), location: __v((CGFloat).self))
+}
+// Gradient.Stop: var location: CGFloat
+@MainActor func __probe2935() {
+    let _: CGFloat = __v(Gradient.Stop.self).location
+    var __r = __v(Gradient.Stop.self)
+    __r.location = __v((CGFloat).self)
+}
 // HierarchicalShapeStyle: static let primary: HierarchicalShapeStyle
 @MainActor func __probe3065() {
     let _: HierarchicalShapeStyle = HierarchicalShapeStyle.primary
@@ -1001,6 +1017,21 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.indigo)
 }
+// ShapeStyle: static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient where Self == LinearGradient
+@MainActor func __probe3303() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: LinearGradient = __inShapeStyle(.linearGradient(__v((Gradient).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self)))
+}
+// ShapeStyle: static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient where Self == LinearGradient
+@MainActor func __probe3304() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: LinearGradient = __inShapeStyle(.linearGradient(colors: __v(([Color]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self)))
+}
+// ShapeStyle: static func linearGradient(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient where Self == LinearGradient
+@MainActor func __probe3305() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: LinearGradient = __inShapeStyle(.linearGradient(stops: __v(([Gradient.Stop]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self)))
+}
 // ShapeStyle: extension ShapeStyle where Self == Color { static var mint: Color { get } }
 @MainActor func __probe3307() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
@@ -1030,6 +1061,16 @@ import DeclarativeViews
 @MainActor func __probe3315() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: HierarchicalShapeStyle = __inShapeStyle(.quaternary)
+}
+// ShapeStyle: static func radialGradient(_ gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient where Self == RadialGradient
+@MainActor func __probe3318() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: RadialGradient = __inShapeStyle(.radialGradient(__v((Gradient).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self)))
+}
+// ShapeStyle: static func radialGradient(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient where Self == RadialGradient
+@MainActor func __probe3319() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: RadialGradient = __inShapeStyle(.radialGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self)))
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var red: Color { get } }
 @MainActor func __probe3321() {
