@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 /// AttrGraph: an AttributeGraph-style incremental dependency graph in pure Swift.
@@ -57,8 +58,12 @@ let package = Package(
         .target(name: "AttrGraph", dependencies: ["AttrGraphShims", "AttrGraphArchive"], swiftSettings: internalChecks),
         .target(name: "RunLoopBridge", dependencies: ["AttrGraph"], swiftSettings: internalChecks),
         .target(
-            name: "DeclarativeViews", dependencies: ["AttrGraph", "AttrGraphArchive", "RunLoopBridge"] + combineDependency,
+            name: "DeclarativeViews",
+            dependencies: ["AttrGraph", "AttrGraphArchive", "RunLoopBridge", "DeclarativeViewsMacros"] + combineDependency,
             swiftSettings: internalChecks + packageCombine),
+        // `#Preview`'s compiler plugin. It takes no swift-syntax: it reads the compiler's JSON requests and
+        // expands the macro textually (Sources/DeclarativeViewsMacros).
+        .macro(name: "DeclarativeViewsMacros"),
         // agdump links no view layer: `agdump demo` runs the AGDemo example, which the
         // DemoProgramName plugin builds beside it, and draws the archive it prints.
         .target(
@@ -75,6 +80,7 @@ let package = Package(
         .executableTarget(name: "AGIssueAppFixed", dependencies: ["SeedStory"], path: "Examples/AGIssueAppFixed"),
         .target(name: "AttrGraphTestSupport", dependencies: ["AttrGraph"], path: "Tests/AttrGraphTestSupport"),
         .testTarget(name: "AttrGraphTests", dependencies: ["AttrGraph", "AttrGraphArchive", "AttrGraphTestSupport"]),
+        .testTarget(name: "DeclarativeViewsMacrosTests", dependencies: ["DeclarativeViewsMacros"]),
         .testTarget(name: "RunLoopBridgeTests", dependencies: ["RunLoopBridge", "AttrGraph", "AttrGraphTestSupport"]),
         .testTarget(
             name: "DeclarativeViewsTests",

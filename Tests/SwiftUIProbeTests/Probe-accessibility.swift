@@ -2,3 +2,182 @@
 // Every `behaves` and `recorded` row of the family accessibility, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AccessibilityChildBehavior : Hashable
+@MainActor func __probe1990() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = AccessibilityChildBehavior.self
+    __conformsHashable(AccessibilityChildBehavior.self)
+}
+// SwiftUI: struct AccessibilityTraits : SetAlgebra, Sendable
+@MainActor func __probe2002() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsSetAlgebra<T: SetAlgebra>(_: T.Type) {}
+    _ = AccessibilityTraits.self
+    __conformsSetAlgebra(AccessibilityTraits.self)
+    __conformsSendable(AccessibilityTraits.self)
+}
+// AccessibilityChildBehavior: static let combine: AccessibilityChildBehavior
+@MainActor func __probe2014() {
+    let _: AccessibilityChildBehavior = AccessibilityChildBehavior.combine
+}
+// AccessibilityChildBehavior: static let contain: AccessibilityChildBehavior
+@MainActor func __probe2015() {
+    let _: AccessibilityChildBehavior = AccessibilityChildBehavior.contain
+}
+// AccessibilityChildBehavior: static let ignore: AccessibilityChildBehavior
+@MainActor func __probe2016() {
+    let _: AccessibilityChildBehavior = AccessibilityChildBehavior.ignore
+}
+// AccessibilityTraits: static let allowsDirectInteraction: AccessibilityTraits
+@MainActor func __probe2088() {
+    let _: AccessibilityTraits = AccessibilityTraits.allowsDirectInteraction
+}
+// AccessibilityTraits: static let causesPageTurn: AccessibilityTraits
+@MainActor func __probe2089() {
+    let _: AccessibilityTraits = AccessibilityTraits.causesPageTurn
+}
+// AccessibilityTraits: func contains(_ member: AccessibilityTraits) -> Bool
+@MainActor func __probe2090() {
+    let _: Bool = __v(AccessibilityTraits.self).contains(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: mutating func formIntersection(_ other: AccessibilityTraits)
+@MainActor func __probe2091() {
+    var __r = __v(AccessibilityTraits.self)
+    __r.formIntersection(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: mutating func formSymmetricDifference(_ other: AccessibilityTraits)
+@MainActor func __probe2092() {
+    var __r = __v(AccessibilityTraits.self)
+    __r.formSymmetricDifference(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: mutating func formUnion(_ other: AccessibilityTraits)
+@MainActor func __probe2093() {
+    var __r = __v(AccessibilityTraits.self)
+    __r.formUnion(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: init()
+@MainActor func __probe2094() {
+    _ = AccessibilityTraits()
+}
+// AccessibilityTraits: mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits)
+@MainActor func __probe2095() {
+    var __r = __v(AccessibilityTraits.self)
+    let _: (inserted: Bool, memberAfterInsert: AccessibilityTraits) = __r.insert(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits
+@MainActor func __probe2096() {
+    let _: AccessibilityTraits = __v(AccessibilityTraits.self).intersection(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: static let isButton: AccessibilityTraits
+@MainActor func __probe2097() {
+    let _: AccessibilityTraits = AccessibilityTraits.isButton
+}
+// AccessibilityTraits: static let isHeader: AccessibilityTraits
+@MainActor func __probe2098() {
+    let _: AccessibilityTraits = AccessibilityTraits.isHeader
+}
+// AccessibilityTraits: static let isImage: AccessibilityTraits
+@MainActor func __probe2099() {
+    let _: AccessibilityTraits = AccessibilityTraits.isImage
+}
+// AccessibilityTraits: static let isKeyboardKey: AccessibilityTraits
+@MainActor func __probe2100() {
+    let _: AccessibilityTraits = AccessibilityTraits.isKeyboardKey
+}
+// AccessibilityTraits: static let isLink: AccessibilityTraits
+@MainActor func __probe2101() {
+    let _: AccessibilityTraits = AccessibilityTraits.isLink
+}
+// AccessibilityTraits: static let isModal: AccessibilityTraits
+@MainActor func __probe2102() {
+    let _: AccessibilityTraits = AccessibilityTraits.isModal
+}
+// AccessibilityTraits: static let isSearchField: AccessibilityTraits
+@MainActor func __probe2103() {
+    let _: AccessibilityTraits = AccessibilityTraits.isSearchField
+}
+// AccessibilityTraits: static let isSelected: AccessibilityTraits
+@MainActor func __probe2104() {
+    let _: AccessibilityTraits = AccessibilityTraits.isSelected
+}
+// AccessibilityTraits: static let isStaticText: AccessibilityTraits
+@MainActor func __probe2105() {
+    let _: AccessibilityTraits = AccessibilityTraits.isStaticText
+}
+// AccessibilityTraits: static let isSummaryElement: AccessibilityTraits
+@MainActor func __probe2106() {
+    let _: AccessibilityTraits = AccessibilityTraits.isSummaryElement
+}
+// AccessibilityTraits: static let isToggle: AccessibilityTraits
+@MainActor func __probe2107() {
+    let _: AccessibilityTraits = AccessibilityTraits.isToggle
+}
+// AccessibilityTraits: static let playsSound: AccessibilityTraits
+@MainActor func __probe2108() {
+    let _: AccessibilityTraits = AccessibilityTraits.playsSound
+}
+// AccessibilityTraits: mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits?
+@MainActor func __probe2109() {
+    var __r = __v(AccessibilityTraits.self)
+    let _: AccessibilityTraits? = __r.remove(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: static let startsMediaSession: AccessibilityTraits
+@MainActor func __probe2110() {
+    let _: AccessibilityTraits = AccessibilityTraits.startsMediaSession
+}
+// AccessibilityTraits: func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits
+@MainActor func __probe2111() {
+    let _: AccessibilityTraits = __v(AccessibilityTraits.self).symmetricDifference(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: func union(_ other: AccessibilityTraits) -> AccessibilityTraits
+@MainActor func __probe2112() {
+    let _: AccessibilityTraits = __v(AccessibilityTraits.self).union(__v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits?
+@MainActor func __probe2113() {
+    var __r = __v(AccessibilityTraits.self)
+    let _: AccessibilityTraits? = __r.update(with: __v((AccessibilityTraits).self))
+}
+// AccessibilityTraits: static let updatesFrequently: AccessibilityTraits
+@MainActor func __probe2114() {
+    let _: AccessibilityTraits = AccessibilityTraits.updatesFrequently
+}
+// EnvironmentValues: var accessibilityDifferentiateWithoutColor: Bool { get }
+@MainActor func __probe2121() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityDifferentiateWithoutColor
+}
+// EnvironmentValues: var accessibilityInvertColors: Bool { get }
+@MainActor func __probe2124() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityInvertColors
+}
+// EnvironmentValues: var accessibilityReduceMotion: Bool { get }
+@MainActor func __probe2128() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityReduceMotion
+}
+// EnvironmentValues: var accessibilityReduceTransparency: Bool { get }
+@MainActor func __probe2129() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityReduceTransparency
+}
+// EnvironmentValues: var accessibilitySwitchControlEnabled: Bool { get }
+@MainActor func __probe2131() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilitySwitchControlEnabled
+}
+// EnvironmentValues: var accessibilityVoiceOverEnabled: Bool { get }
+@MainActor func __probe2132() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityVoiceOverEnabled
+}
+// View: func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2158() {
+    _ = __v(__ProbeView.self).accessibilityAddTraits(__v((AccessibilityTraits).self))
+}
+// View: func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View
+@MainActor func __probe2170() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityElement(children: __v((AccessibilityChildBehavior).self)))
+    }
+}
+// View: func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2188() {
+    _ = __v(__ProbeView.self).accessibilityRemoveTraits(__v((AccessibilityTraits).self))
+}

@@ -24,6 +24,12 @@ import DeclarativeViews
 @MainActor func __probe4395() {
     _ = SceneBuilder.self
 }
+// SwiftUI: enum ScenePhase : Comparable
+@MainActor func __probe4397() {
+    func __conformsComparable<T: Comparable>(_: T.Type) {}
+    _ = ScenePhase.self
+    __conformsComparable(ScenePhase.self)
+}
 // SwiftUI: struct WindowGroup<Content> : Scene where Content : View
 @MainActor func __probe4414() {
     func __conformsScene<T: Scene>(_: T.Type) {}
@@ -47,6 +53,16 @@ import DeclarativeViews
     func __body<__T: App>(_: __T.Type) {
         __T.main()
     }
+}
+// EnvironmentValues: var scenePhase: ScenePhase { get set }
+@MainActor func __probe4469() {
+    let _: ScenePhase = __v(EnvironmentValues.self).scenePhase
+    var __r = __v(EnvironmentValues.self)
+    __r.scenePhase = __v((ScenePhase).self)
+}
+// Preview: init(_ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>..., @ViewBuilder body: @escaping () -> any View)
+@MainActor func __probe4554() {
+    _ = Preview(__v((String?).self), traits: __v((PreviewTrait<Preview.ViewTraits>).self), body: { __v((any View).self) })
 }
 // PreviewProvider: static var previews: Self.Previews { get }
 @MainActor func __probe4565() {
@@ -113,11 +129,30 @@ import DeclarativeViews
 @MainActor func __probe4596() {
     let _: WindowGroup<Text> = SceneBuilder.buildExpression(__v((WindowGroup<Text>).self))
 }
+// ScenePhase: case active
+@MainActor func __probe4600() {
+    let _: ScenePhase = ScenePhase.active
+}
+// ScenePhase: case background
+@MainActor func __probe4601() {
+    let _: ScenePhase = ScenePhase.background
+}
+// ScenePhase: case inactive
+@MainActor func __probe4602() {
+    let _: ScenePhase = ScenePhase.inactive
+}
 // View: func persistentSystemOverlays(_ visibility: Visibility) -> some View
 @MainActor func __probe4695() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).persistentSystemOverlays(__v((Visibility).self)))
+    }
+}
+// View: func statusBar(hidden: Bool) -> some View
+@MainActor func __probe4703() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).statusBar(hidden: __v((Bool).self)))
     }
 }
 // View: func statusBarHidden(_ hidden: Bool = true) -> some View

@@ -28,6 +28,14 @@ import DeclarativeViews
     _ = Axis.self
     __conformsCaseIterable(Axis.self)
 }
+// SwiftUI: enum ContentMode : Hashable, CaseIterable
+@MainActor func __probe3430() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = ContentMode.self
+    __conformsHashable(ContentMode.self)
+    __conformsCaseIterable(ContentMode.self)
+}
 // SwiftUI: enum CoordinateSpace
 @MainActor func __probe3431() {
     _ = CoordinateSpace.self
@@ -141,6 +149,12 @@ import DeclarativeViews
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
     _ = ProposedViewSize.self
     __conformsEquatable(ProposedViewSize.self)
+}
+// SwiftUI: struct SafeAreaRegions : OptionSet
+@MainActor func __probe3451() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = SafeAreaRegions.self
+    __conformsOptionSet(SafeAreaRegions.self)
 }
 // SwiftUI: struct UnitPoint : Hashable
 @MainActor func __probe3452() {
@@ -414,6 +428,18 @@ import DeclarativeViews
 @MainActor func __probe3523() {
     var __r = __v(CGFloat.self)
     __r.scale(by: __v((Double).self))
+}
+// ContentMode: static var allCases: [ContentMode] { get }
+@MainActor func __probe3528() {
+    let _: [ContentMode] = ContentMode.allCases
+}
+// ContentMode: case fill
+@MainActor func __probe3529() {
+    let _: ContentMode = ContentMode.fill
+}
+// ContentMode: case fit
+@MainActor func __probe3530() {
+    let _: ContentMode = ContentMode.fit
 }
 // CoordinateSpace: case global
 @MainActor func __probe3531() {
@@ -877,6 +903,26 @@ import DeclarativeViews
 @MainActor func __probe3657() {
     let _: ProposedViewSize = ProposedViewSize.zero
 }
+// SafeAreaRegions: static let all: SafeAreaRegions
+@MainActor func __probe3658() {
+    let _: SafeAreaRegions = SafeAreaRegions.all
+}
+// SafeAreaRegions: static let container: SafeAreaRegions
+@MainActor func __probe3659() {
+    let _: SafeAreaRegions = SafeAreaRegions.container
+}
+// SafeAreaRegions: init(rawValue: UInt)
+@MainActor func __probe3660() {
+    _ = SafeAreaRegions(rawValue: __v((UInt).self))
+}
+// SafeAreaRegions: static let keyboard: SafeAreaRegions
+@MainActor func __probe3661() {
+    let _: SafeAreaRegions = SafeAreaRegions.keyboard
+}
+// SafeAreaRegions: let rawValue: UInt
+@MainActor func __probe3662() {
+    let _: UInt = __v(SafeAreaRegions.self).rawValue
+}
 // UnitPoint: static let bottom: UnitPoint
 @MainActor func __probe3664() {
     let _: UnitPoint = UnitPoint.bottom
@@ -999,6 +1045,20 @@ import DeclarativeViews
 @MainActor func __probe3696() {
     let _: VerticalEdge.Set = VerticalEdge.Set.top
 }
+// View: func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View
+@MainActor func __probe3699() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).aspectRatio(__v((CGFloat?).self), contentMode: __v((ContentMode).self)))
+    }
+}
+// View: func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View
+@MainActor func __probe3700() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).aspectRatio(__v((CGSize).self), contentMode: __v((ContentMode).self)))
+    }
+}
 // View: func coordinateSpace(_ name: NamedCoordinateSpace) -> some View
 @MainActor func __probe3704() {
     func __someView<T: View>(_: T) {}
@@ -1041,6 +1101,13 @@ import DeclarativeViews
         __someView(__v(__T.self).hidden())
     }
 }
+// View: func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View
+@MainActor func __probe3713() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).ignoresSafeArea(__v((SafeAreaRegions).self), edges: __v((Edge.Set).self)))
+    }
+}
 // View: func layoutPriority(_ value: Double) -> some View
 @MainActor func __probe3715() {
     func __someView<T: View>(_: T) {}
@@ -1051,6 +1118,20 @@ import DeclarativeViews
 // View: func layoutValue<K>(key: K.Type, value: K.Value) -> some View where K : LayoutValueKey
 @MainActor func __probe3716() {
     struct __K: LayoutValueKey { static let defaultValue = 0 }; _ = __ProbeView().layoutValue(key: __K.self, value: 1)
+}
+// View: func offset(_ offset: CGSize) -> some View
+@MainActor func __probe3717() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).offset(__v((CGSize).self)))
+    }
+}
+// View: func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View
+@MainActor func __probe3718() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).offset(x: __v((CGFloat).self), y: __v((CGFloat).self)))
+    }
 }
 // View: func padding(_ insets: EdgeInsets) -> some View
 @MainActor func __probe3719() {
@@ -1071,6 +1152,62 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).padding(__v((Edge.Set).self), __v((CGFloat?).self)))
+    }
+}
+// View: func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center, anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> some View
+@MainActor func __probe3725() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).rotation3DEffect(__v((Angle).self), axis: __v(((x: CGFloat, y: CGFloat, z: CGFloat)).self), anchor: __v((UnitPoint).self), anchorZ: __v((CGFloat).self), perspective: __v((CGFloat).self)))
+    }
+}
+// View: func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View
+@MainActor func __probe3726() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).rotationEffect(__v((Angle).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// View: func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View
+@MainActor func __probe3732() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scaleEffect(__v((CGFloat).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// View: func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View
+@MainActor func __probe3733() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scaleEffect(__v((CGSize).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// View: func scaleEffect(x: CGFloat = 1.0, y: CGFloat = 1.0, anchor: UnitPoint = .center) -> some View
+@MainActor func __probe3734() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scaleEffect(x: __v((CGFloat).self), y: __v((CGFloat).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// View: func scaledToFill() -> some View
+@MainActor func __probe3735() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scaledToFill())
+    }
+}
+// View: func scaledToFit() -> some View
+@MainActor func __probe3736() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scaledToFit())
+    }
+}
+// View: func zIndex(_ value: Double) -> some View
+@MainActor func __probe3740() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).zIndex(__v((Double).self)))
     }
 }
 // ViewDimensions: var height: CGFloat { get }

@@ -2,11 +2,27 @@
 // Every `behaves` and `recorded` row of the family shapes-drawing, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AngularGradient : ShapeStyle, View, Sendable
+@MainActor func __probe2726() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = AngularGradient.self
+    __conformsShapeStyle(AngularGradient.self)
+    __conformsView(AngularGradient.self)
+    __conformsSendable(AngularGradient.self)
+}
 // SwiftUI: struct AnyShape : Shape, @unchecked Sendable
 @MainActor func __probe2728() {
     func __conformsShape<T: Shape>(_: T.Type) {}
     _ = AnyShape.self
     __conformsShape(AnyShape.self)
+}
+// SwiftUI: enum BlendMode : Sendable
+@MainActor func __probe2731() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = BlendMode.self
+    __conformsSendable(BlendMode.self)
 }
 // SwiftUI: struct Capsule : Shape
 @MainActor func __probe2733() {
@@ -42,6 +58,12 @@ import DeclarativeViews
     _ = FillStyle.self
     __conformsEquatable(FillStyle.self)
 }
+// SwiftUI: struct Gradient : Equatable
+@MainActor func __probe2746() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = Gradient.self
+    __conformsEquatable(Gradient.self)
+}
 // SwiftUI: struct HierarchicalShapeStyle : ShapeStyle
 @MainActor func __probe2748() {
     func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
@@ -54,6 +76,16 @@ import DeclarativeViews
     func __body<__T: InsettableShape>(_: __T.Type) {
         __conformsShape(__T.self)
     }
+}
+// SwiftUI: struct LinearGradient : ShapeStyle, View, Sendable
+@MainActor func __probe2753() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = LinearGradient.self
+    __conformsShapeStyle(LinearGradient.self)
+    __conformsView(LinearGradient.self)
+    __conformsSendable(LinearGradient.self)
 }
 // SwiftUI: struct OffsetShape<Content> : Shape where Content : Shape
 @MainActor func __probe2756() {
@@ -68,6 +100,16 @@ import DeclarativeViews
     _ = Path.self
     __conformsEquatable(Path.self)
     __conformsLosslessStringConvertible(Path.self)
+}
+// SwiftUI: struct RadialGradient : ShapeStyle, View, Sendable
+@MainActor func __probe2759() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = RadialGradient.self
+    __conformsShapeStyle(RadialGradient.self)
+    __conformsView(RadialGradient.self)
+    __conformsSendable(RadialGradient.self)
 }
 // SwiftUI: struct Rectangle : Shape
 @MainActor func __probe2760() {
@@ -130,6 +172,26 @@ import DeclarativeViews
     _ = UnevenRoundedRectangle.self
     __conformsShape(UnevenRoundedRectangle.self)
 }
+// AngularGradient: init(colors: [Color], center: UnitPoint, angle: Angle = .zero)
+@MainActor func __probe2783() {
+    _ = AngularGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), angle: __v((Angle).self))
+}
+// AngularGradient: init(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle)
+@MainActor func __probe2784() {
+    _ = AngularGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self))
+}
+// AngularGradient: init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero)
+@MainActor func __probe2785() {
+    _ = AngularGradient(gradient: __v((Gradient).self), center: __v((UnitPoint).self), angle: __v((Angle).self))
+}
+// AngularGradient: init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero)
+@MainActor func __probe2786() {
+    _ = AngularGradient(gradient: __v((Gradient).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self))
+}
+// AngularGradient: init(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle, endAngle: Angle)
+@MainActor func __probe2788() {
+    _ = AngularGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self))
+}
 // AnyShape: var animatableData: AnyShape.AnimatableData { get set }
 @MainActor func __probe2791() {
     let _: AnyShape.AnimatableData = __v(AnyShape.self).animatableData
@@ -143,6 +205,90 @@ import DeclarativeViews
 // AnyShape: func path(in rect: CGRect) -> Path
 @MainActor func __probe2793() {
     let _: Path = __v(AnyShape.self).path(in: __v((CGRect).self))
+}
+// BlendMode: case color
+@MainActor func __probe2797() {
+    let _: BlendMode = BlendMode.color
+}
+// BlendMode: case colorBurn
+@MainActor func __probe2798() {
+    let _: BlendMode = BlendMode.colorBurn
+}
+// BlendMode: case colorDodge
+@MainActor func __probe2799() {
+    let _: BlendMode = BlendMode.colorDodge
+}
+// BlendMode: case darken
+@MainActor func __probe2800() {
+    let _: BlendMode = BlendMode.darken
+}
+// BlendMode: case destinationOut
+@MainActor func __probe2801() {
+    let _: BlendMode = BlendMode.destinationOut
+}
+// BlendMode: case destinationOver
+@MainActor func __probe2802() {
+    let _: BlendMode = BlendMode.destinationOver
+}
+// BlendMode: case difference
+@MainActor func __probe2803() {
+    let _: BlendMode = BlendMode.difference
+}
+// BlendMode: case exclusion
+@MainActor func __probe2804() {
+    let _: BlendMode = BlendMode.exclusion
+}
+// BlendMode: case hardLight
+@MainActor func __probe2805() {
+    let _: BlendMode = BlendMode.hardLight
+}
+// BlendMode: case hue
+@MainActor func __probe2806() {
+    let _: BlendMode = BlendMode.hue
+}
+// BlendMode: case lighten
+@MainActor func __probe2807() {
+    let _: BlendMode = BlendMode.lighten
+}
+// BlendMode: case luminosity
+@MainActor func __probe2808() {
+    let _: BlendMode = BlendMode.luminosity
+}
+// BlendMode: case multiply
+@MainActor func __probe2809() {
+    let _: BlendMode = BlendMode.multiply
+}
+// BlendMode: case normal
+@MainActor func __probe2810() {
+    let _: BlendMode = BlendMode.normal
+}
+// BlendMode: case overlay
+@MainActor func __probe2811() {
+    let _: BlendMode = BlendMode.overlay
+}
+// BlendMode: case plusDarker
+@MainActor func __probe2812() {
+    let _: BlendMode = BlendMode.plusDarker
+}
+// BlendMode: case plusLighter
+@MainActor func __probe2813() {
+    let _: BlendMode = BlendMode.plusLighter
+}
+// BlendMode: case saturation
+@MainActor func __probe2814() {
+    let _: BlendMode = BlendMode.saturation
+}
+// BlendMode: case screen
+@MainActor func __probe2815() {
+    let _: BlendMode = BlendMode.screen
+}
+// BlendMode: case softLight
+@MainActor func __probe2816() {
+    let _: BlendMode = BlendMode.softLight
+}
+// BlendMode: case sourceAtop
+@MainActor func __probe2817() {
+    let _: BlendMode = BlendMode.sourceAtop
 }
 // Capsule: init(style: RoundedCornerStyle = .continuous)
 @MainActor func __probe2825() {
@@ -289,6 +435,42 @@ import DeclarativeViews
     var __r = __v(FillStyle.self)
     __r.isEOFilled = __v((Bool).self)
 }
+// Gradient: struct Stop : Equatable
+@MainActor func __probe2926() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = Gradient.Stop.self
+    __conformsEquatable(Gradient.Stop.self)
+}
+// Gradient: init(colors: [Color])
+@MainActor func __probe2928() {
+    _ = Gradient(colors: __v(([Color]).self))
+}
+// Gradient: init(stops: [Gradient.Stop])
+@MainActor func __probe2929() {
+    _ = Gradient(stops: __v(([Gradient.Stop]).self))
+}
+// Gradient: var stops: [Gradient.Stop]
+@MainActor func __probe2930() {
+    let _: [Gradient.Stop] = __v(Gradient.self).stops
+    var __r = __v(Gradient.self)
+    __r.stops = __v(([Gradient.Stop]).self)
+}
+// Gradient.Stop: var color: Color
+@MainActor func __probe2933() {
+    let _: Color = __v(Gradient.Stop.self).color
+    var __r = __v(Gradient.Stop.self)
+    __r.color = __v((Color).self)
+}
+// Gradient.Stop: init(color: Color, location: CGFloat)
+@MainActor func __probe2934() {
+    _ = Gradient.Stop(color: __v((Color).self), location: __v((CGFloat).self))
+}
+// Gradient.Stop: var location: CGFloat
+@MainActor func __probe2935() {
+    let _: CGFloat = __v(Gradient.Stop.self).location
+    var __r = __v(Gradient.Stop.self)
+    __r.location = __v((CGFloat).self)
+}
 // HierarchicalShapeStyle: static let primary: HierarchicalShapeStyle
 @MainActor func __probe3065() {
     let _: HierarchicalShapeStyle = HierarchicalShapeStyle.primary
@@ -324,6 +506,18 @@ import DeclarativeViews
     func __body<__T: InsettableShape>(_: __T.Type) {
         __someView(__v(__T.self).strokeBorder(lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self)))
     }
+}
+// LinearGradient: init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint)
+@MainActor func __probe3091() {
+    _ = LinearGradient(colors: __v(([Color]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self))
+}
+// LinearGradient: init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint)
+@MainActor func __probe3092() {
+    _ = LinearGradient(gradient: __v((Gradient).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self))
+}
+// LinearGradient: init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint)
+@MainActor func __probe3093() {
+    _ = LinearGradient(stops: __v(([Gradient.Stop]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self))
 }
 // OffsetShape: var animatableData: OffsetShape<Content>.AnimatableData { get set }
 @MainActor func __probe3101() {
@@ -510,6 +704,18 @@ import DeclarativeViews
 // Path.Element: case quadCurve(to: CGPoint, control: CGPoint)
 @MainActor func __probe3158() {
     let _: Path.Element = Path.Element.quadCurve(to: __v((CGPoint).self), control: __v((CGPoint).self))
+}
+// RadialGradient: init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat)
+@MainActor func __probe3160() {
+    _ = RadialGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self))
+}
+// RadialGradient: init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat)
+@MainActor func __probe3161() {
+    _ = RadialGradient(gradient: __v((Gradient).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self))
+}
+// RadialGradient: init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat)
+@MainActor func __probe3162() {
+    _ = RadialGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self))
 }
 // Rectangle: init()
 @MainActor func __probe3163() {
@@ -811,6 +1017,21 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.indigo)
 }
+// ShapeStyle: static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient where Self == LinearGradient
+@MainActor func __probe3303() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: LinearGradient = __inShapeStyle(.linearGradient(__v((Gradient).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self)))
+}
+// ShapeStyle: static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient where Self == LinearGradient
+@MainActor func __probe3304() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: LinearGradient = __inShapeStyle(.linearGradient(colors: __v(([Color]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self)))
+}
+// ShapeStyle: static func linearGradient(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient where Self == LinearGradient
+@MainActor func __probe3305() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: LinearGradient = __inShapeStyle(.linearGradient(stops: __v(([Gradient.Stop]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self)))
+}
 // ShapeStyle: extension ShapeStyle where Self == Color { static var mint: Color { get } }
 @MainActor func __probe3307() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
@@ -840,6 +1061,16 @@ import DeclarativeViews
 @MainActor func __probe3315() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: HierarchicalShapeStyle = __inShapeStyle(.quaternary)
+}
+// ShapeStyle: static func radialGradient(_ gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient where Self == RadialGradient
+@MainActor func __probe3318() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: RadialGradient = __inShapeStyle(.radialGradient(__v((Gradient).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self)))
+}
+// ShapeStyle: static func radialGradient(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient where Self == RadialGradient
+@MainActor func __probe3319() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: RadialGradient = __inShapeStyle(.radialGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self)))
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var red: Color { get } }
 @MainActor func __probe3321() {
@@ -936,6 +1167,34 @@ import DeclarativeViews
         __someView(__v(__T.self).background(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
     }
 }
+// View: func blendMode(_ blendMode: BlendMode) -> some View
+@MainActor func __probe3391() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).blendMode(__v((BlendMode).self)))
+    }
+}
+// View: func blur(radius: CGFloat, opaque: Bool = false) -> some View
+@MainActor func __probe3392() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).blur(radius: __v((CGFloat).self), opaque: __v((Bool).self)))
+    }
+}
+// View: func border<S>(_ content: S, width: CGFloat = 1) -> some View where S : ShapeStyle
+@MainActor func __probe3393() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).border(__v((Color).self), width: __v((CGFloat).self)))
+    }
+}
+// View: func brightness(_ amount: Double) -> some View
+@MainActor func __probe3394() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).brightness(__v((Double).self)))
+    }
+}
 // View: func clipShape<S>(_ shape: S, style: FillStyle = FillStyle()) -> some View where S : Shape
 @MainActor func __probe3395() {
     func __someView<T: View>(_: T) {}
@@ -950,11 +1209,60 @@ import DeclarativeViews
         __someView(__v(__T.self).clipped(antialiased: __v((Bool).self)))
     }
 }
+// View: func colorInvert() -> some View
+@MainActor func __probe3398() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).colorInvert())
+    }
+}
+// View: func colorMultiply(_ color: Color) -> some View
+@MainActor func __probe3399() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).colorMultiply(__v((Color).self)))
+    }
+}
+// View: func compositingGroup() -> some View
+@MainActor func __probe3400() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).compositingGroup())
+    }
+}
+// View: func contrast(_ amount: Double) -> some View
+@MainActor func __probe3406() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contrast(__v((Double).self)))
+    }
+}
 // View: func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View
 @MainActor func __probe3407() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).cornerRadius(__v((CGFloat).self), antialiased: __v((Bool).self)))
+    }
+}
+// View: func grayscale(_ amount: Double) -> some View
+@MainActor func __probe3410() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).grayscale(__v((Double).self)))
+    }
+}
+// View: func hueRotation(_ angle: Angle) -> some View
+@MainActor func __probe3411() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).hueRotation(__v((Angle).self)))
+    }
+}
+// View: func luminanceToAlpha() -> some View
+@MainActor func __probe3413() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).luminanceToAlpha())
     }
 }
 // View: func opacity(_ opacity: Double) -> some View
@@ -976,6 +1284,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).overlay(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func saturation(_ amount: Double) -> some View
+@MainActor func __probe3421() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).saturation(__v((Double).self)))
     }
 }
 // View: func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View

@@ -80,6 +80,12 @@ import DeclarativeViews
     __conformsOptionSet(PinnedScrollableViews.self)
     __conformsSendable(PinnedScrollableViews.self)
 }
+// SwiftUI: struct ScrollBounceBehavior : Sendable
+@MainActor func __probe1197() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ScrollBounceBehavior.self
+    __conformsSendable(ScrollBounceBehavior.self)
+}
 // SwiftUI: struct ScrollIndicatorVisibility
 @MainActor func __probe1198() {
     _ = ScrollIndicatorVisibility.self
@@ -260,6 +266,18 @@ import DeclarativeViews
 @MainActor func __probe1276() {
     let _: PinnedScrollableViews = PinnedScrollableViews.sectionHeaders
 }
+// ScrollBounceBehavior: static var always: ScrollBounceBehavior { get }
+@MainActor func __probe1277() {
+    let _: ScrollBounceBehavior = ScrollBounceBehavior.always
+}
+// ScrollBounceBehavior: static var automatic: ScrollBounceBehavior { get }
+@MainActor func __probe1278() {
+    let _: ScrollBounceBehavior = ScrollBounceBehavior.automatic
+}
+// ScrollBounceBehavior: static var basedOnSize: ScrollBounceBehavior { get }
+@MainActor func __probe1279() {
+    let _: ScrollBounceBehavior = ScrollBounceBehavior.basedOnSize
+}
 // ScrollIndicatorVisibility: static var automatic: ScrollIndicatorVisibility { get }
 @MainActor func __probe1280() {
     let _: ScrollIndicatorVisibility = ScrollIndicatorVisibility.automatic
@@ -337,6 +355,13 @@ import DeclarativeViews
     let _: CGFloat? = __v(VStackLayout.self).spacing
     var __r = __v(VStackLayout.self)
     __r.spacing = __v((CGFloat?).self)
+}
+// View: func scrollBounceBehavior(_ behavior: ScrollBounceBehavior, axes: Axis.Set = [.vertical]) -> some View
+@MainActor func __probe1320() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollBounceBehavior(__v((ScrollBounceBehavior).self), axes: __v((Axis.Set).self)))
+    }
 }
 // View: func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View
 @MainActor func __probe1323() {

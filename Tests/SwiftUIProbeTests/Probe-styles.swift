@@ -987,6 +987,13 @@ import DeclarativeViews
 @MainActor func __probe2677() {
     let _: ToggleStyleConfiguration.Label = __v(ToggleStyleConfiguration.self).label
 }
+// View: func accentColor(_ accentColor: Color?) -> some View
+@MainActor func __probe2682() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accentColor(__v((Color?).self)))
+    }
+}
 // View: func buttonBorderShape(_ shape: ButtonBorderShape) -> some View
 @MainActor func __probe2684() {
     func __someView<T: View>(_: T) {}

@@ -2,6 +2,18 @@
 // Every `behaves` and `recorded` row of the family text-images, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AsyncImage<Content> : View where Content : View
+@MainActor func __probe774() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = AsyncImage<__ProbeView>.self
+    __conformsView(AsyncImage<__ProbeView>.self)
+}
+// SwiftUI: enum AsyncImagePhase : Sendable
+@MainActor func __probe775() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AsyncImagePhase.self
+    __conformsSendable(AsyncImagePhase.self)
+}
 // SwiftUI: struct ContentUnavailableView<Label, Description, Actions> : View where Label : View, Description : View, Actions : View
 @MainActor func __probe777() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -104,6 +116,38 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// AsyncImage: init(url: URL?, scale: CGFloat = 1) where Content == Image
+@MainActor func __probe794() {
+    _ = AsyncImage(url: __v((URL?).self), scale: __v((CGFloat).self))
+}
+// AsyncImage: init<I, P>(url: URL?, scale: CGFloat = 1, @ViewBuilder content: @escaping (Image) -> I, @ViewBuilder placeholder: @escaping () -> P) where Content == _ConditionalContent<I, P>, I : View, P : View
+@MainActor func __probe795() {
+    _ = AsyncImage(url: __v((URL?).self), scale: __v((CGFloat).self), content: { _ in __v((__ProbeView).self) }, placeholder: { __v((__ProbeView).self) })
+}
+// AsyncImage: init(url: URL?, scale: CGFloat = 1, transaction: Transaction = Transaction(), @ViewBuilder content: @escaping (AsyncImagePhase) -> Content)
+@MainActor func __probe796() {
+    _ = AsyncImage(url: __v((URL?).self), scale: __v((CGFloat).self), transaction: __v((Transaction).self), content: { _ in __v((__ProbeView).self) })
+}
+// AsyncImagePhase: case empty
+@MainActor func __probe797() {
+    let _: AsyncImagePhase = AsyncImagePhase.empty
+}
+// AsyncImagePhase: var error: (any Error)? { get }
+@MainActor func __probe798() {
+    _ = __v(AsyncImagePhase.self).error
+}
+// AsyncImagePhase: case failure(any Error)
+@MainActor func __probe799() {
+    let _: AsyncImagePhase = AsyncImagePhase.failure(__v((any Error).self))
+}
+// AsyncImagePhase: var image: Image? { get }
+@MainActor func __probe800() {
+    let _: Image? = __v(AsyncImagePhase.self).image
+}
+// AsyncImagePhase: case success(Image)
+@MainActor func __probe801() {
+    let _: AsyncImagePhase = AsyncImagePhase.success(__v((Image).self))
+}
 // ContentUnavailableView: init(_ title: LocalizedStringKey, image name: String, description: Text? = nil) where Label == Label<Text, Image>, Description == Text?, Actions == EmptyView
 @MainActor func __probe846() {
     _ = ContentUnavailableView(__v((LocalizedStringKey).self), image: __v((String).self), description: __v((Text?).self))
@@ -204,6 +248,14 @@ import DeclarativeViews
     __conformsHashable(Font.Design.self)
     __conformsSendable(Font.Design.self)
 }
+// Font: enum TextStyle : CaseIterable, Sendable
+@MainActor func __probe888() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Font.TextStyle.self
+    __conformsCaseIterable(Font.TextStyle.self)
+    __conformsSendable(Font.TextStyle.self)
+}
 // Font: struct Weight : Hashable
 @MainActor func __probe889() {
     func __conformsHashable<T: Hashable>(_: T.Type) {}
@@ -226,9 +278,17 @@ import DeclarativeViews
 @MainActor func __probe894() {
     let _: Font = Font.caption2
 }
+// Font: static func custom(_ name: String, fixedSize: CGFloat) -> Font
+@MainActor func __probe895() {
+    let _: Font = Font.custom(__v((String).self), fixedSize: __v((CGFloat).self))
+}
 // Font: static func custom(_ name: String, size: CGFloat) -> Font
 @MainActor func __probe896() {
     let _: Font = Font.custom(__v((String).self), size: __v((CGFloat).self))
+}
+// Font: static func custom(_ name: String, size: CGFloat, relativeTo textStyle: Font.TextStyle) -> Font
+@MainActor func __probe897() {
+    let _: Font = Font.custom(__v((String).self), size: __v((CGFloat).self), relativeTo: __v((Font.TextStyle).self))
 }
 // Font: static let footnote: Font
 @MainActor func __probe898() {
@@ -297,6 +357,50 @@ import DeclarativeViews
 // Font.Design: case serif
 @MainActor func __probe922() {
     let _: Font.Design = Font.Design.serif
+}
+// Font.TextStyle: static var allCases: [Font.TextStyle]
+@MainActor func __probe926() {
+    let _: [Font.TextStyle] = Font.TextStyle.allCases
+}
+// Font.TextStyle: case callout
+@MainActor func __probe927() {
+    let _: Font.TextStyle = Font.TextStyle.callout
+}
+// Font.TextStyle: case caption
+@MainActor func __probe928() {
+    let _: Font.TextStyle = Font.TextStyle.caption
+}
+// Font.TextStyle: case caption2
+@MainActor func __probe929() {
+    let _: Font.TextStyle = Font.TextStyle.caption2
+}
+// Font.TextStyle: case footnote
+@MainActor func __probe930() {
+    let _: Font.TextStyle = Font.TextStyle.footnote
+}
+// Font.TextStyle: case headline
+@MainActor func __probe931() {
+    let _: Font.TextStyle = Font.TextStyle.headline
+}
+// Font.TextStyle: case largeTitle
+@MainActor func __probe932() {
+    let _: Font.TextStyle = Font.TextStyle.largeTitle
+}
+// Font.TextStyle: case subheadline
+@MainActor func __probe933() {
+    let _: Font.TextStyle = Font.TextStyle.subheadline
+}
+// Font.TextStyle: case title
+@MainActor func __probe934() {
+    let _: Font.TextStyle = Font.TextStyle.title
+}
+// Font.TextStyle: case title2
+@MainActor func __probe935() {
+    let _: Font.TextStyle = Font.TextStyle.title2
+}
+// Font.TextStyle: case title3
+@MainActor func __probe936() {
+    let _: Font.TextStyle = Font.TextStyle.title3
 }
 // Font.Weight: static let black: Font.Weight
 @MainActor func __probe937() {

@@ -18,7 +18,7 @@ import RunLoopBridge
 /// `DV_PRINT_RENDER=1` prints the text rendering after every update that changed it.
 /// `DV_ARCHIVE=path` writes the view graph's archive (for `agdump`) when it exits that way.
 /// `DV_SVG=path` keeps an SVG picture of the current frame at `path`, rewritten after every render.
-@MainActor
+@MainActor @preconcurrency
 public protocol App {
     associatedtype Body: Scene
     @SceneBuilder var body: Body { get }

@@ -2,7 +2,7 @@ import AttrGraph
 
 /// A part of an app's interface (SwiftUI's `Scene`): here, `WindowGroup`s and scenes made of
 /// them. A headless host renders every window's content.
-@MainActor
+@MainActor @preconcurrency
 public protocol Scene {
     associatedtype Body: Scene
     @SceneBuilder var body: Body { get }

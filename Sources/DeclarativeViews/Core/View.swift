@@ -16,7 +16,11 @@ import AttrGraph
 /// its own value (compared field by field with the previous one), a ``State`` it read, a
 /// ``Binding`` or an ``Environment`` value. Views whose `Body` is `Never` are *primitive*:
 /// the framework renders them itself.
-@MainActor
+///
+/// As SwiftUI's, the protocol is main-actor isolated and `@preconcurrency`: code in the Swift 5
+/// language mode (most sample apps) gets warnings, not errors, where it crosses the isolation its
+/// views inherit (a shape's `path(in:)` calling a helper method of the shape).
+@MainActor @preconcurrency
 public protocol View {
     associatedtype Body: View
     @ViewBuilder var body: Body { get }

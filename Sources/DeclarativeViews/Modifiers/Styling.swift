@@ -151,6 +151,12 @@ extension ShapeStyle where Self == Color {
     public static var black: Color { .black }
     public static var white: Color { .white }
     public static var accentColor: Color { .accentColor }
+    public static var mint: Color { .mint }
+    public static var teal: Color { .teal }
+    public static var cyan: Color { .cyan }
+    public static var indigo: Color { .indigo }
+    public static var brown: Color { .brown }
+    public static var clear: Color { .clear }
 }
 
 // Named styles of buttons, lists and text fields (`.buttonStyle(.bordered)`): recorded by name.

@@ -11,7 +11,7 @@ import AttrGraph
 ///
 /// `body(content:)` is a rule like a view's `body`: it runs again when the modifier's value
 /// changes or something it read changed. `content` stands for the modified view.
-@MainActor
+@MainActor @preconcurrency
 public protocol ViewModifier {
     associatedtype Body: View
     typealias Content = _ViewModifier_Content<Self>

@@ -1,0 +1,18 @@
+import Foundation
+
+#if !canImport(Darwin)
+    // What `import SwiftUI` brings on Apple platforms that Linux Foundation lacks, for the code that
+    // uses it unchanged. (Linux Foundation has `URL.applicationSupportDirectory`, `cachesDirectory`,
+    // `temporaryDirectory` and `homeDirectory`; `documentsDirectory` is Apple-only.)
+    extension URL {
+        /// The user's documents directory (`~/Documents`, as `FileManager` finds it). An app's
+        /// documents directory always exists on Apple platforms, and apps write into it without
+        /// creating it, so it is created here when missing.
+        public static var documentsDirectory: URL {
+            let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+                ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Documents", isDirectory: true)
+            try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            return url
+        }
+    }
+#endif

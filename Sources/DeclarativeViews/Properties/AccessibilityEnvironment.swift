@@ -1,0 +1,36 @@
+/// The system's accessibility settings, as SwiftUI's environment exposes them. Headless, no
+/// assistive technology runs and no display setting is on: each reads `false`, as on a device with
+/// the settings off. Read-only, as in SwiftUI; a test that needs one on sets the internal key.
+struct AccessibilitySettingKey: EnvironmentKey {
+    static let defaultValue = AccessibilitySettings()
+}
+
+/// The accessibility settings a view can read.
+struct AccessibilitySettings: Hashable, Sendable {
+    var voiceOverEnabled = false
+    var differentiateWithoutColor = false
+    var reduceMotion = false
+    var reduceTransparency = false
+    var invertColors = false
+    var switchControlEnabled = false
+}
+
+extension EnvironmentValues {
+    var _accessibilitySettings: AccessibilitySettings {
+        get { self[AccessibilitySettingKey.self] }
+        set { self[AccessibilitySettingKey.self] = newValue }
+    }
+
+    /// Whether VoiceOver is on.
+    public var accessibilityVoiceOverEnabled: Bool { _accessibilitySettings.voiceOverEnabled }
+    /// Whether the user asked for shapes or labels besides color to tell states apart.
+    public var accessibilityDifferentiateWithoutColor: Bool { _accessibilitySettings.differentiateWithoutColor }
+    /// Whether the user asked for less motion.
+    public var accessibilityReduceMotion: Bool { _accessibilitySettings.reduceMotion }
+    /// Whether the user asked for less transparency.
+    public var accessibilityReduceTransparency: Bool { _accessibilitySettings.reduceTransparency }
+    /// Whether the display inverts colors.
+    public var accessibilityInvertColors: Bool { _accessibilitySettings.invertColors }
+    /// Whether Switch Control is on.
+    public var accessibilitySwitchControlEnabled: Bool { _accessibilitySettings.switchControlEnabled }
+}

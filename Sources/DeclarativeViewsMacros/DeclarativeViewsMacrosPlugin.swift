@@ -1,0 +1,42 @@
+import Foundation
+
+/// The compiler plugin behind `#Preview`: reads framed requests on standard input until it closes and
+/// answers each on standard output. (A plugin without swift-syntax: it speaks the JSON protocol itself.)
+@main
+enum DeclarativeViewsMacrosPlugin {
+    static func main() {
+        let input = FileHandle.standardInput
+        let output = FileHandle.standardOutput
+        while let header = read(8, from: input) {
+            let length = PluginMessages.length(ofHeader: header)
+            // The compiler ends some sessions with an empty frame: nothing to answer, and no error.
+            if length == 0 { exit(0) }
+            guard let body = read(length, from: input) else {
+                fail("input ended inside a \(length)-byte request")
+            }
+            guard let message = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+                fail("a \(length)-byte request is not a JSON object: \(String(decoding: body.prefix(160), as: UTF8.self))")
+            }
+            guard let reply = try? PluginMessages.frame(PluginMessages.reply(to: message)) else {
+                fail("cannot encode the reply to \(message.keys.sorted())")
+            }
+            output.write(reply)
+        }
+    }
+
+    private static func fail(_ problem: String) -> Never {
+        FileHandle.standardError.write(Data("DeclarativeViewsMacros: \(problem)\n".utf8))
+        exit(1)
+    }
+
+    /// Exactly `count` bytes, or `nil` at end of input.
+    private static func read(_ count: Int, from handle: FileHandle) -> Data? {
+        var data = Data()
+        while data.count < count {
+            let chunk = handle.readData(ofLength: count - data.count)
+            if chunk.isEmpty { return nil }
+            data.append(chunk)
+        }
+        return data
+    }
+}
