@@ -2,11 +2,16 @@ import AttrGraph
 import Foundation
 
 /// A layout pass's result: the top-level nodes and their frames in the window (every other
-/// frame is in the nodes' placement caches, relative to their parent).
+/// frame is in the placement caches of `engine`, which made it, relative to their parent).
 struct LayoutResult: Equatable {
     var roots: [DisplayNode]
     var frames: [CGRect]
     var window: CGSize
+    let engine: LayoutEngine
+
+    static func == (lhs: LayoutResult, rhs: LayoutResult) -> Bool {
+        lhs.roots == rhs.roots && lhs.frames == rhs.frames && lhs.window == rhs.window && lhs.engine === rhs.engine
+    }
 }
 
 extension LayoutEngine {
@@ -26,7 +31,7 @@ extension LayoutEngine {
             layOutSubtree(node, proposal: ProposedViewSize(width: window.width, height: nodeSize.height), size: nodeSize)
             y += nodeSize.height + Self.defaultSpacing
         }
-        return LayoutResult(roots: roots, frames: frames, window: window)
+        return LayoutResult(roots: roots, frames: frames, window: window, engine: self)
     }
 
     private struct Pending {
@@ -42,8 +47,9 @@ extension LayoutEngine {
         while let next = pending.popLast() {
             let node = next.node
             refreshCache(of: node)
-            if let laidOut = node.layout.laidOut, laidOut.proposal == next.proposal, laidOut.size == next.size { continue }
-            node.layout.laidOut = (next.proposal, next.size)
+            let entry = head(of: node)
+            if let laidOut = entry.pointee.laidOut, laidOut.proposal == next.proposal, laidOut.size == next.size { continue }
+            entry.pointee.laidOut = (next.proposal, next.size)
             let placements = placement(of: node, proposal: next.proposal, size: next.size)
             let children = node.children
             // A leaf has nothing to place: it is not visited.
@@ -57,7 +63,7 @@ extension LayoutEngine {
 extension LayoutResult {
     /// The public render tree with window-coordinate frames.
     var renderTree: [RenderNode] {
-        zip(roots, frames).map { node, frame in node.renderNode(frame: frame) }
+        zip(roots, frames).map { node, frame in node.renderNode(frame: frame, engine: engine) }
     }
 
     /// Calls `body` with every node that reports its geometry and its frame in the window.
@@ -72,7 +78,7 @@ extension LayoutResult {
                 sink.coordinateSpaces = spaces
                 body(node, frame)
             }
-            guard let placement = node.layout.placement?.current, placement.children.count == node.children.count else { continue }
+            guard let placement = engine.lastPlacement(of: node), placement.children.count == node.children.count else { continue }
             for (child, place) in zip(node.children, placement.children) where child.hasGeometry && !place.frame.isNull {
                 pending.append((child, place.frame.offsetBy(dx: frame.minX, dy: frame.minY), spaces))
             }
