@@ -55,18 +55,17 @@ final class LayoutEngine {
     /// Every node's layout results, in the slot the node was given when first laid out.
     let slots = LayoutSlots()
 
-    /// `node`'s cache, which ``refreshCache(of:)`` made current. Valid until the next call of
-    /// `refreshCache(of:)` (which may move the storage, giving a node its slot): taken afresh for
-    /// each access, never held across a call that lays out another node.
+    /// `node`'s cache, which ``refreshCache(of:)`` made current (and gave `node` its slot).
     @inline(__always)
     func cache(of node: DisplayNode) -> UnsafeMutablePointer<NodeLayoutCache> {
-        slots.caches + Int(node.layoutSlot)
+        slots.cache(node.layoutSlot)
     }
 
     /// `node`'s generation, last layout and first size, on the same terms as ``cache(of:)``.
     @inline(__always)
     func head(of node: DisplayNode) -> UnsafeMutablePointer<NodeLayoutHead> {
-        slots.heads + Int(node.layoutSlot)
+        // (Set with the slot: `refreshCache(of:)` gave the node one.)
+        node.layoutHead.unsafelyUnwrapped
     }
 
     /// Makes `node`'s cache current: empty, if it holds an earlier generation's results (or
@@ -126,7 +125,6 @@ final class LayoutEngine {
         statistics.measurements += 1
         log?.append("\(RenderNode(kind: node.kind).headline) for \(key)")
         let size = computeSize(of: node, proposal: key, axis: axis)
-        // (`computeSize` laid out the children, which may have moved the storage.)
         let entry = SizeEntry(proposal: key, axis: axis, size: size)
         if head(of: node).pointee.firstSize == nil {
             head(of: node).pointee.firstSize = entry

@@ -1,9 +1,8 @@
 import Foundation
 
 /// The layout engine's per-node storage: a ``NodeLayoutHead`` and a ``NodeLayoutCache`` per
-/// display node it has laid out, in two contiguous buffers indexed by the node's slot
-/// (``DisplayNode/layoutSlot``): the heads (what a pass's lookups read), two 64-byte lines each,
-/// and the rest.
+/// display node it has laid out, found by the node's slot (``DisplayNode/layoutSlot``): the
+/// heads (what a pass's lookups read), two 64-byte lines each, and the rest.
 ///
 /// Layout is a phase over the render tree's outputs: display nodes carry no layout state, only
 /// the integer that finds theirs here. A node is given a slot the first time the engine sees it;
@@ -11,6 +10,13 @@ import Foundation
 /// to need one takes it over with the cache's buffers (their contents are dropped on its first
 /// visit, as for a cache of an earlier generation: a returned slot is stamped with a generation
 /// the engine never reaches).
+///
+/// The slots are in chunks of ``chunkLength`` (contiguous arrays of heads and of caches), added
+/// as the slots run out and never moved: one buffer grown by doubling cost a mount of 10,000 rows
+/// a copy of everything at every doubling and a page fault for each page of the fresh
+/// (memory-mapped) buffers, while chunks this size come from the allocator's heap, usually memory
+/// the nodes of an earlier tree gave back. A lookup reads the chunk's entry in the chunk table
+/// first (a small table, which stays in the cache).
 ///
 /// Used on the thread that runs the host's updates, as the rest of the host (render rules
 /// release display nodes in graph updates, layout passes read and write the caches after them).
@@ -21,15 +27,27 @@ final class LayoutSlots {
     /// one invalidation at a time and never gets there.
     static let returnedGeneration = UInt64.max
 
+    /// Slots per chunk (a power of two): 64 KiB of heads, under the allocator's threshold for
+    /// mapping fresh memory.
+    static let chunkLength = 1 << chunkShift
+    private static let chunkShift = 9
+
+    /// One chunk's heads and caches.
+    struct Chunk {
+        var heads: UnsafeMutablePointer<NodeLayoutHead>
+        var caches: UnsafeMutablePointer<NodeLayoutCache>
+    }
+
     // `@exclusivity(unchecked)` on the stored properties: each access is one read or one write
     // (an append or removal for `free`) that calls out to nothing that could reach this table
-    // again, so accesses cannot overlap; `heads` and `caches` are read on every cache lookup of a layout pass,
+    // again, so accesses cannot overlap; `chunks` is read on every cache lookup of a layout pass,
     // where the dynamic check would cost more than the lookup.
 
-    /// The heads and the caches, `capacity` allocated and the first `count` initialised.
-    @exclusivity(unchecked) private(set) var heads: UnsafeMutablePointer<NodeLayoutHead>
-    @exclusivity(unchecked) private(set) var caches: UnsafeMutablePointer<NodeLayoutCache>
-    @exclusivity(unchecked) private var capacity: Int
+    /// The chunks, `chunkCapacity` entries allocated and the first `chunkCount` made.
+    @exclusivity(unchecked) private var chunks: UnsafeMutablePointer<Chunk>
+    @exclusivity(unchecked) private var chunkCapacity = 16
+    @exclusivity(unchecked) private var chunkCount = 0
+    /// Slots initialised (the first `count` of the chunks').
     @exclusivity(unchecked) private var count = 0
     /// Initialised slots no node holds, the most recently returned last.
     @exclusivity(unchecked) private var free: [UInt32] = []
@@ -38,23 +56,30 @@ final class LayoutSlots {
     private static let headAlignment = 128
 
     init() {
-        capacity = 64
-        heads = Self.allocateHeads(capacity)
-        caches = .allocate(capacity: capacity)
+        chunks = .allocate(capacity: chunkCapacity)
     }
 
     deinit {
-        heads.deinitialize(count: count)
-        UnsafeMutableRawPointer(heads).deallocate()
-        caches.deinitialize(count: count)
-        caches.deallocate()
+        for index in 0..<chunkCount {
+            let initialised = min(Self.chunkLength, count - index * Self.chunkLength)
+            chunks[index].heads.deinitialize(count: initialised)
+            UnsafeMutableRawPointer(chunks[index].heads).deallocate()
+            chunks[index].caches.deinitialize(count: initialised)
+            chunks[index].caches.deallocate()
+        }
+        chunks.deallocate()
     }
 
-    private static func allocateHeads(_ capacity: Int) -> UnsafeMutablePointer<NodeLayoutHead> {
-        UnsafeMutableRawPointer.allocate(
-            byteCount: capacity * MemoryLayout<NodeLayoutHead>.stride,
-            alignment: max(headAlignment, MemoryLayout<NodeLayoutHead>.alignment)
-        ).bindMemory(to: NodeLayoutHead.self, capacity: capacity)
+    /// `slot`'s head. Valid for as long as the slot's node holds it (chunks never move).
+    @inline(__always)
+    func head(_ slot: UInt32) -> UnsafeMutablePointer<NodeLayoutHead> {
+        chunks[Int(slot &>> Self.chunkShift)].heads + Int(slot & UInt32(Self.chunkLength - 1))
+    }
+
+    /// `slot`'s cache, on the same terms as ``head(_:)``.
+    @inline(__always)
+    func cache(_ slot: UInt32) -> UnsafeMutablePointer<NodeLayoutCache> {
+        chunks[Int(slot &>> Self.chunkShift)].caches + Int(slot & UInt32(Self.chunkLength - 1))
     }
 
     /// How many slots nodes hold now.
@@ -63,40 +88,43 @@ final class LayoutSlots {
     var allocated: Int { count }
 
     /// Gives `node` a slot (a returned one first) and makes this table its owner.
-    /// May move the buffer: pointers into it taken before are stale.
     func assign(to node: DisplayNode) {
         let slot: UInt32
         if let reused = free.popLast() {
             slot = reused
         } else {
-            if count == capacity { grow() }
             precondition(count < Int(Self.none), "LayoutSlots: more than \(Self.none) display nodes laid out at once")
-            (heads + count).initialize(to: NodeLayoutHead(generation: 0))
-            (caches + count).initialize(to: NodeLayoutCache())
+            if count == chunkCount * Self.chunkLength { addChunk() }
             slot = UInt32(count)
+            head(slot).initialize(to: NodeLayoutHead(generation: 0))
+            cache(slot).initialize(to: NodeLayoutCache())
             count += 1
         }
         node.layoutSlot = slot
+        node.layoutHead = head(slot)
         node.layoutSlots = self
     }
 
     /// Takes back a slot whose node went away. Its cache keeps its buffers for the next node
     /// but is marked out of date.
     func recycle(_ slot: UInt32) {
-        heads[Int(slot)].generation = Self.returnedGeneration
+        head(slot).pointee.generation = Self.returnedGeneration
         free.append(slot)
     }
 
-    private func grow() {
-        let newCapacity = capacity * 2
-        let newHeads = Self.allocateHeads(newCapacity)
-        newHeads.moveInitialize(from: heads, count: count)
-        UnsafeMutableRawPointer(heads).deallocate()
-        heads = newHeads
-        let newCaches = UnsafeMutablePointer<NodeLayoutCache>.allocate(capacity: newCapacity)
-        newCaches.moveInitialize(from: caches, count: count)
-        caches.deallocate()
-        caches = newCaches
-        capacity = newCapacity
+    private func addChunk() {
+        if chunkCount == chunkCapacity {
+            let newChunks = UnsafeMutablePointer<Chunk>.allocate(capacity: chunkCapacity * 2)
+            newChunks.moveInitialize(from: chunks, count: chunkCount)
+            chunks.deallocate()
+            chunks = newChunks
+            chunkCapacity *= 2
+        }
+        let heads = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.chunkLength * MemoryLayout<NodeLayoutHead>.stride,
+            alignment: max(Self.headAlignment, MemoryLayout<NodeLayoutHead>.alignment)
+        ).bindMemory(to: NodeLayoutHead.self, capacity: Self.chunkLength)
+        (chunks + chunkCount).initialize(to: Chunk(heads: heads, caches: .allocate(capacity: Self.chunkLength)))
+        chunkCount += 1
     }
 }

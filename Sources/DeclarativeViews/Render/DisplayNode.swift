@@ -37,6 +37,9 @@ final class DisplayNode: Equatable {
     @exclusivity(unchecked) var layoutSlot = LayoutSlots.none
     /// The storage `layoutSlot` is in, which takes the slot back when the node goes away.
     @exclusivity(unchecked) var layoutSlots: LayoutSlots?
+    /// The slot's ``NodeLayoutHead`` (which never moves), for the lookups of a pass without
+    /// finding the slot's chunk first. Set with `layoutSlot`.
+    @exclusivity(unchecked) var layoutHead: UnsafeMutablePointer<NodeLayoutHead>?
     let kind: RenderNode.Kind
     let children: [DisplayNode]
     /// A button's action.
