@@ -42,21 +42,34 @@ extension LayoutEngine {
 
     /// Places `node`'s children and theirs, skipping subtrees laid out the same way before.
     private func layOutSubtree(_ node: DisplayNode, proposal: ProposedViewSize, size: CGSize) {
+        if isLaidOut(node, proposal: proposal, size: size) { return }
         // An explicit stack: layout depth is the view tree's depth, which a deep tree could make large.
         var pending = [Pending(node: node, proposal: proposal, size: size)]
         while let next = pending.popLast() {
             let node = next.node
             refreshCache(of: node)
-            let entry = head(of: node)
-            if let laidOut = entry.pointee.laidOut, laidOut.proposal == next.proposal, laidOut.size == next.size { continue }
-            entry.pointee.laidOut = (next.proposal, next.size)
+            head(of: node).pointee.laidOut = (next.proposal, next.size)
             let placements = placement(of: node, proposal: next.proposal, size: next.size)
             let children = node.children
-            // A leaf has nothing to place: it is not visited.
+            // A leaf has nothing to place, and a subtree laid out the same way before has nothing
+            // new: neither is pushed (which would retain and release the node for nothing).
             for index in children.indices where !placements[index].frame.isNull && !children[index].children.isEmpty {
-                pending.append(Pending(node: children[index], proposal: placements[index].proposal, size: placements[index].frame.size))
+                let proposal = placements[index].proposal, size = placements[index].frame.size
+                if isLaidOut(children[index], proposal: proposal, size: size) { continue }
+                pending.append(Pending(node: children[index], proposal: proposal, size: size))
             }
         }
+    }
+
+    /// Whether `node` was laid out by a pass of this engine at `proposal` and `size` since the
+    /// caches were last invalidated (then its subtree is as that pass left it). Reads the node's
+    /// head without making its cache current (a stale or missing one answers no).
+    @inline(__always)
+    private func isLaidOut(_ node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> Bool {
+        guard node.layoutSlots === slots else { return false }
+        let entry = head(of: node)
+        guard entry.pointee.generation == generation, let laidOut = entry.pointee.laidOut else { return false }
+        return laidOut.proposal == proposal && laidOut.size == size
     }
 }
 
