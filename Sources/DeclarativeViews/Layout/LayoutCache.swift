@@ -40,8 +40,8 @@ struct NodePlacement {
 /// What the lookups of a layout pass read of a node: the generation its results belong to, the
 /// proposal and size it was last laid out at and the first size it remembers (most nodes are
 /// asked one question). Kept apart from the rest of the node's results (``NodeLayoutCache``),
-/// 128 bytes each (two cache lines that are fetched together: the generation and `laidOut`
-/// in the first, the first size in the second), so that a subtree skipped by a pass, or a size
+/// 128 bytes each (two cache lines that are fetched together: the generation, `laidOut` and
+/// the address of the rest in the first, the first size in the second), so that a subtree skipped by a pass, or a size
 /// answered from the cache, reads nothing else of the layout's storage.
 struct NodeLayoutHead {
     /// The ``LayoutEngine/generation`` the results belong to: results of an earlier generation
@@ -50,16 +50,30 @@ struct NodeLayoutHead {
     /// The proposal and size the node was last laid out at by a pass (to skip the subtree
     /// when both are the same again).
     var laidOut: (proposal: ProposedViewSize, size: CGSize)?
-    /// Puts `firstSize` at offset 64, the second line (`laidOut` ends at 41).
-    private var padding0: (UInt64, UInt64) = (0, 0)
+    /// The node's ``NodeLayoutCache`` (in the same slot of ``LayoutSlots``, which never moves):
+    /// found from the line a lookup reads anyway, not through the storage's chunk table.
+    let cache: UnsafeMutablePointer<NodeLayoutCache>
+    /// Puts `firstSize` at offset 64, the second line (`cache` ends at 56).
+    private var padding0: UInt64 = 0
     /// The first size computed in this generation (`nil`: none, and none in the cache either).
     var firstSize: SizeEntry?
     /// Makes the stride 128 (`firstSize` ends at 104): with ``LayoutSlots``' alignment, a head
     /// is two whole lines. (A test checks the offsets.)
     private var padding1: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
-    init(generation: UInt64) {
+    init(generation: UInt64, cache: UnsafeMutablePointer<NodeLayoutCache>) {
         self.generation = generation
+        self.cache = cache
+    }
+
+    /// Drops the results (of an earlier generation) and stamps the head with `generation`,
+    /// keeping the cache's buffers for the results that replace them.
+    @inline(__always)
+    mutating func reset(generation: UInt64) {
+        self.generation = generation
+        laidOut = nil
+        firstSize = nil
+        cache.pointee.reset()
     }
 
     /// The remembered size for `proposal` and `axis`, looking at `more` (the node's further

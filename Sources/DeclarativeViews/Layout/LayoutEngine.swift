@@ -58,7 +58,7 @@ final class LayoutEngine {
     /// `node`'s cache, which ``refreshCache(of:)`` made current (and gave `node` its slot).
     @inline(__always)
     func cache(of node: DisplayNode) -> UnsafeMutablePointer<NodeLayoutCache> {
-        slots.cache(node.layoutSlot)
+        head(of: node).pointee.cache
     }
 
     /// `node`'s generation, last layout and first size, on the same terms as ``cache(of:)``.
@@ -75,8 +75,7 @@ final class LayoutEngine {
         if node.layoutSlots !== slots { adopt(node) }
         let stamp = head(of: node)
         if stamp.pointee.generation != generation {
-            stamp.pointee = NodeLayoutHead(generation: generation)
-            cache(of: node).pointee.reset()
+            stamp.pointee.reset(generation: generation)
         }
     }
 

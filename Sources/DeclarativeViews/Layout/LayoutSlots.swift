@@ -15,8 +15,9 @@ import Foundation
 /// as the slots run out and never moved: one buffer grown by doubling cost a mount of 10,000 rows
 /// a copy of everything at every doubling and a page fault for each page of the fresh
 /// (memory-mapped) buffers, while chunks this size come from the allocator's heap, usually memory
-/// the nodes of an earlier tree gave back. A lookup reads the chunk's entry in the chunk table
-/// first (a small table, which stays in the cache).
+/// the nodes of an earlier tree gave back. A pass finds a node's head through the pointer the
+/// node keeps (``DisplayNode/layoutHead``) and its cache through the pointer in the head
+/// (``NodeLayoutHead/cache``), without reading the chunk table.
 ///
 /// Used on the thread that runs the host's updates, as the rest of the host (render rules
 /// release display nodes in graph updates, layout passes read and write the caches after them).
@@ -96,8 +97,8 @@ final class LayoutSlots {
             precondition(count < Int(Self.none), "LayoutSlots: more than \(Self.none) display nodes laid out at once")
             if count == chunkCount * Self.chunkLength { addChunk() }
             slot = UInt32(count)
-            head(slot).initialize(to: NodeLayoutHead(generation: 0))
             cache(slot).initialize(to: NodeLayoutCache())
+            head(slot).initialize(to: NodeLayoutHead(generation: 0, cache: cache(slot)))
             count += 1
         }
         node.layoutSlot = slot
