@@ -167,6 +167,18 @@ public final class ViewHost {
         core.layoutEngine.statistics = LayoutStatistics()
     }
 
+    /// The layout engine's per-node storage (``LayoutSlots``): the slots display nodes hold now,
+    /// and the slots allocated (held or free for the next nodes). For tests of slot recycling.
+    package var layoutSlotUsage: (inUse: Int, allocated: Int) {
+        (core.layoutEngine.slots.slotsInUse, core.layoutEngine.slots.allocated)
+    }
+
+    /// Where ``NodeLayoutHead``'s first size is and how long a head is, for the test that checks
+    /// the layout of the heads the layout storage is arranged for (offset 64, stride 128).
+    package static var layoutHeadShape: (firstSizeOffset: Int?, stride: Int) {
+        (MemoryLayout<NodeLayoutHead>.offset(of: \NodeLayoutHead.firstSize), MemoryLayout<NodeLayoutHead>.stride)
+    }
+
     /// Forgets every cached size and placement, so that the next update lays everything out
     /// from scratch (to measure a full layout, or after changing something layout depends on
     /// that the graph does not track).

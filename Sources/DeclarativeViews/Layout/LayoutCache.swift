@@ -37,64 +37,92 @@ struct NodePlacement {
     var current: NodePlacement? { isCurrent ? self : nil }
 }
 
-/// Sizes by proposal (and the axis of the stack the node is in). The first is stored inline
-/// (most nodes are asked one question), the others in an array of at most
-/// ``LayoutEngine/sizeCacheLimit`` entries, the oldest replaced first.
-struct SizeCache {
-    private var first: SizeEntry?
-    private var rest: [SizeEntry] = []
-    private var nextSlot = 0
+/// What the lookups of a layout pass read of a node: the generation its results belong to, the
+/// proposal and size it was last laid out at and the first size it remembers (most nodes are
+/// asked one question). Kept apart from the rest of the node's results (``NodeLayoutCache``),
+/// 128 bytes each (two cache lines that are fetched together: the generation, `laidOut` and
+/// the address of the rest in the first, the first size in the second), so that a subtree skipped by a pass, or a size
+/// answered from the cache, reads nothing else of the layout's storage.
+struct NodeLayoutHead {
+    /// The ``LayoutEngine/generation`` the results belong to: results of an earlier generation
+    /// are dropped when the node is next laid out, so invalidating every cache is one increment.
+    var generation: UInt64 = 0
+    /// The proposal and size the node was last laid out at by a pass (to skip the subtree
+    /// when both are the same again).
+    var laidOut: (proposal: ProposedViewSize, size: CGSize)?
+    /// The node's ``NodeLayoutCache`` (in the same slot of ``LayoutSlots``, which never moves):
+    /// found from the line a lookup reads anyway, not through the storage's chunk table.
+    let cache: UnsafeMutablePointer<NodeLayoutCache>
+    /// Puts `firstSize` at offset 64, the second line (`cache` ends at 56).
+    private var padding0: UInt64 = 0
+    /// The first size computed in this generation (`nil`: none, and none in the cache either).
+    var firstSize: SizeEntry?
+    /// Makes the stride 128 (`firstSize` ends at 104): with ``LayoutSlots``' alignment, a head
+    /// is two whole lines. (A test checks the offsets.)
+    private var padding1: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
+    init(generation: UInt64, cache: UnsafeMutablePointer<NodeLayoutCache>) {
+        self.generation = generation
+        self.cache = cache
+    }
+
+    /// Drops the results (of an earlier generation) and stamps the head with `generation`,
+    /// keeping the cache's buffers for the results that replace them.
     @inline(__always)
+    mutating func reset(generation: UInt64) {
+        self.generation = generation
+        laidOut = nil
+        firstSize = nil
+        cache.pointee.reset()
+    }
+
+    /// The remembered size for `proposal` and `axis`, looking at `more` (the node's further
+    /// sizes) only when the first one is not it.
+    @inline(__always)
+    func size(for proposal: ProposedViewSize, axis: Axis?, more: UnsafeMutablePointer<NodeLayoutCache>) -> CGSize? {
+        guard let first = firstSize else { return nil }
+        if first.proposal == proposal, first.axis == axis { return first.size }
+        return more.pointee.size(for: proposal, axis: axis)
+    }
+}
+
+/// A node's layout results but those in its ``NodeLayoutHead``, valid for as
+/// long as the node exists (its content never changes) and its layout engine has not been
+/// invalidated since they were computed. The engine keeps them, in the node's slot of its
+/// ``LayoutSlots``.
+struct NodeLayoutCache {
+    /// Sizes by proposal (and the axis of the stack the node is in) after the first, at most
+    /// ``LayoutEngine/sizeCacheLimit`` entries, the oldest replaced first.
+    private var moreSizes: [SizeEntry] = []
+    private var nextSize = 0
+    /// A stack's last sizing, for its placement.
+    var stackSizes: StackSizes?
+    /// The children's placement for the last size and proposal.
+    var placement: NodePlacement?
+
     func size(for proposal: ProposedViewSize, axis: Axis?) -> CGSize? {
-        if let first, first.proposal == proposal, first.axis == axis { return first.size }
-        for entry in rest where entry.proposal == proposal && entry.axis == axis {
+        for entry in moreSizes where entry.proposal == proposal && entry.axis == axis {
             return entry.size
         }
         return nil
     }
 
-    /// Forgets every size, keeping the storage for the next ones.
-    mutating func removeAll() {
-        first = nil
-        rest.removeAll(keepingCapacity: true)
-        nextSlot = 0
-    }
-
+    /// Remembers a size after the first (which is in the node's ``NodeLayoutHead``).
     mutating func insert(_ entry: SizeEntry) {
-        if first == nil {
-            first = entry
-        } else if rest.count < LayoutEngine.sizeCacheLimit {
-            rest.append(entry)
+        if moreSizes.count < LayoutEngine.sizeCacheLimit {
+            moreSizes.append(entry)
         } else {
-            rest[nextSlot] = entry
-            nextSlot = (nextSlot + 1) % LayoutEngine.sizeCacheLimit
+            moreSizes[nextSize] = entry
+            nextSize = (nextSize + 1) % LayoutEngine.sizeCacheLimit
         }
     }
-}
 
-/// A node's layout results, valid for as long as the node exists (its content never changes)
-/// and its layout engine has not been invalidated since they were computed.
-struct NodeLayoutCache {
-    /// The ``LayoutEngine/generation`` the results belong to: results of an earlier generation
-    /// are dropped when the node is next laid out, so invalidating every cache is one increment.
-    var generation: UInt64 = 0
-    var sizes = SizeCache()
-    /// A stack's last sizing, for its placement.
-    var stackSizes: StackSizes?
-    /// The children's placement for the last size and proposal.
-    var placement: NodePlacement?
-    /// The proposal and size the node was last laid out at by a pass (to skip the subtree
-    /// when both are the same again).
-    var laidOut: (proposal: ProposedViewSize, size: CGSize)?
-
-    /// Empties the cache for `generation` in place (assigning a new cache would copy the old
-    /// one out first to release it), keeping its buffers for the results that replace these.
-    mutating func reset(generation: UInt64) {
-        sizes.removeAll()
+    /// Empties the cache in place (assigning a new cache would copy the old one out first to
+    /// release it), keeping its buffers for the results that replace these.
+    mutating func reset() {
+        moreSizes.removeAll(keepingCapacity: true)
+        nextSize = 0
         stackSizes?.isCurrent = false
         placement?.isCurrent = false
-        laidOut = nil
-        self.generation = generation
     }
 }

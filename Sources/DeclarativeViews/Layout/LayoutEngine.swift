@@ -20,7 +20,9 @@ public struct LayoutStatistics: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Sizes and places render nodes, SwiftUI-style: a parent proposes a size, the child chooses
-/// its own, the parent positions it. Results are cached per node and proposal (seed 004's
+/// its own, the parent positions it. Layout is a phase over the render tree's outputs: the
+/// engine owns every cache, one per display node in a contiguous ``LayoutSlots`` storage found by
+/// the node's slot. Results are cached per node and proposal (seed 004's
 /// `shouldMeasureWithSizeRange`): an unchanged node asked with the same proposal answers from
 /// its cache, and since unchanged subtrees are the same node objects from update to update,
 /// a change re-measures only the changed node, its ancestors, and the siblings whose proposal
@@ -39,9 +41,10 @@ final class LayoutEngine {
     @exclusivity(unchecked) var statistics = LayoutStatistics()
     /// When set, every computed (not cached) size is logged: `Text "A" for (400 × nil)`.
     @exclusivity(unchecked) var log: [String]?
-    /// Which caches are current: a node's ``NodeLayoutCache`` counts only when stamped with this.
-    /// 64 bits, so that it never wraps round to an old stamp.
-    private(set) var generation: UInt64 = 0
+    /// Which caches are current: a node's cache (``NodeLayoutHead``) counts only when stamped with this.
+    /// 64 bits, so that it never wraps round to an old stamp. (Unchecked exclusivity: read once
+    /// per cache lookup, written by one increment in ``invalidateCaches()``.)
+    @exclusivity(unchecked) private(set) var generation: UInt64 = 0
 
     /// Forgets every node's cached sizes and placements (they are dropped as the nodes are next
     /// visited), so that the next pass lays everything out from scratch.
@@ -49,12 +52,45 @@ final class LayoutEngine {
         generation += 1
     }
 
-    /// Makes `node`'s cache current: empty, if it holds an earlier generation's results.
+    /// Every node's layout results, in the slot the node was given when first laid out.
+    let slots = LayoutSlots()
+
+    /// `node`'s cache, which ``refreshCache(of:)`` made current (and gave `node` its slot).
+    @inline(__always)
+    func cache(of node: DisplayNode) -> UnsafeMutablePointer<NodeLayoutCache> {
+        head(of: node).pointee.cache
+    }
+
+    /// `node`'s generation, last layout and first size, on the same terms as ``cache(of:)``.
+    @inline(__always)
+    func head(of node: DisplayNode) -> UnsafeMutablePointer<NodeLayoutHead> {
+        // (Set with the slot: `refreshCache(of:)` gave the node one.)
+        node.layoutHead.unsafelyUnwrapped
+    }
+
+    /// Makes `node`'s cache current: empty, if it holds an earlier generation's results (or
+    /// none yet: the node is given a slot).
     @inline(__always)
     func refreshCache(of node: DisplayNode) {
-        if node.layout.generation != generation {
-            node.layout.reset(generation: generation)
+        if node.layoutSlots !== slots { adopt(node) }
+        let stamp = head(of: node)
+        if stamp.pointee.generation != generation {
+            stamp.pointee.reset(generation: generation)
         }
+    }
+
+    /// Gives `node` a slot in this engine's storage.
+    @inline(never)
+    private func adopt(_ node: DisplayNode) {
+        precondition(node.layoutSlots == nil, "LayoutEngine: a display node is laid out by two layout engines")
+        slots.assign(to: node)
+    }
+
+    /// The children's placement of `node`'s last layout (in this engine), if it has one that was
+    /// not dropped since: what the render tree's frames and geometry delivery read.
+    func lastPlacement(of node: DisplayNode) -> NodePlacement? {
+        guard node.layoutSlots === slots else { return nil }
+        return cache(of: node).pointee.placement?.current
     }
 
     /// The spacing between stack children when the stack gives none.
@@ -74,12 +110,12 @@ final class LayoutEngine {
     func size(of node: DisplayNode, proposal: ProposedViewSize, axis: Axis? = nil) -> CGSize {
         let key = Self.cacheKey(node, proposal, axis)
         refreshCache(of: node)
-        if let size = node.layout.sizes.size(for: key, axis: axis) {
+        if let size = head(of: node).pointee.size(for: key, axis: axis, more: cache(of: node)) {
             statistics.cachedMeasurements += 1
             return size
         }
         // Offered more width than it ideally takes, such a node takes its ideal size.
-        if node.idealWhenWider, let ideal = node.layout.sizes.size(for: .unspecified, axis: axis),
+        if node.idealWhenWider, let ideal = head(of: node).pointee.size(for: .unspecified, axis: axis, more: cache(of: node)),
            Self.offers(key, atLeast: ideal.width)
         {
             statistics.cachedMeasurements += 1
@@ -88,7 +124,12 @@ final class LayoutEngine {
         statistics.measurements += 1
         log?.append("\(RenderNode(kind: node.kind).headline) for \(key)")
         let size = computeSize(of: node, proposal: key, axis: axis)
-        node.layout.sizes.insert(SizeEntry(proposal: key, axis: axis, size: size))
+        let entry = SizeEntry(proposal: key, axis: axis, size: size)
+        if head(of: node).pointee.firstSize == nil {
+            head(of: node).pointee.firstSize = entry
+        } else {
+            cache(of: node).pointee.insert(entry)
+        }
         return size
     }
 
@@ -223,7 +264,7 @@ final class LayoutEngine {
         let key = Self.cacheKey(node, proposal, axis)
         // The sizes for another proposal (or stale ones) are overwritten in place (the memo keeps one).
         var sizes: [CGSize] = []
-        if let known = node.layout.stackSizes {
+        if let known = cache(of: node).pointee.stackSizes {
             if known.isCurrent, known.proposal == key {
                 return (Self.stackSize(known.sizes, axis: axis, spacing: spacing), known.sizes)
             }
@@ -233,14 +274,14 @@ final class LayoutEngine {
                 if Self.offers(key, atLeast: size.width) { return (size, known.sizes) }
             }
             sizes = known.sizes
-            node.layout.stackSizes = nil
+            cache(of: node).pointee.stackSizes = nil
         }
         // A stack expands exactly when a child does; a list fills its width whatever its rows do.
         var expands: Bool? = axis == .horizontal ? node.expandsHorizontally : node.expandsVertically
         if case .list = node.kind { expands = nil }
         let size = stack(
             node.children, axis: axis, spacing: spacing, proposal: proposal, childrenExpand: expands, sizes: &sizes)
-        node.layout.stackSizes = StackSizes(proposal: key, sizes: sizes)
+        cache(of: node).pointee.stackSizes = StackSizes(proposal: key, sizes: sizes)
         return (size, sizes)
     }
 
@@ -401,16 +442,16 @@ final class LayoutEngine {
     func placement(of node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> [ChildPlacement] {
         // A placement for another proposal or size (or a stale one) lends its buffer to the new one.
         var buffer: [ChildPlacement] = []
-        if let cached = node.layout.placement {
+        if let cached = cache(of: node).pointee.placement {
             if cached.isCurrent, cached.proposal == proposal, cached.size == size {
                 return cached.children
             }
             buffer = cached.children
-            node.layout.placement = nil
+            cache(of: node).pointee.placement = nil
         }
         statistics.placements += 1
         let children = computePlacement(of: node, proposal: proposal, size: size, reusing: &buffer)
-        node.layout.placement = NodePlacement(proposal: proposal, size: size, children: children)
+        cache(of: node).pointee.placement = NodePlacement(proposal: proposal, size: size, children: children)
         return children
     }
 

@@ -2,11 +2,16 @@ import AttrGraph
 import Foundation
 
 /// A layout pass's result: the top-level nodes and their frames in the window (every other
-/// frame is in the nodes' placement caches, relative to their parent).
+/// frame is in the placement caches of `engine`, which made it, relative to their parent).
 struct LayoutResult: Equatable {
     var roots: [DisplayNode]
     var frames: [CGRect]
     var window: CGSize
+    let engine: LayoutEngine
+
+    static func == (lhs: LayoutResult, rhs: LayoutResult) -> Bool {
+        lhs.roots == rhs.roots && lhs.frames == rhs.frames && lhs.window == rhs.window && lhs.engine === rhs.engine
+    }
 }
 
 extension LayoutEngine {
@@ -26,7 +31,7 @@ extension LayoutEngine {
             layOutSubtree(node, proposal: ProposedViewSize(width: window.width, height: nodeSize.height), size: nodeSize)
             y += nodeSize.height + Self.defaultSpacing
         }
-        return LayoutResult(roots: roots, frames: frames, window: window)
+        return LayoutResult(roots: roots, frames: frames, window: window, engine: self)
     }
 
     private struct Pending {
@@ -37,27 +42,41 @@ extension LayoutEngine {
 
     /// Places `node`'s children and theirs, skipping subtrees laid out the same way before.
     private func layOutSubtree(_ node: DisplayNode, proposal: ProposedViewSize, size: CGSize) {
+        if isLaidOut(node, proposal: proposal, size: size) { return }
         // An explicit stack: layout depth is the view tree's depth, which a deep tree could make large.
         var pending = [Pending(node: node, proposal: proposal, size: size)]
         while let next = pending.popLast() {
             let node = next.node
             refreshCache(of: node)
-            if let laidOut = node.layout.laidOut, laidOut.proposal == next.proposal, laidOut.size == next.size { continue }
-            node.layout.laidOut = (next.proposal, next.size)
+            head(of: node).pointee.laidOut = (next.proposal, next.size)
             let placements = placement(of: node, proposal: next.proposal, size: next.size)
             let children = node.children
-            // A leaf has nothing to place: it is not visited.
+            // A leaf has nothing to place, and a subtree laid out the same way before has nothing
+            // new: neither is pushed (which would retain and release the node for nothing).
             for index in children.indices where !placements[index].frame.isNull && !children[index].children.isEmpty {
-                pending.append(Pending(node: children[index], proposal: placements[index].proposal, size: placements[index].frame.size))
+                let proposal = placements[index].proposal, size = placements[index].frame.size
+                if isLaidOut(children[index], proposal: proposal, size: size) { continue }
+                pending.append(Pending(node: children[index], proposal: proposal, size: size))
             }
         }
+    }
+
+    /// Whether `node` was laid out by a pass of this engine at `proposal` and `size` since the
+    /// caches were last invalidated (then its subtree is as that pass left it). Reads the node's
+    /// head without making its cache current (a stale or missing one answers no).
+    @inline(__always)
+    private func isLaidOut(_ node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> Bool {
+        guard node.layoutSlots === slots else { return false }
+        let entry = head(of: node)
+        guard entry.pointee.generation == generation, let laidOut = entry.pointee.laidOut else { return false }
+        return laidOut.proposal == proposal && laidOut.size == size
     }
 }
 
 extension LayoutResult {
     /// The public render tree with window-coordinate frames.
     var renderTree: [RenderNode] {
-        zip(roots, frames).map { node, frame in node.renderNode(frame: frame) }
+        zip(roots, frames).map { node, frame in node.renderNode(frame: frame, engine: engine) }
     }
 
     /// Calls `body` with every node that reports its geometry and its frame in the window.
@@ -72,7 +91,7 @@ extension LayoutResult {
                 sink.coordinateSpaces = spaces
                 body(node, frame)
             }
-            guard let placement = node.layout.placement?.current, placement.children.count == node.children.count else { continue }
+            guard let placement = engine.lastPlacement(of: node), placement.children.count == node.children.count else { continue }
             for (child, place) in zip(node.children, placement.children) where child.hasGeometry && !place.frame.isNull {
                 pending.append((child, place.frame.offsetBy(dx: frame.minX, dy: frame.minY), spaces))
             }

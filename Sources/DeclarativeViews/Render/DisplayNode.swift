@@ -8,7 +8,7 @@ import Foundation
 /// and where later stages can cache what they computed from it).
 final class DisplayNode: Equatable {
     // Stored properties are laid out in declaration order: what sizing reads first (the
-    // flags and the layout cache) comes first, so that it shares the node's first cache lines.
+    // flags and the layout slot) comes first, so that it shares the node's first cache line.
     /// Whether this node or a descendant reports its geometry (`GeometryReader`,
     /// `onGeometryChange`): layout passes visit only such subtrees to deliver geometry.
     let hasGeometry: Bool
@@ -29,14 +29,17 @@ final class DisplayNode: Equatable {
     /// a text that need not wrap, stacks and other containers of such views. Not a flexible
     /// frame (it grows towards its maximum) nor anything that expands.
     let idealWhenWider: Bool
-    /// Layout results for this node's (immutable) content; see ``LayoutEngine``.
+    /// Where this node's layout results are in the storage of the engine that lays it out
+    /// (``LayoutSlots``; ``LayoutSlots/none`` until it is first laid out). Layout state is the
+    /// layout engine's, not the node's: the node carries only this index.
     ///
-    /// `@exclusivity(unchecked)`: every access (in `LayoutEngine` and `LayoutPass`) is
-    /// instantaneous — one read, or one in-place write of a field of the cache (`sizes.insert`,
-    /// assigning `stackSizes`, `placement`, `laidOut`) that calls nothing that could reach this
-    /// node's cache again — so two accesses never overlap and the dynamic check, which costs more
-    /// than the lookup it guards, could never fire.
-    @exclusivity(unchecked) var layout = NodeLayoutCache()
+    /// `@exclusivity(unchecked)`: written once, by ``LayoutSlots/assign(to:)``, then only read.
+    @exclusivity(unchecked) var layoutSlot = LayoutSlots.none
+    /// The storage `layoutSlot` is in, which takes the slot back when the node goes away.
+    @exclusivity(unchecked) var layoutSlots: LayoutSlots?
+    /// The slot's ``NodeLayoutHead`` (which never moves), for the lookups of a pass without
+    /// finding the slot's chunk first. Set with `layoutSlot`.
+    @exclusivity(unchecked) var layoutHead: UnsafeMutablePointer<NodeLayoutHead>?
     let kind: RenderNode.Kind
     let children: [DisplayNode]
     /// A button's action.
@@ -114,6 +117,10 @@ final class DisplayNode: Equatable {
         }
     }
 
+    deinit {
+        layoutSlots?.recycle(layoutSlot)
+    }
+
     static func == (lhs: DisplayNode, rhs: DisplayNode) -> Bool { lhs === rhs }
 
     /// Whether this node already shows exactly this content.
@@ -144,12 +151,12 @@ final class DisplayNode: Equatable {
         annotations?.shape?.path(in: CGRect(origin: .zero, size: frame.size))
     }
 
-    /// The public value tree with the frames of the last layout pass, this node at `frame`
+    /// The public value tree with the frames of `engine`'s last layout pass, this node at `frame`
     /// (in window coordinates; `nil` for content that is not laid out, like hidden tabs).
-    func renderNode(frame: CGRect?) -> RenderNode {
-        guard let frame, let placement = layout.placement?.current, placement.children.count == children.count else {
+    func renderNode(frame: CGRect?, engine: LayoutEngine) -> RenderNode {
+        guard let frame, let placement = engine.lastPlacement(of: self), placement.children.count == children.count else {
             var node = RenderNode(
-                kind: kind, children: children.map { $0.renderNode(frame: nil) }, frame: frame,
+                kind: kind, children: children.map { $0.renderNode(frame: nil, engine: engine) }, frame: frame,
                 attributes: annotations?.styles ?? [:])
             node.path = frame.flatMap(shapePath(in:))
             node.clipPath = frame.flatMap { frame in annotations?.clip?.path(in: CGRect(origin: .zero, size: frame.size)) }
@@ -158,7 +165,8 @@ final class DisplayNode: Equatable {
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(children.count)
         for (child, place) in zip(children, placement.children) {
-            nodes.append(child.renderNode(frame: place.frame.isNull ? nil : place.frame.offsetBy(dx: frame.minX, dy: frame.minY)))
+            nodes.append(child.renderNode(
+                frame: place.frame.isNull ? nil : place.frame.offsetBy(dx: frame.minX, dy: frame.minY), engine: engine))
         }
         var node = RenderNode(kind: kind, children: nodes, frame: frame, attributes: annotations?.styles ?? [:])
         node.path = shapePath(in: frame)
