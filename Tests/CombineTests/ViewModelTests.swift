@@ -143,14 +143,20 @@ private func fetchGreeting(name: String) -> Future<String, Never> {
 
     @Test func publishedValuesAsAnAsyncSequence() async throws {
         let subject = CurrentValueSubject<Int, Never>(0)
+        // The sends start once the sequence has delivered the current value (a send before the
+        // task subscribed would replace it).
+        let (subscribed, signal) = AsyncStream<Void>.makeStream()
         let task = Task {
             var seen: [Int] = []
             for await value in subject.values {
                 seen.append(value)
+                if seen.count == 1 { signal.yield() }
                 if value == 3 { break }
             }
             return seen
         }
+        var started = subscribed.makeAsyncIterator()
+        _ = await started.next()
         for value in 1...3 {
             try await Task.sleep(for: .milliseconds(10))
             subject.send(value)

@@ -14,6 +14,9 @@ public struct _ViewInputs {
     var path: ViewPath?
     /// Inside a `Picker` or a selectable `List`: a `ForEach` tags its elements with their ids.
     var tagsElementsWithID = false
+    /// Under a `.buttonStyle`: a ``Button`` reads the style from the environment (elsewhere it
+    /// is the primitive button, with no body to run).
+    var mayHaveButtonStyle = false
 
     init(host: _HostCore, environment: Attribute<EnvironmentValues>) {
         _host = HostReference(wrappedValue: host)

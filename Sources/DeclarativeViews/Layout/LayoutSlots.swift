@@ -129,3 +129,13 @@ final class LayoutSlots {
         chunkCount += 1
     }
 }
+
+extension DisplayNode {
+    /// The children's placement of the node's last layout by the engine that owns its slot, if
+    /// that placement was not dropped since (what the driver reads to leave out the views a
+    /// custom layout hid).
+    var lastPlacement: NodePlacement? {
+        guard let layoutSlots else { return nil }
+        return layoutSlots.cache(layoutSlot).pointee.placement?.current
+    }
+}

@@ -133,6 +133,7 @@ extension View {
             AnyView(style.makeBody(configuration: configuration).environment(\._buttonStyle, nil))
         }))
         .modifier(_StyleModifier(key: "buttonStyle", value: _typeName(S.self, qualified: false)))
+        .modifier(_ButtonStyleInput())
     }
 
     /// Makes the buttons under this view with `style` (the built-in ones, `.bordered`, `.plain`…,
@@ -142,6 +143,7 @@ extension View {
             AnyView(style.makeBody(configuration: configuration).environment(\._buttonStyle, nil))
         }))
         .modifier(_StyleModifier(key: "buttonStyle", value: style._name))
+        .modifier(_ButtonStyleInput())
     }
 }
 

@@ -28,7 +28,7 @@ extension DisplayNode {
         case .tab(_, selected: false):
             return []
         case .layout:
-            guard let placement = layout.placement?.current, placement.children.count == children.count,
+            guard let placement = lastPlacement, placement.children.count == children.count,
                 placement.children.contains(where: \.frame.isNull)
             else { return children }
             return zip(children, placement.children).filter { !$1.frame.isNull }.map(\.0)

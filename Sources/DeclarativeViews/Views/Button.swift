@@ -6,24 +6,81 @@ import AttrGraph
 ///     Button(action: save) { Text("Save") }
 ///
 /// A ``ButtonStyle`` or ``PrimitiveButtonStyle`` set above it (``View/buttonStyle(_:)``) draws it.
+/// A button with no `.buttonStyle` above it is the primitive button itself (no body to run: a
+/// button in every row of a list costs no more than its node); under a `.buttonStyle`, it is a
+/// view whose body reads the style (``_StyledButton``).
 public nonisolated struct Button<Label: View>: View {
-    public var label: Label
-    public var action: @MainActor () -> Void
+    /// The label and the action, laid out as the primitive button they become.
+    var primitive: _PrimitiveButton<Label>
     /// What the button does, for its style (``ButtonRole``).
+    var role: ButtonRole?
+
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        primitive = _PrimitiveButton(label: label(), action: action)
+    }
+
+    public var label: Label {
+        get { primitive.label }
+        set { primitive.label = newValue }
+    }
+
+    public var action: @MainActor () -> Void {
+        get { primitive.action }
+        set { primitive.action = newValue }
+    }
+
+    public var body: Never { _primitiveBody(Self.self) }
+
+    public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        guard inputs.mayHaveButtonStyle else {
+            return _PrimitiveButton<Label>._makeView(
+                view: view.member(_PrimitiveButton<Label>.self, at: 0, \.primitive), inputs: inputs)
+        }
+        let styled = Attribute(StyledButtonValue(button: view))
+        return _StyledButton<Label>._makeDebuggableView(view: _GraphValue(styled), inputs: inputs)
+    }
+}
+
+/// A button under a `.buttonStyle`: the style draws it, or (in a style's own body, where the
+/// style is cleared) the primitive button does.
+public nonisolated struct _StyledButton<Label: View>: View {
+    var primitive: _PrimitiveButton<Label>
     var role: ButtonRole?
     @Environment(\._buttonStyle) private var style
 
-    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
-        self.label = label()
-        self.action = action
+    init(primitive: _PrimitiveButton<Label>, role: ButtonRole?) {
+        self.primitive = primitive
+        self.role = role
     }
 
     @MainActor public var body: some View {
         if let style {
-            style.body(label: label, role: role, action: action)
+            style.body(label: primitive.label, role: role, action: primitive.action)
         } else {
-            _PrimitiveButton(label: label, action: action)
+            primitive
         }
+    }
+}
+
+/// A ``Button``'s value as the styled button it is under a `.buttonStyle`.
+struct StyledButtonValue<Label: View>: Rule {
+    let button: _GraphValue<Button<Label>>
+
+    var value: _StyledButton<Label> {
+        let button = button.value
+        return _StyledButton(primitive: button.primitive, role: button.role)
+    }
+}
+
+/// Marks the views under a `.buttonStyle` for their buttons: only there does a button read the
+/// style (``Button``'s `_makeView`).
+public nonisolated struct _ButtonStyleInput: PrimitiveViewModifier {
+    public static func _makeView(
+        modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
+    ) -> _ViewOutputs {
+        var inputs = inputs
+        inputs.mayHaveButtonStyle = true
+        return body(inputs)
     }
 }
 
