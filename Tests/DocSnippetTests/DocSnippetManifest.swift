@@ -322,7 +322,7 @@ struct Greeting: View {
     }
 }
 
-struct Greeting_Previews: PreviewProvider {   // instead of #Preview
+struct Greeting_Previews: PreviewProvider {   // or #Preview { Greeting(name: "Ada") }
     static var previews: some View { Greeting(name: "Ada") }
 }
 """#),
