@@ -8,19 +8,18 @@ enum DeclarativeViewsMacrosPlugin {
         let input = FileHandle.standardInput
         let output = FileHandle.standardOutput
         while let header = read(8, from: input) {
-            let length = PluginMessages.length(ofHeader: header)
+            guard let length = PluginMessages.length(ofHeader: header) else {
+                fail("a request announces more than \(PluginMessages.maximumLength) bytes: not the compiler's plugin protocol")
+            }
             // The compiler ends some sessions with an empty frame: nothing to answer, and no error.
             if length == 0 { exit(0) }
             guard let body = read(length, from: input) else {
                 fail("input ended inside a \(length)-byte request")
             }
-            guard let message = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
-                fail("a \(length)-byte request is not a JSON object: \(String(decoding: body.prefix(160), as: UTF8.self))")
+            switch PluginMessages.answer(body) {
+            case .success(let reply): output.write(reply)
+            case .failure(let failure): fail(failure.message)
             }
-            guard let reply = try? PluginMessages.frame(PluginMessages.reply(to: message)) else {
-                fail("cannot encode the reply to \(message.keys.sorted())")
-            }
-            output.write(reply)
         }
     }
 

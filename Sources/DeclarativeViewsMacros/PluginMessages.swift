@@ -47,10 +47,35 @@ package enum PluginMessages {
         return data
     }
 
-    /// The length a frame header announces.
-    package static func length(ofHeader header: Data) -> Int {
+    /// The longest request this plugin reads (a `#Preview` use with its whole body is far shorter).
+    package static let maximumLength = 64 << 20
+
+    /// The length a frame header announces, or `nil` when it is more than ``maximumLength``.
+    package static func length(ofHeader header: Data) -> Int? {
         var value: UInt64 = 0
         for (shift, byte) in header.prefix(8).enumerated() { value |= UInt64(byte) << (8 * UInt64(shift)) }
-        return Int(value)
+        return value <= UInt64(maximumLength) ? Int(value) : nil
+    }
+
+    /// The framed reply to one request's bytes, or why there is none (what the plugin reports on
+    /// standard error before it exits with status 1).
+    package static func answer(_ body: Data) -> Result<Data, PluginFailure> {
+        guard let message = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+            return .failure(PluginFailure(
+                "a \(body.count)-byte request is not a JSON object: \(String(decoding: body.prefix(160), as: UTF8.self))"))
+        }
+        guard let reply = try? frame(reply(to: message)) else {
+            return .failure(PluginFailure("cannot encode the reply to \(message.keys.sorted())"))
+        }
+        return .success(reply)
+    }
+}
+
+/// Why the plugin cannot answer a request.
+package struct PluginFailure: Error, Equatable {
+    package let message: String
+
+    init(_ message: String) {
+        self.message = message
     }
 }
