@@ -28,9 +28,12 @@ import Testing
     @Test func removedRowsGiveTheirSlotsBackAndNewRowsTakeThem() {
         let remote = Remote()
         let host = ViewHost(Rows(remote: remote), scheduler: ManualUpdateScheduler())
-        // The remote holds a closure over the view's state, and the view holds the remote: the
-        // host's invalidation releases the view and so ends that cycle.
-        defer { host.invalidate() }
+        // The remote holds a closure over the view (its state), and the view holds the remote: a
+        // cycle that only clearing the closure ends.
+        defer {
+            remote.setCount = nil
+            host.invalidate()
+        }
         host.update()
         let mounted = host.layoutSlotUsage
         #expect(mounted.inUse >= 51, "every row's text and the stack hold a slot: \(mounted)")
