@@ -127,6 +127,17 @@ extension Button where Label == PrimitiveButtonStyleConfiguration.Label {
 }
 
 extension View {
+    /// Puts a control's style in the environment for the controls under this view (a `_StyleBody`
+    /// that clears the style inside its own body, so the control it makes from its configuration
+    /// has the built-in look) and records the style's name as `key=name`.
+    func _controlStyle<Configuration, Body: View>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, _StyleBody<Configuration>?>, recordedAs key: String,
+        name: String, makeBody: @escaping @MainActor (Configuration) -> Body
+    ) -> some View {
+        environment(keyPath, _StyleBody { configuration in AnyView(makeBody(configuration).environment(keyPath, nil)) })
+            .modifier(_StyleModifier(key: key, value: name))
+    }
+
     /// Draws the labels of the buttons under this view with `style`.
     public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
         environment(\._buttonStyle, .label(_StyleBody { configuration in
@@ -169,10 +180,7 @@ extension Toggle where ToggleLabel == ToggleStyleConfiguration.Label {
 
 extension View {
     public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
-        environment(\._toggleStyle, _StyleBody { configuration in
-            AnyView(style.makeBody(configuration: configuration).environment(\._toggleStyle, nil))
-        })
-        .modifier(_StyleModifier(key: "toggleStyle", value: style._name))
+        _controlStyle(\._toggleStyle, recordedAs: "toggleStyle", name: style._name) { style.makeBody(configuration: $0) }
     }
 }
 
@@ -197,10 +205,7 @@ extension Label where Title == LabelStyleConfiguration.Title, Icon == LabelStyle
 
 extension View {
     public func labelStyle<S: LabelStyle>(_ style: S) -> some View {
-        environment(\._labelStyle, _StyleBody { configuration in
-            AnyView(style.makeBody(configuration: configuration).environment(\._labelStyle, nil))
-        })
-        .modifier(_StyleModifier(key: "labelStyle", value: style._name))
+        _controlStyle(\._labelStyle, recordedAs: "labelStyle", name: style._name) { style.makeBody(configuration: $0) }
     }
 }
 
@@ -242,10 +247,9 @@ extension GroupBox where GroupLabel == GroupBoxStyleConfiguration.Label, Content
 
 extension View {
     public func groupBoxStyle<S: GroupBoxStyle>(_ style: S) -> some View {
-        environment(\._groupBoxStyle, _StyleBody { configuration in
-            AnyView(style.makeBody(configuration: configuration).environment(\._groupBoxStyle, nil))
-        })
-        .modifier(_StyleModifier(key: "groupBoxStyle", value: _typeName(S.self, qualified: false)))
+        _controlStyle(\._groupBoxStyle, recordedAs: "groupBoxStyle", name: _typeName(S.self, qualified: false)) {
+            style.makeBody(configuration: $0)
+        }
     }
 }
 
@@ -253,9 +257,8 @@ extension View {
 
 extension View {
     public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
-        environment(\._progressViewStyle, _StyleBody { configuration in
-            AnyView(style.makeBody(configuration: configuration).environment(\._progressViewStyle, nil))
-        })
-        .modifier(_StyleModifier(key: "progressViewStyle", value: style._name))
+        _controlStyle(\._progressViewStyle, recordedAs: "progressViewStyle", name: style._name) {
+            style.makeBody(configuration: $0)
+        }
     }
 }
