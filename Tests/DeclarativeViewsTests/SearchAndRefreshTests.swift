@@ -129,6 +129,37 @@ import Testing
         await #expect(throws: ViewHostError.nothingToRefresh) { try await plain.pullToRefresh() }
     }
 
+    /// A Reload button inside refreshable content, the way apps offer a refresh without a pull:
+    /// it calls the environment's `RefreshAction`, which runs the `.refreshable` action.
+    struct ReloadButton: View {
+        @Environment(\.refresh) private var refresh: RefreshAction?
+        var body: some View {
+            Button("Reload") {
+                guard let refresh else { return }
+                Task { await refresh() }
+            }
+        }
+    }
+
+    @Test func aButtonCallingTheEnvironmentsRefreshActionRunsTheRefreshableAction() async throws {
+        let reloads = LockedCount()
+        let (host, _) = mount(List { ReloadButton() }.refreshable { reloads.add() })
+        try host.tap("Reload")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while reloads.value == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        #expect(reloads.value == 1, "the RefreshAction ran the list's action once")
+    }
+
+    /// A count the refresh task adds to while the test reads it.
+    final class LockedCount: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var count = 0
+        var value: Int { lock.withLock { count } }
+        func add() { lock.withLock { count += 1 } }
+    }
+
     @Test func scriptsSearchAndRefresh() throws {
         let feed = Feed()
         struct Screen: View {
