@@ -28,12 +28,12 @@ struct ChangePrinter: View {
         VStack {
             Text(title)
             Button("count \(count)") { count += 1 }
-            Stepper(value: $count)
+            StepButton(value: $count)
         }
     }
 }
 
-struct Stepper: View {
+struct StepButton: View {
     @Binding var value: Int
     var body: some View {
         let _ = Self._printChanges()
@@ -121,11 +121,11 @@ struct ShowsEscapingRow: View {
         let host = ViewHost(ChangePrinter(title: "A"), scheduler: scheduler)
         host.printSink = { lines.append($0) }
         host.update()
-        #expect(lines == ["ChangePrinter: @self, @identity, _count changed.", "Stepper: @self, @identity, _value changed."])
+        #expect(lines == ["ChangePrinter: @self, @identity, _count changed.", "StepButton: @self, @identity, _value changed."])
         lines.removeAll()
         try host.tap("count 0")
         host.update()
-        #expect(lines == ["ChangePrinter: _count changed.", "Stepper: _value changed."])
+        #expect(lines == ["ChangePrinter: _count changed.", "StepButton: _value changed."])
         lines.removeAll()
         host.setRootView(ChangePrinter(title: "B"))
         host.update()

@@ -59,7 +59,7 @@ import Testing
         let (host, scheduler) = mount(Phone())
         #expect(throws: ViewHostScriptError(
             line: 2, step: "tap Delete",
-            reason: #"no button labelled "Delete" is on screen (buttons: "Increment", "Save"); call update() first if it should have appeared"#)
+            reason: #"no button labelled "Delete" is on screen (buttons: "Increment", "Save")"#)
         ) {
             try host.run(script: "tap Increment\ntap Delete\nprint", output: { _ in }, settle: { scheduler.flush() })
         }

@@ -169,9 +169,9 @@ public struct InspectedView {
     /// The stepper labelled `label`.
     public func find(stepper label: String) throws -> InspectedView {
         let steppers = findAll(ViewType.Stepper.self)
-        if let view = steppers.first(where: { $0.attributes["stepper"] == label || $0.shows(label) }) { return view }
+        if let view = steppers.first(where: { $0.children.first?.shows(label) == true || $0.shows(label) }) { return view }
         throw InspectionError("no stepper labelled \(quoted(label)) is on screen"
-            + Self.available(steppers.compactMap { $0.attributes["stepper"] }))
+            + Self.available(steppers.map { $0.children.first?.label ?? "" }))
     }
 
     /// The image named `name` (a system image's symbol name, or an asset's name).
@@ -300,10 +300,16 @@ public struct InspectedView {
     /// The `.tag(_:)` of the view.
     public func tag() -> AnyHashable? { node.annotations?.tag }
 
-    /// The title of the navigation stack shown (on a navigation stack, or the view titling one).
+    /// The navigation title: on a navigation stack, the title it shows; on the view titling one,
+    /// that title; on any other view (the screen from ``ViewHost/inspect()`` included), the title
+    /// of the first navigation stack shown inside it.
     public func navigationTitle() -> String? {
         if case .navigationStack(let title) = node.kind { return title }
-        return node.annotations?.navigationTitle
+        if let title = node.annotations?.navigationTitle { return title }
+        for view in descendants().dropFirst() {
+            if case .navigationStack(let title) = view.node.kind { return title }
+        }
+        return nil
     }
 
     /// Where the view was laid out, in window coordinates, if it was.

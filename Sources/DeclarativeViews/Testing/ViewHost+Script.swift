@@ -55,7 +55,9 @@ extension ViewHost {
             do {
                 try perform(step, settle: settle)
             } catch {
-                throw ViewHostScriptError(line: index + 1, step: step, reason: "\(error)")
+                // A script settles after every step: a hint to update first does not apply.
+                let reason = (error as? ViewHostError)?.messageWithoutHint ?? "\(error)"
+                throw ViewHostScriptError(line: index + 1, step: step, reason: reason)
             }
             output("--- \(number): \(step) ---\n\(renderedText)")
         }

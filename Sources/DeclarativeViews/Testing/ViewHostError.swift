@@ -24,13 +24,29 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case noSearchField
     case actionsNotFound(view: String, kind: String, available: [String])
 
+    /// What to do when the screen a test acts on is older than its last actions: their updates run
+    /// at the next flush (driver scripts settle after every step, so they never need it).
+    var updateHint: String? {
+        switch self {
+        case .buttonNotFound: "call update() first if it should have appeared"
+        case .buttonDisabled: "call update() first if an earlier action should have enabled it"
+        default: nil
+        }
+    }
+
+    /// The description without ``updateHint``.
+    var messageWithoutHint: String {
+        guard let hint = updateHint else { return description }
+        return description.replacingOccurrences(of: "; " + hint, with: "")
+    }
+
     public var description: String {
         switch self {
         case .buttonNotFound(let label, let available):
             let list = available.isEmpty ? "there are no buttons" : "buttons: " + available.map(quoted).joined(separator: ", ")
-            return "no button labelled \(quoted(label)) is on screen (\(list)); call update() first if it should have appeared"
+            return "no button labelled \(quoted(label)) is on screen (\(list))" + (updateHint.map { "; " + $0 } ?? "")
         case .buttonDisabled(let label):
-            return "button \(quoted(label)) is disabled"
+            return "button \(quoted(label)) is disabled" + (updateHint.map { "; " + $0 } ?? "")
         case .identifierNotFound(let identifier, let available):
             let list = available.isEmpty
                 ? "no button carries an accessibility identifier"

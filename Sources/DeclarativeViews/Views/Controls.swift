@@ -164,6 +164,8 @@ public nonisolated struct Stepper<StepperLabel: View>: View {
         decrement = onDecrement.map { step in { onEditingChanged(true); step(); onEditingChanged(false) } }
     }
 
+    /// Its label, then its `-` and `+` buttons, marked `stepper` so that inspection finds it by
+    /// its label and steps it (`find(stepper:)`, `increment()`).
     @MainActor public var body: some View {
         let (increment, decrement) = (self.increment, self.decrement)
         HStack {
@@ -171,6 +173,7 @@ public nonisolated struct Stepper<StepperLabel: View>: View {
             Button("-") { decrement?() }.disabled(decrement == nil)
             Button("+") { increment?() }.disabled(increment == nil)
         }
+        .modifier(_StyleModifier(key: "stepper", value: ""))
     }
 }
 
