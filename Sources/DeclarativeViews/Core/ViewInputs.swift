@@ -66,6 +66,8 @@ struct RenderParts {
     func read() -> [DisplayNode] {
         if attributes.count == 1 { return attributes[0].value }
         var nodes: [DisplayNode] = []
+        // Most parts are one node: one allocation for them all, not one per doubling.
+        nodes.reserveCapacity(attributes.count)
         for part in attributes {
             nodes += part.value
         }
@@ -79,6 +81,7 @@ struct JoinedRender: Rule {
 
     var value: [DisplayNode] {
         var nodes: [DisplayNode] = []
+        nodes.reserveCapacity(parts.count)
         for part in parts {
             nodes += part.value
         }
