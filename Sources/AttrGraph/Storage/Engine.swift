@@ -232,6 +232,9 @@ struct _Engine {
         state.pointee.counters.createdNodes += 1
         if listed {
             unretained._withUnsafeGuaranteedRef { subgraph in
+                // Room for a small subgraph's nodes at once (a list item's view is about ten):
+                // growing from one by doubling reallocated the list four times for them.
+                if subgraph.nodes.capacity == 0 { subgraph.nodes.reserveCapacity(16) }
                 subgraph.nodes.append(index)
                 if let tree = subgraph.tree { tree.recordNode(attribute(index)) }
             }

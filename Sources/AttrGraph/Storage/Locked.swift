@@ -17,19 +17,27 @@ import Synchronization
 /// on futexes that ThreadSanitizer cannot see, so without the annotations every access under
 /// the lock would be reported as a race (checked: `Scripts/sanitize.sh thread`). In other
 /// builds the annotation functions are absent and the cost is one `nil` test per lock.
-package final class Locked<State: ~Copyable>: Sendable {
-    private let mutex: Mutex<State>
+///
+/// The mutex guards no value of its own (`Mutex<Void>`) and the state is a field beside it:
+/// callers in other modules run `withLock` unspecialised, and a `Mutex<State>` made each call
+/// instantiate the mutex's generic metadata for `State` at run time, which cost more than taking
+/// the lock (the view layer's type-keyed tables are read once per mounted view).
+package final class Locked<State: ~Copyable>: @unchecked Sendable {
+    // @unchecked: `state` is only touched inside `mutex.withLock`.
+    private let mutex = Mutex<Void>(())
+    /// Guarded by `mutex` (so without the dynamic exclusivity check).
+    @exclusivity(unchecked) private var state: State
 
     package init(_ initial: consuming sending State) {
-        mutex = Mutex(initial)
+        state = initial
     }
 
     /// Runs `body` with the state, holding the lock.
     package func withLock<Result: ~Copyable, E: Error>(
-        _ body: (inout sending State) throws(E) -> sending Result
+        _ body: (inout State) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         let token = Unmanaged.passUnretained(self).toOpaque()
-        return try mutex.withLock { (state: inout sending State) throws(E) -> sending Result in
+        return try mutex.withLock { (_: inout sending Void) throws(E) -> sending Result in
             _ThreadSanitizer.acquire?(token)
             defer { _ThreadSanitizer.release?(token) }
             return try body(&state)

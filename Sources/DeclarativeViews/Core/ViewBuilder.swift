@@ -57,7 +57,9 @@ public nonisolated struct TupleView<T>: View {
         var parts = RenderParts()
         // `value` is the only stored property: an element's offset in the tuple is its offset
         // in the view.
-        for element in TupleViewElements.of(T.self) {
+        let elements = TupleViewElements.of(T.self)
+        parts.reserveCapacity(elements.count)
+        for element in elements {
             func make<Element: View>(_: Element.Type) {
                 let member = view.member(at: element.offset, as: Element.self)
                 parts.append(Element._makeDebuggableView(view: member, inputs: inputs).render)

@@ -40,33 +40,51 @@ public struct _ViewOutputs {
 /// The render attributes a view contributes, in order: one for most views, several for a
 /// `TupleView` or `Group`, none for `EmptyView`. Containers read them all; where one
 /// attribute is needed, ``single(_:)`` joins them.
+///
+/// The first part is kept inline and only the others in a list: every view's outputs are one of
+/// these, and a list for the one part most views have was an allocation per view.
 struct RenderParts {
-    private(set) var attributes: [Attribute<[DisplayNode]>] = []
+    private var first: Attribute<[DisplayNode]>?
+    /// The parts after `first`.
+    private var rest: [Attribute<[DisplayNode]>] = []
 
     init() {}
 
     init(_ attribute: Attribute<[DisplayNode]>) {
-        attributes = [attribute]
+        first = attribute
     }
 
     mutating func append(_ other: RenderParts) {
-        attributes += other.attributes
+        guard let otherFirst = other.first else { return }
+        if first == nil {
+            first = otherFirst
+        } else {
+            rest.append(otherFirst)
+        }
+        rest += other.rest
+    }
+
+    /// Makes room for `count` parts in all.
+    mutating func reserveCapacity(_ count: Int) {
+        if count > 1 { rest.reserveCapacity(count - 1) }
     }
 
     /// One attribute with every part's nodes (the part itself when there is one).
     func single(_ host: _HostCore) -> Attribute<[DisplayNode]> {
-        switch attributes.count {
-        case 0: return host.emptyRender
-        case 1: return attributes[0]
-        default: return Attribute(JoinedRender(parts: attributes))
-        }
+        guard let first else { return host.emptyRender }
+        if rest.isEmpty { return first }
+        return Attribute(JoinedRender(parts: [first] + rest))
     }
 
     /// Reads every part (inside a rule: as dependencies) and joins their nodes.
     func read() -> [DisplayNode] {
-        if attributes.count == 1 { return attributes[0].value }
+        guard let first else { return [] }
+        if rest.isEmpty { return first.value }
         var nodes: [DisplayNode] = []
-        for part in attributes {
+        // Most parts are one node: one allocation for them all, not one per doubling.
+        nodes.reserveCapacity(1 + rest.count)
+        nodes += first.value
+        for part in rest {
             nodes += part.value
         }
         return nodes
@@ -79,6 +97,7 @@ struct JoinedRender: Rule {
 
     var value: [DisplayNode] {
         var nodes: [DisplayNode] = []
+        nodes.reserveCapacity(parts.count)
         for part in parts {
             nodes += part.value
         }

@@ -49,12 +49,22 @@ final class DisplayNode: Equatable {
     /// Boxed: most nodes have none, and inline they would take a third of every node.
     private let annotationBox: AnnotationBox?
 
-    init(kind: RenderNode.Kind, children: [DisplayNode] = [], action: ButtonAction? = nil,
-         annotations: _Annotations? = nil) {
+    /// A node without annotations (most nodes: the annotations' large optional is not built,
+    /// passed and tested for them).
+    convenience init(kind: RenderNode.Kind, children: [DisplayNode] = [], action: ButtonAction? = nil) {
+        self.init(kind: kind, children: children, action: action, annotationBox: nil)
+    }
+
+    convenience init(kind: RenderNode.Kind, children: [DisplayNode] = [], action: ButtonAction? = nil,
+                     annotations: _Annotations?) {
+        self.init(kind: kind, children: children, action: action, annotationBox: annotations.map(AnnotationBox.init))
+    }
+
+    private init(kind: RenderNode.Kind, children: [DisplayNode], action: ButtonAction?, annotationBox: AnnotationBox?) {
         self.kind = kind
         self.children = children
         self.action = action
-        annotationBox = annotations.map(AnnotationBox.init)
+        self.annotationBox = annotationBox
         // What the layout needs to know about the subtree, from the children in one pass.
         var childGeometry = false, childrenExpandH = false, childrenExpandV = false, childrenRigidV = true
         var childrenIdealWhenWider = true
@@ -65,12 +75,13 @@ final class DisplayNode: Equatable {
             childrenRigidV = childrenRigidV && child.rigidVertically
             childrenIdealWhenWider = childrenIdealWhenWider && child.idealWhenWider
         }
-        hasGeometry = annotations?.geometry != nil || childGeometry
+        hasGeometry = annotationBox?.value.geometry != nil || childGeometry
+        let ownPriority = annotationBox?.value.layoutPriority != nil
         switch kind {
         case .padding, .frame, .flexibleFrame, .decorated:
-            hasLayoutPriority = annotations?.layoutPriority != nil || (children.first?.hasLayoutPriority ?? false)
+            hasLayoutPriority = ownPriority || (children.first?.hasLayoutPriority ?? false)
         default:
-            hasLayoutPriority = annotations?.layoutPriority != nil
+            hasLayoutPriority = ownPriority
         }
         layoutClass = LayoutClass(kind)
         switch kind {

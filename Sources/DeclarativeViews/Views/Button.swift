@@ -109,10 +109,9 @@ public nonisolated struct _PrimitiveButton<Label: View>: View {
 
     public static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
         let label = Label._makeDebuggableView(view: view.member(Label.self, at: 0, \.label), inputs: inputs)
-        let isEnabled = Attribute(vtableRule: EnvironmentProperty(environment: inputs.environment, keyPath: \._buttonContext))
         return _ViewOutputs(
             render: Attribute(
-                ButtonRender(button: view, label: label.render, isEnabled: isEnabled, box: ButtonAction {})))
+                ButtonRender(button: view, label: label.render, environment: inputs.environment, box: ButtonAction {})))
     }
 }
 
@@ -131,13 +130,16 @@ struct ButtonRender<Label: View>: StatefulRule {
     typealias Value = [DisplayNode]
     let button: _GraphValue<_PrimitiveButton<Label>>
     let label: RenderParts
-    /// Whether buttons are enabled here, and what a tap also dismisses (inside an alert).
-    let isEnabled: Attribute<ButtonContext>
+    /// The environment, for whether buttons are enabled here and what a tap also dismisses
+    /// (inside an alert). Read directly rather than through an attribute of its own: a button
+    /// in every row of a list would otherwise cost one more attribute and rule run per row at
+    /// mount, for a cut-off that only spares this rule a run when the environment changes.
+    let environment: Attribute<EnvironmentValues>
     /// The action the button's node carries; kept current without making a new node.
     let box: ButtonAction
 
     mutating func updateValue() {
-        let context = isEnabled.value
+        let context = environment.value._buttonContext
         let action = button.value.action
         if let dismiss = context.dismissesPresentation {
             box.action = { action(); dismiss() }
@@ -146,9 +148,14 @@ struct ButtonRender<Label: View>: StatefulRule {
         }
         box.isEnabled = context.isEnabled
         let children = label.read()
-        var texts: [String] = []
-        for child in children { child.collectText(into: &texts) }
-        let text = texts.count == 1 ? texts[0] : texts.joined(separator: " ")
+        let text: String
+        if children.count == 1, children[0].children.isEmpty, case .text(let string) = children[0].kind {
+            text = string  // the common label, one text: no list of texts to join
+        } else {
+            var texts: [String] = []
+            for child in children { child.collectText(into: &texts) }
+            text = texts.count == 1 ? texts[0] : texts.joined(separator: " ")
+        }
         emit(.button(label: text, isEnabled: box.isEnabled), children: children, action: box)
     }
 }

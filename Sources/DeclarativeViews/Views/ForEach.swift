@@ -103,19 +103,18 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
 /// The render rule of a `ForEach`: reconciles one subgraph per id, then joins the items' nodes.
 struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: StatefulRule {
     typealias Value = [DisplayNode]
-    /// A struct, not a tuple: this code is not specialised, and the dictionary's operations
-    /// would look up the tuple type's metadata at each call.
-    struct Item {
-        let subgraph: Subgraph
-        let render: Attribute<[DisplayNode]>
-    }
 
     let forEach: _GraphValue<ForEach<Data, ID, Content>>
     let identity: Attribute<_ForEachIdentity<ID>>
     let inputs: _ViewInputs
-    var items: [ID: Item] = [:]
-    /// The items' render attributes in the current order (rebuilt when the identity changes).
-    var ordered: [Attribute<[DisplayNode]>] = []
+    /// The items' subgraphs and render attributes, in the order of `shown`'s ids. Lists of
+    /// concrete types (no table keyed by the generic id: the unspecialised rule would look up
+    /// its metadata at each use), looked up by id through `shown`'s positions when the data
+    /// changes; the renders apart, so that joining the nodes touches no reference counts.
+    var subgraphs: [Subgraph] = []
+    var renders: [Attribute<[DisplayNode]>] = []
+    /// The identity the items were last reconciled with.
+    var shown = _ForEachIdentity<ID>()
 
     init(forEach: _GraphValue<ForEach<Data, ID, Content>>, inputs: _ViewInputs) {
         self.forEach = forEach
@@ -129,8 +128,8 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
             reconcile(identity, recordsTransitions: hasValue)
         }
         var nodes: [DisplayNode] = []
-        nodes.reserveCapacity(ordered.count)
-        for render in ordered {
+        nodes.reserveCapacity(renders.count)
+        for render in renders {
             nodes += render.value
         }
         value = nodes
@@ -142,31 +141,45 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
     private mutating func reconcile(_ identity: _ForEachIdentity<ID>, recordsTransitions: Bool) {
         let parent = AnyAttribute.current.unsafelyUnwrapped.subgraph
         let host = inputs.host
-        if items.count > identity.order.count || items.keys.contains(where: { identity.positions[$0] == nil }) {
-            for (id, item) in items where identity.positions[id] == nil {
+        let previousSubgraphs = subgraphs
+        let previousRenders = renders
+        let previousIdentity = shown
+        // Counted by hand, as in `ForEachIdentity` (`enumerated()` would look up its tuple's
+        // metadata for every element).
+        var index = 0
+        for id in previousIdentity.order {
+            if identity.positions[id] == nil {
                 if recordsTransitions {
                     // The nodes it last showed (its element rule keeps its last view once gone).
-                    host.transactions.noteRemoval(Graph.withoutUpdate { item.render.value })
+                    let render = previousRenders[index]
+                    host.transactions.noteRemoval(Graph.withoutUpdate { render.value })
                 }
-                parent.removeChild(item.subgraph)
-                item.subgraph.invalidate()
-                items[id] = nil
+                parent.removeChild(previousSubgraphs[index])
+                previousSubgraphs[index].invalidate()
             }
+            index += 1
         }
-        ordered.removeAll(keepingCapacity: true)
-        ordered.reserveCapacity(identity.order.count)
+        var subgraphs: [Subgraph] = []
+        var renders: [Attribute<[DisplayNode]>] = []
+        subgraphs.reserveCapacity(identity.order.count)
+        renders.reserveCapacity(identity.order.count)
         for id in identity.order {
-            if let item = items[id] {
-                ordered.append(item.render)
+            if !previousRenders.isEmpty, let position = previousIdentity.positions[id] {
+                subgraphs.append(previousSubgraphs[position])
+                renders.append(previousRenders[position])
             } else {
-                let render = makeItem(id: id, parent: parent).render
-                ordered.append(render)
+                let (subgraph, render) = makeItem(id: id, parent: parent)
+                subgraphs.append(subgraph)
+                renders.append(render)
                 if recordsTransitions { host.transactions.noteInsertion(render.value) }
             }
         }
+        self.subgraphs = subgraphs
+        self.renders = renders
+        shown = identity
     }
 
-    private mutating func makeItem(id: ID, parent: Subgraph) -> Item {
+    private func makeItem(id: ID, parent: Subgraph) -> (subgraph: Subgraph, render: Attribute<[DisplayNode]>) {
         let subgraph = Subgraph(graph: parent.graph)
         parent.addChild(subgraph)
         if let owner = AnyAttribute.current { subgraph.setTreeOwner(owner) }
@@ -184,9 +197,7 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
             let render = Content._makeDebuggableView(view: _GraphValue(view), inputs: elementInputs).render.single(inputs.host)
             return Attribute(ImplicitTagRender(content: render, tag: AnyHashable(id)))
         }
-        let item = Item(subgraph: subgraph, render: render)
-        items[id] = item
-        return item
+        return (subgraph, render)
     }
 }
 

@@ -30,15 +30,21 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
         // a value is not read and markup around a value (`**\(name)**`) still is.
         var format = ""
         var values: [Character: String] = [:]
-        for part in stringInterpolation.parts {
-            if part.isLiteral {
-                format += part.text
-            } else {
-                let marker = Character(Unicode.Scalar(0xF0000 + UInt32(values.count)).unsafelyUnwrapped)
-                values[marker] = part.text
-                format.append(marker)
-            }
+        let scalars = key.unicodeScalars
+        let utf8 = key.utf8
+        var literalStart = utf8.startIndex
+        stringInterpolation.valueRanges.forEach { range in
+            let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let end = utf8.index(start, offsetBy: range.count)
+            // Sliced as scalars: a value that starts with a combining mark is not a Character
+            // boundary, and Character-view slicing would round it down.
+            format += String(scalars[literalStart..<start])
+            let marker = Character(Unicode.Scalar(0xF0000 + UInt32(values.count)).unsafelyUnwrapped)
+            values[marker] = String(scalars[start..<end])
+            format.append(marker)
+            literalStart = end
         }
+        format += String(scalars[literalStart...])
         var visible = ""
         for character in MarkdownInline.visibleText(format) {
             if let value = values[character] { visible += value } else { visible.append(character) }
@@ -53,8 +59,9 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
     public struct StringInterpolation: StringInterpolationProtocol {
         /// The whole text, values in place.
         @usableFromInline var text = ""
-        /// Literal parts and values, to resolve Markdown around values.
-        @usableFromInline var parts: [(text: String, isLiteral: Bool)] = []
+        /// Where the values are in `text`, to resolve Markdown around them (the literal parts
+        /// are what lies between).
+        @usableFromInline var valueRanges = _ValueRanges()
         @usableFromInline var literalsMayContainMarkup = false
 
         public init(literalCapacity: Int, interpolationCount: Int) {
@@ -64,14 +71,14 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
         public mutating func appendLiteral(_ literal: String) {
             guard !literal.isEmpty else { return }
             text += literal
-            parts.append((literal, true))
             if !literalsMayContainMarkup, MarkdownInline.mayContainMarkup(literal) { literalsMayContainMarkup = true }
         }
 
         @usableFromInline
         mutating func appendValue(_ value: String) {
+            let start = text.utf8.count
             text += value
-            parts.append((value, false))
+            valueRanges.append(start..<text.utf8.count)
         }
 
         public mutating func appendInterpolation<T>(_ value: T) {
@@ -104,6 +111,37 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
         public mutating func appendInterpolation(_ text: Text) {
             appendValue(text.content)
         }
+    }
+}
+
+/// Where the interpolated values of a ``LocalizedStringKey`` are in its text (UTF-8 offsets, in
+/// order). The first two are kept inline: a key like `"Row \(id)"`, made in every row's body,
+/// then allocates no list.
+@usableFromInline
+struct _ValueRanges: Sendable {
+    @usableFromInline var first: Range<Int>?
+    @usableFromInline var second: Range<Int>?
+    @usableFromInline var rest: [Range<Int>] = []
+
+    @usableFromInline init() {}
+
+    @usableFromInline mutating func append(_ range: Range<Int>) {
+        if first == nil {
+            first = range
+        } else if second == nil {
+            second = range
+        } else {
+            rest.append(range)
+        }
+    }
+
+    /// Calls `body` with each range, in order.
+    func forEach(_ body: (Range<Int>) -> Void) {
+        guard let first else { return }
+        body(first)
+        guard let second else { return }
+        body(second)
+        for range in rest { body(range) }
     }
 }
 
