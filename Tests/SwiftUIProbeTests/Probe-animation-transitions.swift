@@ -30,6 +30,14 @@ import DeclarativeViews
     __conformsHashable(AnimationCompletionCriteria.self)
     __conformsSendable(AnimationCompletionCriteria.self)
 }
+// SwiftUI: struct AnimationTimelineSchedule : TimelineSchedule, Sendable
+@MainActor func __probe3773() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsTimelineSchedule<T: TimelineSchedule>(_: T.Type) {}
+    _ = AnimationTimelineSchedule.self
+    __conformsTimelineSchedule(AnimationTimelineSchedule.self)
+    __conformsSendable(AnimationTimelineSchedule.self)
+}
 // SwiftUI: struct AnyTransition
 @MainActor func __probe3774() {
     _ = AnyTransition.self
@@ -53,6 +61,20 @@ import DeclarativeViews
     func __conformsVectorArithmetic<T: VectorArithmetic>(_: T.Type) {}
     _ = EmptyAnimatableData.self
     __conformsVectorArithmetic(EmptyAnimatableData.self)
+}
+// SwiftUI: struct EveryMinuteTimelineSchedule : TimelineSchedule, Sendable
+@MainActor func __probe3781() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsTimelineSchedule<T: TimelineSchedule>(_: T.Type) {}
+    _ = EveryMinuteTimelineSchedule.self
+    __conformsTimelineSchedule(EveryMinuteTimelineSchedule.self)
+    __conformsSendable(EveryMinuteTimelineSchedule.self)
+}
+// SwiftUI: struct ExplicitTimelineSchedule<Entries> : TimelineSchedule where Entries : Sequence, Entries.Element == Date
+@MainActor func __probe3782() {
+    func __conformsTimelineSchedule<T: TimelineSchedule>(_: T.Type) {}
+    _ = ExplicitTimelineSchedule<Array<Date>>.self
+    __conformsTimelineSchedule(ExplicitTimelineSchedule<Array<Date>>.self)
 }
 // SwiftUI: struct IdentityTransition : Transition
 @MainActor func __probe3784() {
@@ -84,6 +106,20 @@ import DeclarativeViews
     _ = OpacityTransition.self
     __conformsTransition(OpacityTransition.self)
 }
+// SwiftUI: struct PeriodicTimelineSchedule : TimelineSchedule, Sendable
+@MainActor func __probe3800() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsTimelineSchedule<T: TimelineSchedule>(_: T.Type) {}
+    _ = PeriodicTimelineSchedule.self
+    __conformsTimelineSchedule(PeriodicTimelineSchedule.self)
+    __conformsSendable(PeriodicTimelineSchedule.self)
+}
+// SwiftUI: struct PhaseAnimator<Phase, Content> : View where Phase : Equatable, Content : View
+@MainActor func __probe3801() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = PhaseAnimator<Int, __ProbeView>.self
+    __conformsView(PhaseAnimator<Int, __ProbeView>.self)
+}
 // SwiftUI: struct PushTransition : Transition
 @MainActor func __probe3802() {
     func __conformsTransition<T: Transition>(_: T.Type) {}
@@ -101,6 +137,34 @@ import DeclarativeViews
     func __conformsTransition<T: Transition>(_: T.Type) {}
     _ = SlideTransition.self
     __conformsTransition(SlideTransition.self)
+}
+// SwiftUI: struct Spring : Hashable, Sendable
+@MainActor func __probe3807() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Spring.self
+    __conformsHashable(Spring.self)
+    __conformsSendable(Spring.self)
+}
+// SwiftUI: protocol TimelineSchedule
+@MainActor func __probe3810() {
+    func __body<__T: TimelineSchedule>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: enum TimelineScheduleMode : Sendable
+@MainActor func __probe3811() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = TimelineScheduleMode.self
+    __conformsSendable(TimelineScheduleMode.self)
+}
+// SwiftUI: struct TimelineView<Schedule, Content> where Schedule : TimelineSchedule
+@MainActor func __probe3812() {
+    _ = TimelineView<AnimationTimelineSchedule, __ProbeView>.self
+}
+// SwiftUI: typealias TimelineViewDefaultContext = TimelineView<EveryMinuteTimelineSchedule, Never>.Context
+@MainActor func __probe3813() {
+    _ = TimelineViewDefaultContext.self
 }
 // SwiftUI: struct Transaction
 @MainActor func __probe3814() {
@@ -127,6 +191,10 @@ import DeclarativeViews
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     _ = TransitionProperties.self
     __conformsSendable(TransitionProperties.self)
+}
+// SwiftUI: struct UnitCurve
+@MainActor func __probe3819() {
+    _ = UnitCurve.self
 }
 // SwiftUI: protocol VectorArithmetic : AdditiveArithmetic
 @MainActor func __probe3820() {
@@ -256,6 +324,10 @@ import DeclarativeViews
 @MainActor func __probe3852() {
     let _: Animation = Animation.interpolatingSpring
 }
+// Animation: static func interpolatingSpring(_ spring: Spring, initialVelocity: Double = 0.0) -> Animation
+@MainActor func __probe3853() {
+    let _: Animation = Animation.interpolatingSpring(__v((Spring).self), initialVelocity: __v((Double).self))
+}
 // Animation: static func interpolatingSpring(duration: TimeInterval = 0.5, bounce: Double = 0.0, initialVelocity: Double = 0.0) -> Animation
 @MainActor func __probe3854() {
     let _: Animation = Animation.interpolatingSpring(duration: __v((TimeInterval).self), bounce: __v((Double).self), initialVelocity: __v((Double).self))
@@ -271,6 +343,10 @@ import DeclarativeViews
 // Animation: static func linear(duration: TimeInterval) -> Animation
 @MainActor func __probe3857() {
     let _: Animation = Animation.linear(duration: __v((TimeInterval).self))
+}
+// Animation: func logicallyComplete(after duration: TimeInterval) -> Animation
+@MainActor func __probe3858() {
+    let _: Animation = __v(Animation.self).logicallyComplete(after: __v((TimeInterval).self))
 }
 // Animation: func repeatCount(_ repeatCount: Int, autoreverses: Bool = true) -> Animation
 @MainActor func __probe3859() {
@@ -304,6 +380,10 @@ import DeclarativeViews
 @MainActor func __probe3867() {
     let _: Animation = Animation.spring
 }
+// Animation: static func spring(_ spring: Spring, blendDuration: TimeInterval = 0.0) -> Animation
+@MainActor func __probe3868() {
+    let _: Animation = Animation.spring(__v((Spring).self), blendDuration: __v((TimeInterval).self))
+}
 // Animation: static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0) -> Animation
 @MainActor func __probe3869() {
     let _: Animation = Animation.spring(duration: __v((TimeInterval).self), bounce: __v((Double).self), blendDuration: __v((Double).self))
@@ -316,6 +396,10 @@ import DeclarativeViews
 @MainActor func __probe3871() {
     let _: Animation = Animation.timingCurve(__v((Double).self), __v((Double).self), __v((Double).self), __v((Double).self), duration: __v((TimeInterval).self))
 }
+// Animation: static func timingCurve(_ curve: UnitCurve, duration: TimeInterval) -> Animation
+@MainActor func __probe3872() {
+    let _: Animation = Animation.timingCurve(__v((UnitCurve).self), duration: __v((TimeInterval).self))
+}
 // AnimationCompletionCriteria: static let logicallyComplete: AnimationCompletionCriteria
 @MainActor func __probe3874() {
     let _: AnimationCompletionCriteria = AnimationCompletionCriteria.logicallyComplete
@@ -323,6 +407,29 @@ import DeclarativeViews
 // AnimationCompletionCriteria: static let removed: AnimationCompletionCriteria
 @MainActor func __probe3875() {
     let _: AnimationCompletionCriteria = AnimationCompletionCriteria.removed
+}
+// AnimationTimelineSchedule: struct Entries : Sequence, IteratorProtocol, Sendable
+@MainActor func __probe3883() {
+    func __conformsIteratorProtocol<T: IteratorProtocol>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsSequence<T: Sequence>(_: T.Type) {}
+    _ = AnimationTimelineSchedule.Entries.self
+    __conformsSequence(AnimationTimelineSchedule.Entries.self)
+    __conformsIteratorProtocol(AnimationTimelineSchedule.Entries.self)
+    __conformsSendable(AnimationTimelineSchedule.Entries.self)
+}
+// AnimationTimelineSchedule: func entries(from start: Date, mode: TimelineScheduleMode) -> AnimationTimelineSchedule.Entries
+@MainActor func __probe3884() {
+    let _: AnimationTimelineSchedule.Entries = __v(AnimationTimelineSchedule.self).entries(from: __v((Date).self), mode: __v((TimelineScheduleMode).self))
+}
+// AnimationTimelineSchedule: init(minimumInterval: Double? = nil, paused: Bool = false)
+@MainActor func __probe3885() {
+    _ = AnimationTimelineSchedule(minimumInterval: __v((Double?).self), paused: __v((Bool).self))
+}
+// AnimationTimelineSchedule.Entries: mutating func next() -> Date?
+@MainActor func __probe3886() {
+    var __r = __v(AnimationTimelineSchedule.Entries.self)
+    let _: Date? = __r.next()
 }
 // AnyTransition: func animation(_ animation: Animation?) -> AnyTransition
 @MainActor func __probe3887() {
@@ -343,6 +450,10 @@ import DeclarativeViews
 // AnyTransition: init<T>(_ transition: T) where T : Transition
 @MainActor func __probe3891() {
     _ = AnyTransition(__v((IdentityTransition).self))
+}
+// AnyTransition: static func modifier<E>(active: E, identity: E) -> AnyTransition where E : ViewModifier
+@MainActor func __probe3892() {
+    let _: AnyTransition = AnyTransition.modifier(active: __v((__ProbeModifier).self), identity: __v((__ProbeModifier).self))
 }
 // AnyTransition: static func move(edge: Edge) -> AnyTransition
 @MainActor func __probe3893() {
@@ -434,6 +545,37 @@ import DeclarativeViews
 @MainActor func __probe3919() {
     let _: EmptyAnimatableData = EmptyAnimatableData.zero
 }
+// EveryMinuteTimelineSchedule: struct Entries : Sequence, IteratorProtocol, Sendable
+@MainActor func __probe3921() {
+    func __conformsIteratorProtocol<T: IteratorProtocol>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsSequence<T: Sequence>(_: T.Type) {}
+    _ = EveryMinuteTimelineSchedule.Entries.self
+    __conformsSequence(EveryMinuteTimelineSchedule.Entries.self)
+    __conformsIteratorProtocol(EveryMinuteTimelineSchedule.Entries.self)
+    __conformsSendable(EveryMinuteTimelineSchedule.Entries.self)
+}
+// EveryMinuteTimelineSchedule: func entries(from startDate: Date, mode: TimelineScheduleMode) -> EveryMinuteTimelineSchedule.Entries
+@MainActor func __probe3922() {
+    let _: EveryMinuteTimelineSchedule.Entries = __v(EveryMinuteTimelineSchedule.self).entries(from: __v((Date).self), mode: __v((TimelineScheduleMode).self))
+}
+// EveryMinuteTimelineSchedule: init()
+@MainActor func __probe3923() {
+    _ = EveryMinuteTimelineSchedule()
+}
+// EveryMinuteTimelineSchedule.Entries: mutating func next() -> Date?
+@MainActor func __probe3924() {
+    var __r = __v(EveryMinuteTimelineSchedule.Entries.self)
+    let _: Date? = __r.next()
+}
+// ExplicitTimelineSchedule: func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries
+@MainActor func __probe3925() {
+    let _: Array<Date> = __v(ExplicitTimelineSchedule<Array<Date>>.self).entries(from: __v((Date).self), mode: __v((TimelineScheduleMode).self))
+}
+// ExplicitTimelineSchedule: init(_ dates: Entries)
+@MainActor func __probe3926() {
+    _ = ExplicitTimelineSchedule(__v((Array<Date>).self))
+}
 // IdentityTransition: func body(content: IdentityTransition.Content, phase: TransitionPhase) -> IdentityTransition.Content
 @MainActor func __probe3929() {
     let _: IdentityTransition.Content = __v(IdentityTransition.self).body(content: __v((IdentityTransition.Content).self), phase: __v((TransitionPhase).self))
@@ -509,6 +651,37 @@ import DeclarativeViews
 @MainActor func __probe3957() {
     let _: TransitionProperties = OpacityTransition.properties
 }
+// PeriodicTimelineSchedule: struct Entries : Sequence, IteratorProtocol, Sendable
+@MainActor func __probe3958() {
+    func __conformsIteratorProtocol<T: IteratorProtocol>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsSequence<T: Sequence>(_: T.Type) {}
+    _ = PeriodicTimelineSchedule.Entries.self
+    __conformsSequence(PeriodicTimelineSchedule.Entries.self)
+    __conformsIteratorProtocol(PeriodicTimelineSchedule.Entries.self)
+    __conformsSendable(PeriodicTimelineSchedule.Entries.self)
+}
+// PeriodicTimelineSchedule: func entries(from startDate: Date, mode: TimelineScheduleMode) -> PeriodicTimelineSchedule.Entries
+@MainActor func __probe3959() {
+    let _: PeriodicTimelineSchedule.Entries = __v(PeriodicTimelineSchedule.self).entries(from: __v((Date).self), mode: __v((TimelineScheduleMode).self))
+}
+// PeriodicTimelineSchedule: init(from startDate: Date, by interval: TimeInterval)
+@MainActor func __probe3960() {
+    _ = PeriodicTimelineSchedule(from: __v((Date).self), by: __v((TimeInterval).self))
+}
+// PeriodicTimelineSchedule.Entries: mutating func next() -> Date?
+@MainActor func __probe3961() {
+    var __r = __v(PeriodicTimelineSchedule.Entries.self)
+    let _: Date? = __r.next()
+}
+// PhaseAnimator: init(_ phases: some Sequence<Phase>, @ViewBuilder content: @escaping (Phase) -> Content, animation: @escaping (Phase) -> Animation? = { _ in .default })
+@MainActor func __probe3962() {
+    let _ = PhaseAnimator([1, 2]) { (phase: Int) in Text("\(phase)") } animation: { _ in .default }
+}
+// PhaseAnimator: init(_ phases: some Sequence<Phase>, trigger: some Equatable, @ViewBuilder content: @escaping (Phase) -> Content, animation: @escaping (Phase) -> Animation? = { _ in .default })
+@MainActor func __probe3963() {
+    let _ = PhaseAnimator([1, 2], trigger: 0) { (phase: Int) in Text("\(phase)") } animation: { _ in .default }
+}
 // PushTransition: func body(content: PushTransition.Content, phase: TransitionPhase) -> some View
 @MainActor func __probe3964() {
     func __someView<T: View>(_: T) {}
@@ -553,6 +726,201 @@ import DeclarativeViews
 // SlideTransition: init()
 @MainActor func __probe3991() {
     _ = SlideTransition()
+}
+// Spring: var bounce: Double { get }
+@MainActor func __probe3992() {
+    let _: Double = __v(Spring.self).bounce
+}
+// Spring: static var bouncy: Spring { get }
+@MainActor func __probe3993() {
+    let _: Spring = Spring.bouncy
+}
+// Spring: static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0.0) -> Spring
+@MainActor func __probe3994() {
+    let _: Spring = Spring.bouncy(duration: __v((TimeInterval).self), extraBounce: __v((Double).self))
+}
+// Spring: var damping: Double { get }
+@MainActor func __probe3995() {
+    let _: Double = __v(Spring.self).damping
+}
+// Spring: var dampingRatio: Double { get }
+@MainActor func __probe3996() {
+    let _: Double = __v(Spring.self).dampingRatio
+}
+// Spring: var duration: TimeInterval { get }
+@MainActor func __probe3997() {
+    let _: TimeInterval = __v(Spring.self).duration
+}
+// Spring: func force<V>(fromValue: V, toValue: V, position: V, velocity: V) -> V where V : Animatable
+@MainActor func __probe3998() {
+    let _: RectangleCornerRadii = __v(Spring.self).force(fromValue: __v((RectangleCornerRadii).self), toValue: __v((RectangleCornerRadii).self), position: __v((RectangleCornerRadii).self), velocity: __v((RectangleCornerRadii).self))
+}
+// Spring: func force<V>(target: V, position: V, velocity: V) -> V where V : VectorArithmetic
+@MainActor func __probe3999() {
+    let _: EmptyAnimatableData = __v(Spring.self).force(target: __v((EmptyAnimatableData).self), position: __v((EmptyAnimatableData).self), velocity: __v((EmptyAnimatableData).self))
+}
+// Spring: init(duration: TimeInterval = 0.5, bounce: Double = 0.0)
+@MainActor func __probe4000() {
+    _ = Spring(duration: __v((TimeInterval).self), bounce: __v((Double).self))
+}
+// Spring: init(mass: Double = 1.0, stiffness: Double, damping: Double, allowOverDamping: Bool = false)
+@MainActor func __probe4001() {
+    _ = Spring(mass: __v((Double).self), stiffness: __v((Double).self), damping: __v((Double).self), allowOverDamping: __v((Bool).self))
+}
+// Spring: init(response: Double, dampingRatio: Double)
+@MainActor func __probe4002() {
+    _ = Spring(response: __v((Double).self), dampingRatio: __v((Double).self))
+}
+// Spring: init(settlingDuration: TimeInterval, dampingRatio: Double, epsilon: Double = 0.001)
+@MainActor func __probe4003() {
+    _ = Spring(settlingDuration: __v((TimeInterval).self), dampingRatio: __v((Double).self), epsilon: __v((Double).self))
+}
+// Spring: var mass: Double { get }
+@MainActor func __probe4004() {
+    let _: Double = __v(Spring.self).mass
+}
+// Spring: var response: Double { get }
+@MainActor func __probe4005() {
+    let _: Double = __v(Spring.self).response
+}
+// Spring: var settlingDuration: TimeInterval { get }
+@MainActor func __probe4006() {
+    let _: TimeInterval = __v(Spring.self).settlingDuration
+}
+// Spring: func settlingDuration<V>(fromValue: V, toValue: V, initialVelocity: V, epsilon: Double) -> TimeInterval where V : Animatable
+@MainActor func __probe4007() {
+    let _: TimeInterval = __v(Spring.self).settlingDuration(fromValue: __v((RectangleCornerRadii).self), toValue: __v((RectangleCornerRadii).self), initialVelocity: __v((RectangleCornerRadii).self), epsilon: __v((Double).self))
+}
+// Spring: func settlingDuration<V>(target: V, initialVelocity: V = .zero, epsilon: Double) -> TimeInterval where V : VectorArithmetic
+@MainActor func __probe4008() {
+    let _: TimeInterval = __v(Spring.self).settlingDuration(target: __v((EmptyAnimatableData).self), initialVelocity: __v((EmptyAnimatableData).self), epsilon: __v((Double).self))
+}
+// Spring: static var smooth: Spring { get }
+@MainActor func __probe4009() {
+    let _: Spring = Spring.smooth
+}
+// Spring: static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0.0) -> Spring
+@MainActor func __probe4010() {
+    let _: Spring = Spring.smooth(duration: __v((TimeInterval).self), extraBounce: __v((Double).self))
+}
+// Spring: static var snappy: Spring { get }
+@MainActor func __probe4011() {
+    let _: Spring = Spring.snappy
+}
+// Spring: static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0.0) -> Spring
+@MainActor func __probe4012() {
+    let _: Spring = Spring.snappy(duration: __v((TimeInterval).self), extraBounce: __v((Double).self))
+}
+// Spring: var stiffness: Double { get }
+@MainActor func __probe4013() {
+    let _: Double = __v(Spring.self).stiffness
+}
+// Spring: func update<V>(value: inout V, velocity: inout V, target: V, deltaTime: TimeInterval) where V : VectorArithmetic
+@MainActor func __probe4014() {
+    var __inout0 = __v((EmptyAnimatableData).self)
+    var __inout1 = __v((EmptyAnimatableData).self)
+    __v(Spring.self).update(value: &__inout0, velocity: &__inout1, target: __v((EmptyAnimatableData).self), deltaTime: __v((TimeInterval).self))
+}
+// Spring: func value<V>(fromValue: V, toValue: V, initialVelocity: V, time: TimeInterval) -> V where V : Animatable
+@MainActor func __probe4015() {
+    let _: RectangleCornerRadii = __v(Spring.self).value(fromValue: __v((RectangleCornerRadii).self), toValue: __v((RectangleCornerRadii).self), initialVelocity: __v((RectangleCornerRadii).self), time: __v((TimeInterval).self))
+}
+// Spring: func value<V>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V where V : VectorArithmetic
+@MainActor func __probe4016() {
+    let _: EmptyAnimatableData = __v(Spring.self).value(target: __v((EmptyAnimatableData).self), initialVelocity: __v((EmptyAnimatableData).self), time: __v((TimeInterval).self))
+}
+// Spring: func velocity<V>(fromValue: V, toValue: V, initialVelocity: V, time: TimeInterval) -> V where V : Animatable
+@MainActor func __probe4017() {
+    let _: RectangleCornerRadii = __v(Spring.self).velocity(fromValue: __v((RectangleCornerRadii).self), toValue: __v((RectangleCornerRadii).self), initialVelocity: __v((RectangleCornerRadii).self), time: __v((TimeInterval).self))
+}
+// Spring: func velocity<V>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V where V : VectorArithmetic
+@MainActor func __probe4018() {
+    let _: EmptyAnimatableData = __v(Spring.self).velocity(target: __v((EmptyAnimatableData).self), initialVelocity: __v((EmptyAnimatableData).self), time: __v((TimeInterval).self))
+}
+// TimelineSchedule: extension TimelineSchedule where Self == AnimationTimelineSchedule { static var animation: AnimationTimelineSchedule { get } }
+@MainActor func __probe4023() {
+    func __inTimelineSchedule<T: TimelineSchedule>(_ value: T) -> T { value }
+    let _: AnimationTimelineSchedule = __inTimelineSchedule(.animation)
+}
+// TimelineSchedule: static func animation(minimumInterval: Double? = nil, paused: Bool = false) -> AnimationTimelineSchedule where Self == AnimationTimelineSchedule
+@MainActor func __probe4024() {
+    func __inTimelineSchedule<T: TimelineSchedule>(_ value: T) -> T { value }
+    let _: AnimationTimelineSchedule = __inTimelineSchedule(.animation(minimumInterval: __v((Double?).self), paused: __v((Bool).self)))
+}
+// TimelineSchedule: func entries(from startDate: Date, mode: Self.Mode) -> Self.Entries
+@MainActor func __probe4025() {
+    func __body<__T: TimelineSchedule>(_: __T.Type) {
+        let _: __T.Entries = __v(__T.self).entries(from: __v((Date).self), mode: __v((__T.Mode).self))
+    }
+}
+// TimelineSchedule: extension TimelineSchedule where Self == EveryMinuteTimelineSchedule { static var everyMinute: EveryMinuteTimelineSchedule { get } }
+@MainActor func __probe4026() {
+    func __inTimelineSchedule<T: TimelineSchedule>(_ value: T) -> T { value }
+    let _: EveryMinuteTimelineSchedule = __inTimelineSchedule(.everyMinute)
+}
+// TimelineSchedule: static func explicit<S>(_ dates: S) -> ExplicitTimelineSchedule<S> where Self == ExplicitTimelineSchedule<S>, S : Sequence, S.Element == Date
+@MainActor func __probe4027() {
+    func __inTimelineSchedule<T: TimelineSchedule>(_ value: T) -> T { value }
+    let _: ExplicitTimelineSchedule<Array<Date>> = __inTimelineSchedule(.explicit(__v((Array<Date>).self)))
+}
+// TimelineSchedule: static func periodic(from startDate: Date, by interval: TimeInterval) -> PeriodicTimelineSchedule where Self == PeriodicTimelineSchedule
+@MainActor func __probe4028() {
+    func __inTimelineSchedule<T: TimelineSchedule>(_ value: T) -> T { value }
+    let _: PeriodicTimelineSchedule = __inTimelineSchedule(.periodic(from: __v((Date).self), by: __v((TimeInterval).self)))
+}
+// TimelineScheduleMode: case lowFrequency
+@MainActor func __probe4029() {
+    let _: TimelineScheduleMode = TimelineScheduleMode.lowFrequency
+}
+// TimelineScheduleMode: case normal
+@MainActor func __probe4030() {
+    let _: TimelineScheduleMode = TimelineScheduleMode.normal
+}
+// TimelineView: struct Context : Sendable
+@MainActor func __probe4031() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.self
+    __conformsSendable(TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.self)
+}
+// TimelineView: init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineView<Schedule, Content>.Context) -> Content) where Content : View
+@MainActor func __probe4032() {
+    _ = TimelineView(__v((AnimationTimelineSchedule).self), content: { _ in __v((__ProbeView).self) })
+}
+// TimelineView: init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) where Content : View
+@MainActor func __probe4033() {
+    _ = TimelineView(__v((AnimationTimelineSchedule).self), content: { _ in __v((__ProbeView).self) })
+}
+// TimelineView.Context: enum Cadence : Comparable, Sendable
+@MainActor func __probe4034() {
+    func __conformsComparable<T: Comparable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence.self
+    __conformsComparable(TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence.self)
+    __conformsSendable(TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence.self)
+}
+// TimelineView.Context: let cadence: TimelineView<Schedule, Content>.Context.Cadence
+@MainActor func __probe4035() {
+    let _: TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence = __v(TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.self).cadence
+}
+// TimelineView.Context: let date: Date
+@MainActor func __probe4036() {
+    let _: Date = __v(TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.self).date
+}
+// TimelineView.Context: func invalidateTimelineContent()
+@MainActor func __probe4037() {
+    __v(TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.self).invalidateTimelineContent()
+}
+// TimelineView.Context.Cadence: case live
+@MainActor func __probe4038() {
+    let _: TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence = TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence.live
+}
+// TimelineView.Context.Cadence: case minutes
+@MainActor func __probe4039() {
+    let _: TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence = TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence.minutes
+}
+// TimelineView.Context.Cadence: case seconds
+@MainActor func __probe4040() {
+    let _: TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence = TimelineView<AnimationTimelineSchedule, __ProbeView>.Context.Cadence.seconds
 }
 // Transaction: mutating func addAnimationCompletion(criteria: AnimationCompletionCriteria = .logicallyComplete, _ completion: @escaping () -> Void)
 @MainActor func __probe4041() {
@@ -709,6 +1077,54 @@ import DeclarativeViews
 @MainActor func __probe4073() {
     _ = TransitionProperties(hasMotion: __v((Bool).self))
 }
+// UnitCurve: static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve
+@MainActor func __probe4074() {
+    let _: UnitCurve = UnitCurve.bezier(startControlPoint: __v((UnitPoint).self), endControlPoint: __v((UnitPoint).self))
+}
+// UnitCurve: static let circularEaseIn: UnitCurve
+@MainActor func __probe4075() {
+    let _: UnitCurve = UnitCurve.circularEaseIn
+}
+// UnitCurve: static let circularEaseInOut: UnitCurve
+@MainActor func __probe4076() {
+    let _: UnitCurve = UnitCurve.circularEaseInOut
+}
+// UnitCurve: static let circularEaseOut: UnitCurve
+@MainActor func __probe4077() {
+    let _: UnitCurve = UnitCurve.circularEaseOut
+}
+// UnitCurve: static let easeIn: UnitCurve
+@MainActor func __probe4078() {
+    let _: UnitCurve = UnitCurve.easeIn
+}
+// UnitCurve: static let easeInEaseOut: UnitCurve
+@MainActor func __probe4079() {
+    let _: UnitCurve = UnitCurve.easeInEaseOut
+}
+// UnitCurve: static let easeInOut: UnitCurve
+@MainActor func __probe4080() {
+    let _: UnitCurve = UnitCurve.easeInOut
+}
+// UnitCurve: static let easeOut: UnitCurve
+@MainActor func __probe4081() {
+    let _: UnitCurve = UnitCurve.easeOut
+}
+// UnitCurve: var inverse: UnitCurve { get }
+@MainActor func __probe4082() {
+    let _: UnitCurve = __v(UnitCurve.self).inverse
+}
+// UnitCurve: static let linear: UnitCurve
+@MainActor func __probe4083() {
+    let _: UnitCurve = UnitCurve.linear
+}
+// UnitCurve: func value(at progress: Double) -> Double
+@MainActor func __probe4084() {
+    let _: Double = __v(UnitCurve.self).value(at: __v((Double).self))
+}
+// UnitCurve: func velocity(at progress: Double) -> Double
+@MainActor func __probe4085() {
+    let _: Double = __v(UnitCurve.self).velocity(at: __v((Double).self))
+}
 // VectorArithmetic: mutating func interpolate(towards other: Self, amount: Double)
 @MainActor func __probe4086() {
     func __body<__T: VectorArithmetic>(_: __T.Type) {
@@ -775,6 +1191,14 @@ import DeclarativeViews
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).matchedGeometryEffect(id: __v((Int).self), in: __v((Namespace.ID).self), properties: __v((MatchedGeometryProperties).self), anchor: __v((UnitPoint).self), isSource: __v((Bool).self)))
     }
+}
+// View: func phaseAnimator<Phase>(_ phases: some Sequence<Phase>, @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Phase) -> some View, animation: @escaping (Phase) -> Animation? = { _ in .default }) -> some View where Phase : Equatable
+@MainActor func __probe4099() {
+    let _ = Text("a").phaseAnimator([1.0, 2.0]) { content, phase in content.opacity(phase) } animation: { _ in .default }
+}
+// View: func phaseAnimator<Phase>(_ phases: some Sequence<Phase>, trigger: some Equatable, @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Phase) -> some View, animation: @escaping (Phase) -> Animation? = { _ in .default }) -> some View where Phase : Equatable
+@MainActor func __probe4100() {
+    let _ = Text("a").phaseAnimator([1.0, 2.0], trigger: 0) { content, phase in content.opacity(phase) } animation: { _ in .default }
 }
 // View: func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View
 @MainActor func __probe4103() {

@@ -162,7 +162,35 @@ import DeclarativeViews
         __someView(__v(__T.self).statusBarHidden(__v((Bool).self)))
     }
 }
+// WindowGroup: init(_ title: Text, @ViewBuilder content: () -> Content)
+@MainActor func __probe4716() {
+    _ = WindowGroup(__v((Text).self), content: { __v((__ProbeView).self) })
+}
+// WindowGroup: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content)
+@MainActor func __probe4717() {
+    _ = WindowGroup(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
+}
+// WindowGroup: init<S>(_ title: S, @ViewBuilder content: () -> Content) where S : StringProtocol
+@MainActor func __probe4718() {
+    _ = WindowGroup(__v((Substring).self), content: { __v((__ProbeView).self) })
+}
+// WindowGroup: init(_ title: Text, id: String, @ViewBuilder content: () -> Content)
+@MainActor func __probe4725() {
+    _ = WindowGroup(__v((Text).self), id: __v((String).self), content: { __v((__ProbeView).self) })
+}
+// WindowGroup: init(_ titleKey: LocalizedStringKey, id: String, @ViewBuilder content: () -> Content)
+@MainActor func __probe4726() {
+    _ = WindowGroup(__v((LocalizedStringKey).self), id: __v((String).self), content: { __v((__ProbeView).self) })
+}
+// WindowGroup: init<S>(_ title: S, id: String, @ViewBuilder content: () -> Content) where S : StringProtocol
+@MainActor func __probe4727() {
+    _ = WindowGroup(__v((Substring).self), id: __v((String).self), content: { __v((__ProbeView).self) })
+}
 // WindowGroup: init(@ViewBuilder content: () -> Content)
 @MainActor func __probe4734() {
     _ = WindowGroup(content: { __v((__ProbeView).self) })
+}
+// WindowGroup: init(id: String, @ViewBuilder content: () -> Content)
+@MainActor func __probe4737() {
+    _ = WindowGroup(id: __v((String).self), content: { __v((__ProbeView).self) })
 }

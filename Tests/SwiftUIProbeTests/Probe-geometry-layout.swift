@@ -429,6 +429,24 @@ import DeclarativeViews
     var __r = __v(CGFloat.self)
     __r.scale(by: __v((Double).self))
 }
+// CGPoint: var animatableData: CGPoint.AnimatableData { get set }
+@MainActor func __probe3524() {
+    let _: CGPoint.AnimatableData = __v(CGPoint.self).animatableData
+    var __r = __v(CGPoint.self)
+    __r.animatableData = __v((CGPoint.AnimatableData).self)
+}
+// CGRect: var animatableData: CGRect.AnimatableData { get set }
+@MainActor func __probe3526() {
+    let _: CGRect.AnimatableData = __v(CGRect.self).animatableData
+    var __r = __v(CGRect.self)
+    __r.animatableData = __v((CGRect.AnimatableData).self)
+}
+// CGSize: var animatableData: CGSize.AnimatableData { get set }
+@MainActor func __probe3527() {
+    let _: CGSize.AnimatableData = __v(CGSize.self).animatableData
+    var __r = __v(CGSize.self)
+    __r.animatableData = __v((CGSize.AnimatableData).self)
+}
 // ContentMode: static var allCases: [ContentMode] { get }
 @MainActor func __probe3528() {
     let _: [ContentMode] = ContentMode.allCases
@@ -564,6 +582,12 @@ import DeclarativeViews
 // Edge.Set: static let vertical: Edge.Set
 @MainActor func __probe3561() {
     let _: Edge.Set = Edge.Set.vertical
+}
+// EdgeInsets: var animatableData: EdgeInsets.AnimatableData { get set }
+@MainActor func __probe3562() {
+    let _: EdgeInsets.AnimatableData = __v(EdgeInsets.self).animatableData
+    var __r = __v(EdgeInsets.self)
+    __r.animatableData = __v((EdgeInsets.AnimatableData).self)
 }
 // EdgeInsets: var bottom: CGFloat
 @MainActor func __probe3563() {
@@ -922,6 +946,12 @@ import DeclarativeViews
 // SafeAreaRegions: let rawValue: UInt
 @MainActor func __probe3662() {
     let _: UInt = __v(SafeAreaRegions.self).rawValue
+}
+// UnitPoint: var animatableData: UnitPoint.AnimatableData { get set }
+@MainActor func __probe3663() {
+    let _: UnitPoint.AnimatableData = __v(UnitPoint.self).animatableData
+    var __r = __v(UnitPoint.self)
+    __r.animatableData = __v((UnitPoint.AnimatableData).self)
 }
 // UnitPoint: static let bottom: UnitPoint
 @MainActor func __probe3664() {

@@ -2,11 +2,23 @@
 // Every `behaves` and `recorded` row of the family gestures, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AnyGesture<Value> : Gesture
+@MainActor func __probe4128() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = AnyGesture<Int>.self
+    __conformsGesture(AnyGesture<Int>.self)
+}
 // SwiftUI: struct DragGesture : Gesture
 @MainActor func __probe4129() {
     func __conformsGesture<T: Gesture>(_: T.Type) {}
     _ = DragGesture.self
     __conformsGesture(DragGesture.self)
+}
+// SwiftUI: struct ExclusiveGesture<First, Second> : Gesture where First : Gesture, Second : Gesture
+@MainActor func __probe4134() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = ExclusiveGesture<TapGesture, TapGesture>.self
+    __conformsGesture(ExclusiveGesture<TapGesture, TapGesture>.self)
 }
 // SwiftUI: protocol Gesture
 @MainActor func __probe4135() {
@@ -20,11 +32,53 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: struct GestureMask : OptionSet
+@MainActor func __probe4137() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = GestureMask.self
+    __conformsOptionSet(GestureMask.self)
+}
+// SwiftUI: @propertyWrapper struct GestureState<Value> : DynamicProperty
+@MainActor func __probe4138() {
+    func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
+    _ = GestureState<Int>.self
+    __conformsDynamicProperty(GestureState<Int>.self)
+}
+// SwiftUI: struct GestureStateGesture<Base, State> : Gesture where Base : Gesture
+@MainActor func __probe4139() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = GestureStateGesture<TapGesture, Int>.self
+    __conformsGesture(GestureStateGesture<TapGesture, Int>.self)
+}
 // SwiftUI: struct LongPressGesture : Gesture
 @MainActor func __probe4142() {
     func __conformsGesture<T: Gesture>(_: T.Type) {}
     _ = LongPressGesture.self
     __conformsGesture(LongPressGesture.self)
+}
+// SwiftUI: struct MagnificationGesture : Gesture
+@MainActor func __probe4143() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = MagnificationGesture.self
+    __conformsGesture(MagnificationGesture.self)
+}
+// SwiftUI: struct MagnifyGesture : Gesture
+@MainActor func __probe4144() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = MagnifyGesture.self
+    __conformsGesture(MagnifyGesture.self)
+}
+// SwiftUI: struct RotateGesture : Gesture
+@MainActor func __probe4145() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = RotateGesture.self
+    __conformsGesture(RotateGesture.self)
+}
+// SwiftUI: struct RotationGesture : Gesture
+@MainActor func __probe4146() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = RotationGesture.self
+    __conformsGesture(RotationGesture.self)
 }
 // SwiftUI: struct SensoryFeedback : Equatable, Sendable
 @MainActor func __probe4147() {
@@ -34,11 +88,33 @@ import DeclarativeViews
     __conformsEquatable(SensoryFeedback.self)
     __conformsSendable(SensoryFeedback.self)
 }
+// SwiftUI: struct SequenceGesture<First, Second> : Gesture where First : Gesture, Second : Gesture
+@MainActor func __probe4148() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = SequenceGesture<TapGesture, TapGesture>.self
+    __conformsGesture(SequenceGesture<TapGesture, TapGesture>.self)
+}
+// SwiftUI: struct SimultaneousGesture<First, Second> : Gesture where First : Gesture, Second : Gesture
+@MainActor func __probe4149() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = SimultaneousGesture<TapGesture, TapGesture>.self
+    __conformsGesture(SimultaneousGesture<TapGesture, TapGesture>.self)
+}
+// SwiftUI: struct SpatialTapGesture : Gesture
+@MainActor func __probe4152() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = SpatialTapGesture.self
+    __conformsGesture(SpatialTapGesture.self)
+}
 // SwiftUI: struct TapGesture : Gesture
 @MainActor func __probe4154() {
     func __conformsGesture<T: Gesture>(_: T.Type) {}
     _ = TapGesture.self
     __conformsGesture(TapGesture.self)
+}
+// AnyGesture: init<T>(_ gesture: T) where Value == T.Value, T : Gesture
+@MainActor func __probe4155() {
+    _ = AnyGesture(__v((TapGesture).self))
 }
 // DragGesture: struct Value : Equatable, Sendable
 @MainActor func __probe4156() {
@@ -48,11 +124,39 @@ import DeclarativeViews
     __conformsEquatable(DragGesture.Value.self)
     __conformsSendable(DragGesture.Value.self)
 }
+// DragGesture: var coordinateSpace: CoordinateSpace
+@MainActor func __probe4157() {
+    let _: CoordinateSpace = __v(DragGesture.self).coordinateSpace
+    var __r = __v(DragGesture.self)
+    __r.coordinateSpace = __v((CoordinateSpace).self)
+}
+// DragGesture: init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local)
+@MainActor func __probe4158() {
+    _ = DragGesture(minimumDistance: __v((CGFloat).self), coordinateSpace: __v((CoordinateSpace).self))
+}
+// DragGesture: init(minimumDistance: CGFloat = 10, coordinateSpace: some CoordinateSpaceProtocol = .local)
+@MainActor func __probe4159() {
+    _ = DragGesture(minimumDistance: __v((CGFloat).self), coordinateSpace: __v((GlobalCoordinateSpace).self))
+}
+// DragGesture: var minimumDistance: CGFloat
+@MainActor func __probe4160() {
+    let _: CGFloat = __v(DragGesture.self).minimumDistance
+    var __r = __v(DragGesture.self)
+    __r.minimumDistance = __v((CGFloat).self)
+}
 // DragGesture.Value: var location: CGPoint
 @MainActor func __probe4161() {
     let _: CGPoint = __v(DragGesture.Value.self).location
     var __r = __v(DragGesture.Value.self)
     __r.location = __v((CGPoint).self)
+}
+// DragGesture.Value: var predictedEndLocation: CGPoint { get }
+@MainActor func __probe4162() {
+    let _: CGPoint = __v(DragGesture.Value.self).predictedEndLocation
+}
+// DragGesture.Value: var predictedEndTranslation: CGSize { get }
+@MainActor func __probe4163() {
+    let _: CGSize = __v(DragGesture.Value.self).predictedEndTranslation
 }
 // DragGesture.Value: var startLocation: CGPoint
 @MainActor func __probe4164() {
@@ -60,15 +164,69 @@ import DeclarativeViews
     var __r = __v(DragGesture.Value.self)
     __r.startLocation = __v((CGPoint).self)
 }
+// DragGesture.Value: var time: Date
+@MainActor func __probe4165() {
+    let _: Date = __v(DragGesture.Value.self).time
+    var __r = __v(DragGesture.Value.self)
+    __r.time = __v((Date).self)
+}
 // DragGesture.Value: var translation: CGSize { get }
 @MainActor func __probe4166() {
     let _: CGSize = __v(DragGesture.Value.self).translation
 }
+// DragGesture.Value: var velocity: CGSize { get }
+@MainActor func __probe4167() {
+    let _: CGSize = __v(DragGesture.Value.self).velocity
+}
+// ExclusiveGesture: enum Value
+@MainActor func __probe4186() {
+    _ = ExclusiveGesture<TapGesture, TapGesture>.Value.self
+}
+// ExclusiveGesture: var first: First
+@MainActor func __probe4187() {
+    let _: TapGesture = __v(ExclusiveGesture<TapGesture, TapGesture>.self).first
+    var __r = __v(ExclusiveGesture<TapGesture, TapGesture>.self)
+    __r.first = __v((TapGesture).self)
+}
+// ExclusiveGesture: init(_ first: First, _ second: Second)
+@MainActor func __probe4188() {
+    _ = ExclusiveGesture(__v((TapGesture).self), __v((TapGesture).self))
+}
+// ExclusiveGesture: var second: Second
+@MainActor func __probe4189() {
+    let _: TapGesture = __v(ExclusiveGesture<TapGesture, TapGesture>.self).second
+    var __r = __v(ExclusiveGesture<TapGesture, TapGesture>.self)
+    __r.second = __v((TapGesture).self)
+}
+// ExclusiveGesture.Value: case first(First.Value)
+@MainActor func __probe4190() {
+    let _: ExclusiveGesture<TapGesture, TapGesture>.Value = ExclusiveGesture<TapGesture, TapGesture>.Value.first(__v((TapGesture.Value).self))
+}
+// ExclusiveGesture.Value: case second(Second.Value)
+@MainActor func __probe4191() {
+    let _: ExclusiveGesture<TapGesture, TapGesture>.Value = ExclusiveGesture<TapGesture, TapGesture>.Value.second(__v((TapGesture.Value).self))
+}
+// Gesture: var body: Self.Body { get }
+@MainActor func __probe4192() {
+    func __body<__T: Gesture>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).body
+    }
+}
+// Gesture: func exclusively<Other>(before other: Other) -> ExclusiveGesture<Self, Other> where Other : Gesture
+@MainActor func __probe4193() {
+    func __body<__T: Gesture>(_: __T.Type) {
+        let _: ExclusiveGesture<__T, TapGesture> = __v(__T.self).exclusively(before: __v((TapGesture).self))
+    }
+}
+// Gesture: func map<T>(_ body: @escaping (Self.Value) -> T) -> _MapGesture<Self, T>
+@MainActor func __probe4194() {
+    func __body<__T: Gesture>(_: __T.Type) {
+        let _: _MapGesture<__T, Int> = __v(__T.self).map({ _ in __v((Int).self) })
+    }
+}
 // Gesture: func onChanged(_ action: @escaping (Self.Value) -> Void) -> _ChangedGesture<Self> where Self.Value : Equatable
 @MainActor func __probe4196() {
-    func __body<__T: Gesture>(_: __T.Type) {
-        let _: _ChangedGesture<__T> = __v(__T.self).onChanged({ _ in })
-    }
+    let _: _ChangedGesture<DragGesture> = DragGesture().onChanged({ _ in })
 }
 // Gesture: func onEnded(_ action: @escaping (Self.Value) -> Void) -> _EndedGesture<Self>
 @MainActor func __probe4197() {
@@ -76,9 +234,235 @@ import DeclarativeViews
         let _: _EndedGesture<__T> = __v(__T.self).onEnded({ _ in })
     }
 }
+// Gesture: func sequenced<Other>(before other: Other) -> SequenceGesture<Self, Other> where Other : Gesture
+@MainActor func __probe4198() {
+    func __body<__T: Gesture>(_: __T.Type) {
+        let _: SequenceGesture<__T, TapGesture> = __v(__T.self).sequenced(before: __v((TapGesture).self))
+    }
+}
+// Gesture: func simultaneously<Other>(with other: Other) -> SimultaneousGesture<Self, Other> where Other : Gesture
+@MainActor func __probe4199() {
+    func __body<__T: Gesture>(_: __T.Type) {
+        let _: SimultaneousGesture<__T, TapGesture> = __v(__T.self).simultaneously(with: __v((TapGesture).self))
+    }
+}
+// Gesture: func updating<State>(_ state: GestureState<State>, body: @escaping (Self.Value, inout State, inout Transaction) -> Void) -> GestureStateGesture<Self, State>
+@MainActor func __probe4200() {
+    func __body<__T: Gesture>(_: __T.Type) {
+        let _: GestureStateGesture<__T, Int> = __v(__T.self).updating(__v((GestureState<Int>).self), body: { _, _, _ in })
+    }
+}
+// GestureMask: static let all: GestureMask
+@MainActor func __probe4201() {
+    let _: GestureMask = GestureMask.all
+}
+// GestureMask: static let gesture: GestureMask
+@MainActor func __probe4202() {
+    let _: GestureMask = GestureMask.gesture
+}
+// GestureMask: init(rawValue: UInt32)
+@MainActor func __probe4203() {
+    _ = GestureMask(rawValue: __v((UInt32).self))
+}
+// GestureMask: static let none: GestureMask
+@MainActor func __probe4204() {
+    let _: GestureMask = GestureMask.none
+}
+// GestureMask: let rawValue: UInt32
+@MainActor func __probe4205() {
+    let _: UInt32 = __v(GestureMask.self).rawValue
+}
+// GestureMask: static let subviews: GestureMask
+@MainActor func __probe4206() {
+    let _: GestureMask = GestureMask.subviews
+}
+// GestureState: init(initialValue: Value)
+@MainActor func __probe4207() {
+    _ = GestureState(initialValue: __v((Int).self))
+}
+// GestureState: init(initialValue: Value, reset: @escaping (Value, inout Transaction) -> Void)
+@MainActor func __probe4208() {
+    _ = GestureState(initialValue: __v((Int).self), reset: { _, _ in })
+}
+// GestureState: init(initialValue: Value, resetTransaction: Transaction)
+@MainActor func __probe4209() {
+    _ = GestureState(initialValue: __v((Int).self), resetTransaction: __v((Transaction).self))
+}
+// GestureState: init(reset: @escaping (Value, inout Transaction) -> Void) where Value : ExpressibleByNilLiteral
+@MainActor func __probe4210() {
+    let _ = GestureState<Int?>(reset: { _, _ in })
+}
+// GestureState: init(resetTransaction: Transaction = Transaction()) where Value : ExpressibleByNilLiteral
+@MainActor func __probe4211() {
+    let _ = GestureState<Int?>(resetTransaction: Transaction())
+}
+// GestureState: init(wrappedValue: Value)
+@MainActor func __probe4212() {
+    _ = GestureState(wrappedValue: __v((Int).self))
+}
+// GestureState: init(wrappedValue: Value, reset: @escaping (Value, inout Transaction) -> Void)
+@MainActor func __probe4213() {
+    _ = GestureState(wrappedValue: __v((Int).self), reset: { _, _ in })
+}
+// GestureState: init(wrappedValue: Value, resetTransaction: Transaction)
+@MainActor func __probe4214() {
+    _ = GestureState(wrappedValue: __v((Int).self), resetTransaction: __v((Transaction).self))
+}
+// GestureState: var projectedValue: GestureState<Value> { get }
+@MainActor func __probe4215() {
+    let _: GestureState<Int> = __v(GestureState<Int>.self).projectedValue
+}
+// GestureState: var wrappedValue: Value { get }
+@MainActor func __probe4216() {
+    let _: Int = __v(GestureState<Int>.self).wrappedValue
+}
+// GestureStateGesture: var base: Base
+@MainActor func __probe4217() {
+    let _: TapGesture = __v(GestureStateGesture<TapGesture, Int>.self).base
+    var __r = __v(GestureStateGesture<TapGesture, Int>.self)
+    __r.base = __v((TapGesture).self)
+}
+// GestureStateGesture: init(base: Base, state: GestureState<State>, body: @escaping (GestureStateGesture<Base, State>.Value, inout State, inout Transaction) -> Void)
+@MainActor func __probe4218() {
+    _ = GestureStateGesture(base: __v((TapGesture).self), state: __v((GestureState<Int>).self), body: { _, _, _ in })
+}
+// GestureStateGesture: var state: GestureState<State>
+@MainActor func __probe4219() {
+    let _: GestureState<Int> = __v(GestureStateGesture<TapGesture, Int>.self).state
+    var __r = __v(GestureStateGesture<TapGesture, Int>.self)
+    __r.state = __v((GestureState<Int>).self)
+}
 // LongPressGesture: init(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10)
 @MainActor func __probe4225() {
     _ = LongPressGesture(minimumDuration: __v((Double).self), maximumDistance: __v((CGFloat).self))
+}
+// LongPressGesture: var maximumDistance: CGFloat { get set }
+@MainActor func __probe4226() {
+    let _: CGFloat = __v(LongPressGesture.self).maximumDistance
+    var __r = __v(LongPressGesture.self)
+    __r.maximumDistance = __v((CGFloat).self)
+}
+// LongPressGesture: var minimumDuration: Double
+@MainActor func __probe4227() {
+    let _: Double = __v(LongPressGesture.self).minimumDuration
+    var __r = __v(LongPressGesture.self)
+    __r.minimumDuration = __v((Double).self)
+}
+// MagnificationGesture: init(minimumScaleDelta: CGFloat = 0.01)
+@MainActor func __probe4228() {
+    _ = MagnificationGesture(minimumScaleDelta: __v((CGFloat).self))
+}
+// MagnificationGesture: var minimumScaleDelta: CGFloat
+@MainActor func __probe4229() {
+    let _: CGFloat = __v(MagnificationGesture.self).minimumScaleDelta
+    var __r = __v(MagnificationGesture.self)
+    __r.minimumScaleDelta = __v((CGFloat).self)
+}
+// MagnifyGesture: struct Value : Equatable, Sendable
+@MainActor func __probe4230() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = MagnifyGesture.Value.self
+    __conformsEquatable(MagnifyGesture.Value.self)
+    __conformsSendable(MagnifyGesture.Value.self)
+}
+// MagnifyGesture: init(minimumScaleDelta: CGFloat = 0.01)
+@MainActor func __probe4231() {
+    _ = MagnifyGesture(minimumScaleDelta: __v((CGFloat).self))
+}
+// MagnifyGesture: var minimumScaleDelta: CGFloat
+@MainActor func __probe4232() {
+    let _: CGFloat = __v(MagnifyGesture.self).minimumScaleDelta
+    var __r = __v(MagnifyGesture.self)
+    __r.minimumScaleDelta = __v((CGFloat).self)
+}
+// MagnifyGesture.Value: var magnification: CGFloat
+@MainActor func __probe4233() {
+    let _: CGFloat = __v(MagnifyGesture.Value.self).magnification
+    var __r = __v(MagnifyGesture.Value.self)
+    __r.magnification = __v((CGFloat).self)
+}
+// MagnifyGesture.Value: var startAnchor: UnitPoint
+@MainActor func __probe4234() {
+    let _: UnitPoint = __v(MagnifyGesture.Value.self).startAnchor
+    var __r = __v(MagnifyGesture.Value.self)
+    __r.startAnchor = __v((UnitPoint).self)
+}
+// MagnifyGesture.Value: var startLocation: CGPoint
+@MainActor func __probe4235() {
+    let _: CGPoint = __v(MagnifyGesture.Value.self).startLocation
+    var __r = __v(MagnifyGesture.Value.self)
+    __r.startLocation = __v((CGPoint).self)
+}
+// MagnifyGesture.Value: var time: Date
+@MainActor func __probe4236() {
+    let _: Date = __v(MagnifyGesture.Value.self).time
+    var __r = __v(MagnifyGesture.Value.self)
+    __r.time = __v((Date).self)
+}
+// MagnifyGesture.Value: var velocity: CGFloat
+@MainActor func __probe4237() {
+    let _: CGFloat = __v(MagnifyGesture.Value.self).velocity
+    var __r = __v(MagnifyGesture.Value.self)
+    __r.velocity = __v((CGFloat).self)
+}
+// RotateGesture: struct Value : Equatable, Sendable
+@MainActor func __probe4238() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = RotateGesture.Value.self
+    __conformsEquatable(RotateGesture.Value.self)
+    __conformsSendable(RotateGesture.Value.self)
+}
+// RotateGesture: init(minimumAngleDelta: Angle = .degrees(1))
+@MainActor func __probe4239() {
+    _ = RotateGesture(minimumAngleDelta: __v((Angle).self))
+}
+// RotateGesture: var minimumAngleDelta: Angle
+@MainActor func __probe4240() {
+    let _: Angle = __v(RotateGesture.self).minimumAngleDelta
+    var __r = __v(RotateGesture.self)
+    __r.minimumAngleDelta = __v((Angle).self)
+}
+// RotateGesture.Value: var rotation: Angle
+@MainActor func __probe4241() {
+    let _: Angle = __v(RotateGesture.Value.self).rotation
+    var __r = __v(RotateGesture.Value.self)
+    __r.rotation = __v((Angle).self)
+}
+// RotateGesture.Value: var startAnchor: UnitPoint
+@MainActor func __probe4242() {
+    let _: UnitPoint = __v(RotateGesture.Value.self).startAnchor
+    var __r = __v(RotateGesture.Value.self)
+    __r.startAnchor = __v((UnitPoint).self)
+}
+// RotateGesture.Value: var startLocation: CGPoint
+@MainActor func __probe4243() {
+    let _: CGPoint = __v(RotateGesture.Value.self).startLocation
+    var __r = __v(RotateGesture.Value.self)
+    __r.startLocation = __v((CGPoint).self)
+}
+// RotateGesture.Value: var time: Date
+@MainActor func __probe4244() {
+    let _: Date = __v(RotateGesture.Value.self).time
+    var __r = __v(RotateGesture.Value.self)
+    __r.time = __v((Date).self)
+}
+// RotateGesture.Value: var velocity: Angle
+@MainActor func __probe4245() {
+    let _: Angle = __v(RotateGesture.Value.self).velocity
+    var __r = __v(RotateGesture.Value.self)
+    __r.velocity = __v((Angle).self)
+}
+// RotationGesture: init(minimumAngleDelta: Angle = .degrees(1))
+@MainActor func __probe4246() {
+    _ = RotationGesture(minimumAngleDelta: __v((Angle).self))
+}
+// RotationGesture: var minimumAngleDelta: Angle
+@MainActor func __probe4247() {
+    let _: Angle = __v(RotationGesture.self).minimumAngleDelta
+    var __r = __v(RotationGesture.self)
+    __r.minimumAngleDelta = __v((Angle).self)
 }
 // SensoryFeedback: struct Flexibility : Equatable, Sendable
 @MainActor func __probe4248() {
@@ -172,6 +556,98 @@ import DeclarativeViews
 @MainActor func __probe4268() {
     let _: SensoryFeedback.Weight = SensoryFeedback.Weight.medium
 }
+// SequenceGesture: enum Value
+@MainActor func __probe4269() {
+    _ = SequenceGesture<TapGesture, TapGesture>.Value.self
+}
+// SequenceGesture: var first: First
+@MainActor func __probe4270() {
+    let _: TapGesture = __v(SequenceGesture<TapGesture, TapGesture>.self).first
+    var __r = __v(SequenceGesture<TapGesture, TapGesture>.self)
+    __r.first = __v((TapGesture).self)
+}
+// SequenceGesture: init(_ first: First, _ second: Second)
+@MainActor func __probe4271() {
+    _ = SequenceGesture(__v((TapGesture).self), __v((TapGesture).self))
+}
+// SequenceGesture: var second: Second
+@MainActor func __probe4272() {
+    let _: TapGesture = __v(SequenceGesture<TapGesture, TapGesture>.self).second
+    var __r = __v(SequenceGesture<TapGesture, TapGesture>.self)
+    __r.second = __v((TapGesture).self)
+}
+// SequenceGesture.Value: case first(First.Value)
+@MainActor func __probe4273() {
+    let _: SequenceGesture<TapGesture, TapGesture>.Value = SequenceGesture<TapGesture, TapGesture>.Value.first(__v((TapGesture.Value).self))
+}
+// SequenceGesture.Value: case second(First.Value, Second.Value?)
+@MainActor func __probe4274() {
+    let _: SequenceGesture<TapGesture, TapGesture>.Value = SequenceGesture<TapGesture, TapGesture>.Value.second(__v((TapGesture.Value).self), __v((TapGesture.Value?).self))
+}
+// SimultaneousGesture: struct Value
+@MainActor func __probe4275() {
+    _ = SimultaneousGesture<TapGesture, TapGesture>.Value.self
+}
+// SimultaneousGesture: var first: First
+@MainActor func __probe4276() {
+    let _: TapGesture = __v(SimultaneousGesture<TapGesture, TapGesture>.self).first
+    var __r = __v(SimultaneousGesture<TapGesture, TapGesture>.self)
+    __r.first = __v((TapGesture).self)
+}
+// SimultaneousGesture: init(_ first: First, _ second: Second)
+@MainActor func __probe4277() {
+    _ = SimultaneousGesture(__v((TapGesture).self), __v((TapGesture).self))
+}
+// SimultaneousGesture: var second: Second
+@MainActor func __probe4278() {
+    let _: TapGesture = __v(SimultaneousGesture<TapGesture, TapGesture>.self).second
+    var __r = __v(SimultaneousGesture<TapGesture, TapGesture>.self)
+    __r.second = __v((TapGesture).self)
+}
+// SimultaneousGesture.Value: var first: First.Value?
+@MainActor func __probe4279() {
+    let _: TapGesture.Value? = __v(SimultaneousGesture<TapGesture, TapGesture>.Value.self).first
+    var __r = __v(SimultaneousGesture<TapGesture, TapGesture>.Value.self)
+    __r.first = __v((TapGesture.Value?).self)
+}
+// SimultaneousGesture.Value: var second: Second.Value?
+@MainActor func __probe4280() {
+    let _: TapGesture.Value? = __v(SimultaneousGesture<TapGesture, TapGesture>.Value.self).second
+    var __r = __v(SimultaneousGesture<TapGesture, TapGesture>.Value.self)
+    __r.second = __v((TapGesture.Value?).self)
+}
+// SpatialTapGesture: struct Value : Equatable, @unchecked Sendable
+@MainActor func __probe4314() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = SpatialTapGesture.Value.self
+    __conformsEquatable(SpatialTapGesture.Value.self)
+}
+// SpatialTapGesture: var coordinateSpace: CoordinateSpace
+@MainActor func __probe4315() {
+    let _: CoordinateSpace = __v(SpatialTapGesture.self).coordinateSpace
+    var __r = __v(SpatialTapGesture.self)
+    __r.coordinateSpace = __v((CoordinateSpace).self)
+}
+// SpatialTapGesture: var count: Int
+@MainActor func __probe4316() {
+    let _: Int = __v(SpatialTapGesture.self).count
+    var __r = __v(SpatialTapGesture.self)
+    __r.count = __v((Int).self)
+}
+// SpatialTapGesture: init(count: Int = 1, coordinateSpace: CoordinateSpace = .local)
+@MainActor func __probe4317() {
+    _ = SpatialTapGesture(count: __v((Int).self), coordinateSpace: __v((CoordinateSpace).self))
+}
+// SpatialTapGesture: init(count: Int = 1, coordinateSpace: some CoordinateSpaceProtocol = .local)
+@MainActor func __probe4318() {
+    _ = SpatialTapGesture(count: __v((Int).self), coordinateSpace: __v((GlobalCoordinateSpace).self))
+}
+// SpatialTapGesture.Value: var location: CGPoint
+@MainActor func __probe4319() {
+    let _: CGPoint = __v(SpatialTapGesture.Value.self).location
+    var __r = __v(SpatialTapGesture.Value.self)
+    __r.location = __v((CGPoint).self)
+}
 // TapGesture: var count: Int
 @MainActor func __probe4323() {
     let _: Int = __v(TapGesture.self).count
@@ -181,6 +657,48 @@ import DeclarativeViews
 // TapGesture: init(count: Int = 1)
 @MainActor func __probe4324() {
     _ = TapGesture(count: __v((Int).self))
+}
+// View: func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture
+@MainActor func __probe4331() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).gesture(__v((TapGesture).self), including: __v((GestureMask).self)))
+    }
+}
+// View: func highPriorityGesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture
+@MainActor func __probe4332() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).highPriorityGesture(__v((TapGesture).self), including: __v((GestureMask).self)))
+    }
+}
+// View: func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void, onPressingChanged: ((Bool) -> Void)? = nil) -> some View
+@MainActor func __probe4348() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onLongPressGesture(minimumDuration: __v((Double).self), maximumDistance: __v((CGFloat).self), perform: { }, onPressingChanged: { _ in }))
+    }
+}
+// View: func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, pressing: ((Bool) -> Void)? = nil, perform action: @escaping () -> Void) -> some View
+@MainActor func __probe4349() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onLongPressGesture(minimumDuration: __v((Double).self), maximumDistance: __v((CGFloat).self), pressing: { _ in }, perform: { }))
+    }
+}
+// View: func onTapGesture(count: Int = 1, coordinateSpace: CoordinateSpace = .local, perform action: @escaping (CGPoint) -> Void) -> some View
+@MainActor func __probe4350() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onTapGesture(count: __v((Int).self), coordinateSpace: __v((CoordinateSpace).self), perform: { _ in }))
+    }
+}
+// View: func onTapGesture(count: Int = 1, coordinateSpace: some CoordinateSpaceProtocol = .local, perform action: @escaping (CGPoint) -> Void) -> some View
+@MainActor func __probe4351() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onTapGesture(count: __v((Int).self), coordinateSpace: __v((GlobalCoordinateSpace).self), perform: { _ in }))
+    }
 }
 // View: func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View
 @MainActor func __probe4352() {
@@ -208,5 +726,12 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).sensoryFeedback(trigger: __v((Int).self), { _, _ in __v((SensoryFeedback?).self) }))
+    }
+}
+// View: func simultaneousGesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture
+@MainActor func __probe4356() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).simultaneousGesture(__v((TapGesture).self), including: __v((GestureMask).self)))
     }
 }

@@ -2,11 +2,107 @@
 // Every `behaves` and `recorded` row of the family styles, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AccessoryBarActionButtonStyle : PrimitiveButtonStyle
+@MainActor func __probe2221() {
+    func __conformsPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_: T.Type) {}
+    _ = AccessoryBarActionButtonStyle.self
+    __conformsPrimitiveButtonStyle(AccessoryBarActionButtonStyle.self)
+}
+// SwiftUI: struct AccessoryBarButtonStyle : PrimitiveButtonStyle
+@MainActor func __probe2222() {
+    func __conformsPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_: T.Type) {}
+    _ = AccessoryBarButtonStyle.self
+    __conformsPrimitiveButtonStyle(AccessoryBarButtonStyle.self)
+}
+// SwiftUI: struct AccessoryCircularCapacityGaugeStyle : GaugeStyle
+@MainActor func __probe2223() {
+    func __conformsGaugeStyle<T: GaugeStyle>(_: T.Type) {}
+    _ = AccessoryCircularCapacityGaugeStyle.self
+    __conformsGaugeStyle(AccessoryCircularCapacityGaugeStyle.self)
+}
+// SwiftUI: struct AccessoryCircularGaugeStyle : GaugeStyle
+@MainActor func __probe2224() {
+    func __conformsGaugeStyle<T: GaugeStyle>(_: T.Type) {}
+    _ = AccessoryCircularGaugeStyle.self
+    __conformsGaugeStyle(AccessoryCircularGaugeStyle.self)
+}
+// SwiftUI: struct AccessoryLinearCapacityGaugeStyle : GaugeStyle
+@MainActor func __probe2225() {
+    func __conformsGaugeStyle<T: GaugeStyle>(_: T.Type) {}
+    _ = AccessoryLinearCapacityGaugeStyle.self
+    __conformsGaugeStyle(AccessoryLinearCapacityGaugeStyle.self)
+}
+// SwiftUI: struct AccessoryLinearGaugeStyle : GaugeStyle
+@MainActor func __probe2226() {
+    func __conformsGaugeStyle<T: GaugeStyle>(_: T.Type) {}
+    _ = AccessoryLinearGaugeStyle.self
+    __conformsGaugeStyle(AccessoryLinearGaugeStyle.self)
+}
+// SwiftUI: struct AutomaticControlGroupStyle : ControlGroupStyle
+@MainActor func __probe2227() {
+    func __conformsControlGroupStyle<T: ControlGroupStyle>(_: T.Type) {}
+    _ = AutomaticControlGroupStyle.self
+    __conformsControlGroupStyle(AutomaticControlGroupStyle.self)
+}
+// SwiftUI: struct AutomaticDisclosureGroupStyle : DisclosureGroupStyle
+@MainActor func __probe2228() {
+    func __conformsDisclosureGroupStyle<T: DisclosureGroupStyle>(_: T.Type) {}
+    _ = AutomaticDisclosureGroupStyle.self
+    __conformsDisclosureGroupStyle(AutomaticDisclosureGroupStyle.self)
+}
+// SwiftUI: struct AutomaticFormStyle : FormStyle
+@MainActor func __probe2229() {
+    func __conformsFormStyle<T: FormStyle>(_: T.Type) {}
+    _ = AutomaticFormStyle.self
+    __conformsFormStyle(AutomaticFormStyle.self)
+}
+// SwiftUI: struct AutomaticLabeledContentStyle : LabeledContentStyle
+@MainActor func __probe2230() {
+    func __conformsLabeledContentStyle<T: LabeledContentStyle>(_: T.Type) {}
+    _ = AutomaticLabeledContentStyle.self
+    __conformsLabeledContentStyle(AutomaticLabeledContentStyle.self)
+}
+// SwiftUI: struct AutomaticNavigationSplitViewStyle : NavigationSplitViewStyle
+@MainActor func __probe2232() {
+    func __conformsNavigationSplitViewStyle<T: NavigationSplitViewStyle>(_: T.Type) {}
+    _ = AutomaticNavigationSplitViewStyle.self
+    __conformsNavigationSplitViewStyle(AutomaticNavigationSplitViewStyle.self)
+}
+// SwiftUI: struct AutomaticTableStyle : TableStyle
+@MainActor func __probe2233() {
+    func __conformsTableStyle<T: TableStyle>(_: T.Type) {}
+    _ = AutomaticTableStyle.self
+    __conformsTableStyle(AutomaticTableStyle.self)
+}
+// SwiftUI: struct AutomaticTextEditorStyle : TextEditorStyle
+@MainActor func __probe2234() {
+    func __conformsTextEditorStyle<T: TextEditorStyle>(_: T.Type) {}
+    _ = AutomaticTextEditorStyle.self
+    __conformsTextEditorStyle(AutomaticTextEditorStyle.self)
+}
+// SwiftUI: struct BalancedNavigationSplitViewStyle : NavigationSplitViewStyle
+@MainActor func __probe2235() {
+    func __conformsNavigationSplitViewStyle<T: NavigationSplitViewStyle>(_: T.Type) {}
+    _ = BalancedNavigationSplitViewStyle.self
+    __conformsNavigationSplitViewStyle(BalancedNavigationSplitViewStyle.self)
+}
+// SwiftUI: struct BorderedButtonMenuStyle : MenuStyle
+@MainActor func __probe2236() {
+    func __conformsMenuStyle<T: MenuStyle>(_: T.Type) {}
+    _ = BorderedButtonMenuStyle.self
+    __conformsMenuStyle(BorderedButtonMenuStyle.self)
+}
 // SwiftUI: struct BorderedButtonStyle : PrimitiveButtonStyle
 @MainActor func __probe2237() {
     func __conformsPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_: T.Type) {}
     _ = BorderedButtonStyle.self
     __conformsPrimitiveButtonStyle(BorderedButtonStyle.self)
+}
+// SwiftUI: struct BorderedListStyle : ListStyle
+@MainActor func __probe2238() {
+    func __conformsListStyle<T: ListStyle>(_: T.Type) {}
+    _ = BorderedListStyle.self
+    __conformsListStyle(BorderedListStyle.self)
 }
 // SwiftUI: struct BorderedProminentButtonStyle : PrimitiveButtonStyle
 @MainActor func __probe2239() {
@@ -14,11 +110,41 @@ import DeclarativeViews
     _ = BorderedProminentButtonStyle.self
     __conformsPrimitiveButtonStyle(BorderedProminentButtonStyle.self)
 }
+// SwiftUI: struct BorderedTableStyle : TableStyle
+@MainActor func __probe2240() {
+    func __conformsTableStyle<T: TableStyle>(_: T.Type) {}
+    _ = BorderedTableStyle.self
+    __conformsTableStyle(BorderedTableStyle.self)
+}
+// SwiftUI: struct BorderlessButtonMenuButtonStyle : MenuButtonStyle
+@MainActor func __probe2241() {
+    func __conformsMenuButtonStyle<T: MenuButtonStyle>(_: T.Type) {}
+    _ = BorderlessButtonMenuButtonStyle.self
+    __conformsMenuButtonStyle(BorderlessButtonMenuButtonStyle.self)
+}
+// SwiftUI: struct BorderlessButtonMenuStyle : MenuStyle
+@MainActor func __probe2242() {
+    func __conformsMenuStyle<T: MenuStyle>(_: T.Type) {}
+    _ = BorderlessButtonMenuStyle.self
+    __conformsMenuStyle(BorderlessButtonMenuStyle.self)
+}
 // SwiftUI: struct BorderlessButtonStyle : PrimitiveButtonStyle
 @MainActor func __probe2243() {
     func __conformsPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_: T.Type) {}
     _ = BorderlessButtonStyle.self
     __conformsPrimitiveButtonStyle(BorderlessButtonStyle.self)
+}
+// SwiftUI: struct BorderlessPullDownMenuButtonStyle : MenuButtonStyle
+@MainActor func __probe2244() {
+    func __conformsMenuButtonStyle<T: MenuButtonStyle>(_: T.Type) {}
+    _ = BorderlessPullDownMenuButtonStyle.self
+    __conformsMenuButtonStyle(BorderlessPullDownMenuButtonStyle.self)
+}
+// SwiftUI: struct ButtonMenuStyle : MenuStyle
+@MainActor func __probe2245() {
+    func __conformsMenuStyle<T: MenuStyle>(_: T.Type) {}
+    _ = ButtonMenuStyle.self
+    __conformsMenuStyle(ButtonMenuStyle.self)
 }
 // SwiftUI: protocol ButtonStyle
 @MainActor func __probe2246() {
@@ -54,17 +180,43 @@ import DeclarativeViews
     _ = ColumnNavigationViewStyle.self
     __conformsNavigationViewStyle(ColumnNavigationViewStyle.self)
 }
+// SwiftUI: struct ColumnsFormStyle : FormStyle
+@MainActor func __probe2252() {
+    func __conformsFormStyle<T: FormStyle>(_: T.Type) {}
+    _ = ColumnsFormStyle.self
+    __conformsFormStyle(ColumnsFormStyle.self)
+}
 // SwiftUI: struct CompactDatePickerStyle : DatePickerStyle
 @MainActor func __probe2253() {
     func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
     _ = CompactDatePickerStyle.self
     __conformsDatePickerStyle(CompactDatePickerStyle.self)
 }
+// SwiftUI: struct CompactMenuControlGroupStyle : ControlGroupStyle
+@MainActor func __probe2254() {
+    func __conformsControlGroupStyle<T: ControlGroupStyle>(_: T.Type) {}
+    _ = CompactMenuControlGroupStyle.self
+    __conformsControlGroupStyle(CompactMenuControlGroupStyle.self)
+}
+// SwiftUI: protocol ControlGroupStyle
+@MainActor func __probe2255() {
+    func __body<__T: ControlGroupStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct ControlGroupStyleConfiguration
+@MainActor func __probe2256() {
+    _ = ControlGroupStyleConfiguration.self
+}
 // SwiftUI: protocol DatePickerStyle
 @MainActor func __probe2257() {
     func __body<__T: DatePickerStyle>(_: __T.Type) {
         _ = __T.self
     }
+}
+// SwiftUI: struct DatePickerStyleConfiguration
+@MainActor func __probe2258() {
+    _ = DatePickerStyleConfiguration.self
 }
 // SwiftUI: struct DefaultButtonStyle : PrimitiveButtonStyle
 @MainActor func __probe2259() {
@@ -78,6 +230,12 @@ import DeclarativeViews
     _ = DefaultDatePickerStyle.self
     __conformsDatePickerStyle(DefaultDatePickerStyle.self)
 }
+// SwiftUI: struct DefaultGaugeStyle : GaugeStyle
+@MainActor func __probe2261() {
+    func __conformsGaugeStyle<T: GaugeStyle>(_: T.Type) {}
+    _ = DefaultGaugeStyle.self
+    __conformsGaugeStyle(DefaultGaugeStyle.self)
+}
 // SwiftUI: struct DefaultGroupBoxStyle : GroupBoxStyle
 @MainActor func __probe2262() {
     func __conformsGroupBoxStyle<T: GroupBoxStyle>(_: T.Type) {}
@@ -89,6 +247,24 @@ import DeclarativeViews
     func __conformsLabelStyle<T: LabelStyle>(_: T.Type) {}
     _ = DefaultLabelStyle.self
     __conformsLabelStyle(DefaultLabelStyle.self)
+}
+// SwiftUI: struct DefaultListStyle : ListStyle
+@MainActor func __probe2264() {
+    func __conformsListStyle<T: ListStyle>(_: T.Type) {}
+    _ = DefaultListStyle.self
+    __conformsListStyle(DefaultListStyle.self)
+}
+// SwiftUI: struct DefaultMenuButtonStyle : MenuButtonStyle
+@MainActor func __probe2265() {
+    func __conformsMenuButtonStyle<T: MenuButtonStyle>(_: T.Type) {}
+    _ = DefaultMenuButtonStyle.self
+    __conformsMenuButtonStyle(DefaultMenuButtonStyle.self)
+}
+// SwiftUI: struct DefaultMenuStyle : MenuStyle
+@MainActor func __probe2266() {
+    func __conformsMenuStyle<T: MenuStyle>(_: T.Type) {}
+    _ = DefaultMenuStyle.self
+    __conformsMenuStyle(DefaultMenuStyle.self)
 }
 // SwiftUI: struct DefaultNavigationViewStyle : NavigationViewStyle
 @MainActor func __probe2267() {
@@ -114,11 +290,39 @@ import DeclarativeViews
     _ = DefaultTabViewStyle.self
     __conformsTabViewStyle(DefaultTabViewStyle.self)
 }
+// SwiftUI: struct DefaultTextFieldStyle : TextFieldStyle
+@MainActor func __probe2271() {
+    func __conformsTextFieldStyle<T: TextFieldStyle>(_: T.Type) {}
+    _ = DefaultTextFieldStyle.self
+    __conformsTextFieldStyle(DefaultTextFieldStyle.self)
+}
 // SwiftUI: struct DefaultToggleStyle : ToggleStyle
 @MainActor func __probe2272() {
     func __conformsToggleStyle<T: ToggleStyle>(_: T.Type) {}
     _ = DefaultToggleStyle.self
     __conformsToggleStyle(DefaultToggleStyle.self)
+}
+// SwiftUI: struct DefaultWindowStyle : WindowStyle
+@MainActor func __probe2273() {
+    func __conformsWindowStyle<T: WindowStyle>(_: T.Type) {}
+    _ = DefaultWindowStyle.self
+    __conformsWindowStyle(DefaultWindowStyle.self)
+}
+// SwiftUI: struct DefaultWindowToolbarStyle : WindowToolbarStyle
+@MainActor func __probe2274() {
+    func __conformsWindowToolbarStyle<T: WindowToolbarStyle>(_: T.Type) {}
+    _ = DefaultWindowToolbarStyle.self
+    __conformsWindowToolbarStyle(DefaultWindowToolbarStyle.self)
+}
+// SwiftUI: protocol DisclosureGroupStyle
+@MainActor func __probe2275() {
+    func __body<__T: DisclosureGroupStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct DisclosureGroupStyleConfiguration
+@MainActor func __probe2276() {
+    _ = DisclosureGroupStyleConfiguration.self
 }
 // SwiftUI: struct DoubleColumnNavigationViewStyle : NavigationViewStyle
 @MainActor func __probe2277() {
@@ -126,11 +330,37 @@ import DeclarativeViews
     _ = DoubleColumnNavigationViewStyle.self
     __conformsNavigationViewStyle(DoubleColumnNavigationViewStyle.self)
 }
+// SwiftUI: struct ExpandedWindowToolbarStyle : WindowToolbarStyle
+@MainActor func __probe2278() {
+    func __conformsWindowToolbarStyle<T: WindowToolbarStyle>(_: T.Type) {}
+    _ = ExpandedWindowToolbarStyle.self
+    __conformsWindowToolbarStyle(ExpandedWindowToolbarStyle.self)
+}
 // SwiftUI: struct FieldDatePickerStyle : DatePickerStyle
 @MainActor func __probe2279() {
     func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
     _ = FieldDatePickerStyle.self
     __conformsDatePickerStyle(FieldDatePickerStyle.self)
+}
+// SwiftUI: protocol FormStyle
+@MainActor func __probe2280() {
+    func __body<__T: FormStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct FormStyleConfiguration
+@MainActor func __probe2281() {
+    _ = FormStyleConfiguration.self
+}
+// SwiftUI: protocol GaugeStyle
+@MainActor func __probe2282() {
+    func __body<__T: GaugeStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct GaugeStyleConfiguration
+@MainActor func __probe2283() {
+    _ = GaugeStyleConfiguration.self
 }
 // SwiftUI: struct GraphicalDatePickerStyle : DatePickerStyle
 @MainActor func __probe2284() {
@@ -148,17 +378,35 @@ import DeclarativeViews
 @MainActor func __probe2286() {
     _ = GroupBoxStyleConfiguration.self
 }
+// SwiftUI: struct GroupedFormStyle : FormStyle
+@MainActor func __probe2287() {
+    func __conformsFormStyle<T: FormStyle>(_: T.Type) {}
+    _ = GroupedFormStyle.self
+    __conformsFormStyle(GroupedFormStyle.self)
+}
 // SwiftUI: struct GroupedListStyle : ListStyle
 @MainActor func __probe2288() {
     func __conformsListStyle<T: ListStyle>(_: T.Type) {}
     _ = GroupedListStyle.self
     __conformsListStyle(GroupedListStyle.self)
 }
+// SwiftUI: struct HiddenTitleBarWindowStyle : WindowStyle
+@MainActor func __probe2289() {
+    func __conformsWindowStyle<T: WindowStyle>(_: T.Type) {}
+    _ = HiddenTitleBarWindowStyle.self
+    __conformsWindowStyle(HiddenTitleBarWindowStyle.self)
+}
 // SwiftUI: struct IconOnlyLabelStyle : LabelStyle
 @MainActor func __probe2290() {
     func __conformsLabelStyle<T: LabelStyle>(_: T.Type) {}
     _ = IconOnlyLabelStyle.self
     __conformsLabelStyle(IconOnlyLabelStyle.self)
+}
+// SwiftUI: protocol IndexViewStyle
+@MainActor func __probe2291() {
+    func __body<__T: IndexViewStyle>(_: __T.Type) {
+        _ = __T.self
+    }
 }
 // SwiftUI: struct InlinePickerStyle : PickerStyle
 @MainActor func __probe2292() {
@@ -178,6 +426,12 @@ import DeclarativeViews
     _ = InsetListStyle.self
     __conformsListStyle(InsetListStyle.self)
 }
+// SwiftUI: struct InsetTableStyle : TableStyle
+@MainActor func __probe2295() {
+    func __conformsTableStyle<T: TableStyle>(_: T.Type) {}
+    _ = InsetTableStyle.self
+    __conformsTableStyle(InsetTableStyle.self)
+}
 // SwiftUI: protocol LabelStyle
 @MainActor func __probe2296() {
     func __body<__T: LabelStyle>(_: __T.Type) {
@@ -188,11 +442,33 @@ import DeclarativeViews
 @MainActor func __probe2297() {
     _ = LabelStyleConfiguration.self
 }
+// SwiftUI: protocol LabeledContentStyle
+@MainActor func __probe2298() {
+    func __body<__T: LabeledContentStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct LabeledContentStyleConfiguration
+@MainActor func __probe2299() {
+    _ = LabeledContentStyleConfiguration.self
+}
+// SwiftUI: struct LinearCapacityGaugeStyle : GaugeStyle
+@MainActor func __probe2300() {
+    func __conformsGaugeStyle<T: GaugeStyle>(_: T.Type) {}
+    _ = LinearCapacityGaugeStyle.self
+    __conformsGaugeStyle(LinearCapacityGaugeStyle.self)
+}
 // SwiftUI: struct LinearProgressViewStyle : ProgressViewStyle
 @MainActor func __probe2301() {
     func __conformsProgressViewStyle<T: ProgressViewStyle>(_: T.Type) {}
     _ = LinearProgressViewStyle.self
     __conformsProgressViewStyle(LinearProgressViewStyle.self)
+}
+// SwiftUI: struct LinkButtonStyle : PrimitiveButtonStyle
+@MainActor func __probe2302() {
+    func __conformsPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_: T.Type) {}
+    _ = LinkButtonStyle.self
+    __conformsPrimitiveButtonStyle(LinkButtonStyle.self)
 }
 // SwiftUI: protocol ListStyle
 @MainActor func __probe2303() {
@@ -200,11 +476,39 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: protocol MenuButtonStyle
+@MainActor func __probe2305() {
+    func __body<__T: MenuButtonStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct MenuControlGroupStyle : ControlGroupStyle
+@MainActor func __probe2306() {
+    func __conformsControlGroupStyle<T: ControlGroupStyle>(_: T.Type) {}
+    _ = MenuControlGroupStyle.self
+    __conformsControlGroupStyle(MenuControlGroupStyle.self)
+}
 // SwiftUI: struct MenuPickerStyle : PickerStyle
 @MainActor func __probe2307() {
     func __conformsPickerStyle<T: PickerStyle>(_: T.Type) {}
     _ = MenuPickerStyle.self
     __conformsPickerStyle(MenuPickerStyle.self)
+}
+// SwiftUI: protocol MenuStyle
+@MainActor func __probe2308() {
+    func __body<__T: MenuStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct MenuStyleConfiguration
+@MainActor func __probe2309() {
+    _ = MenuStyleConfiguration.self
+}
+// SwiftUI: struct NavigationControlGroupStyle : ControlGroupStyle
+@MainActor func __probe2310() {
+    func __conformsControlGroupStyle<T: ControlGroupStyle>(_: T.Type) {}
+    _ = NavigationControlGroupStyle.self
+    __conformsControlGroupStyle(NavigationControlGroupStyle.self)
 }
 // SwiftUI: struct NavigationLinkPickerStyle : PickerStyle
 @MainActor func __probe2311() {
@@ -212,17 +516,45 @@ import DeclarativeViews
     _ = NavigationLinkPickerStyle.self
     __conformsPickerStyle(NavigationLinkPickerStyle.self)
 }
+// SwiftUI: protocol NavigationSplitViewStyle
+@MainActor func __probe2312() {
+    func __body<__T: NavigationSplitViewStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct NavigationSplitViewStyleConfiguration
+@MainActor func __probe2313() {
+    _ = NavigationSplitViewStyleConfiguration.self
+}
 // SwiftUI: protocol NavigationViewStyle
 @MainActor func __probe2314() {
     func __body<__T: NavigationViewStyle>(_: __T.Type) {
         _ = __T.self
     }
 }
+// SwiftUI: struct PageIndexViewStyle : IndexViewStyle
+@MainActor func __probe2315() {
+    func __conformsIndexViewStyle<T: IndexViewStyle>(_: T.Type) {}
+    _ = PageIndexViewStyle.self
+    __conformsIndexViewStyle(PageIndexViewStyle.self)
+}
 // SwiftUI: struct PageTabViewStyle : TabViewStyle
 @MainActor func __probe2316() {
     func __conformsTabViewStyle<T: TabViewStyle>(_: T.Type) {}
     _ = PageTabViewStyle.self
     __conformsTabViewStyle(PageTabViewStyle.self)
+}
+// SwiftUI: struct PaletteControlGroupStyle : ControlGroupStyle
+@MainActor func __probe2317() {
+    func __conformsControlGroupStyle<T: ControlGroupStyle>(_: T.Type) {}
+    _ = PaletteControlGroupStyle.self
+    __conformsControlGroupStyle(PaletteControlGroupStyle.self)
+}
+// SwiftUI: struct PalettePickerStyle : PickerStyle
+@MainActor func __probe2318() {
+    func __conformsPickerStyle<T: PickerStyle>(_: T.Type) {}
+    _ = PalettePickerStyle.self
+    __conformsPickerStyle(PalettePickerStyle.self)
 }
 // SwiftUI: protocol PickerStyle
 @MainActor func __probe2319() {
@@ -242,11 +574,23 @@ import DeclarativeViews
     _ = PlainListStyle.self
     __conformsListStyle(PlainListStyle.self)
 }
+// SwiftUI: struct PlainTextEditorStyle : TextEditorStyle
+@MainActor func __probe2322() {
+    func __conformsTextEditorStyle<T: TextEditorStyle>(_: T.Type) {}
+    _ = PlainTextEditorStyle.self
+    __conformsTextEditorStyle(PlainTextEditorStyle.self)
+}
 // SwiftUI: struct PlainTextFieldStyle : TextFieldStyle
 @MainActor func __probe2323() {
     func __conformsTextFieldStyle<T: TextFieldStyle>(_: T.Type) {}
     _ = PlainTextFieldStyle.self
     __conformsTextFieldStyle(PlainTextFieldStyle.self)
+}
+// SwiftUI: struct PopUpButtonPickerStyle : PickerStyle
+@MainActor func __probe2324() {
+    func __conformsPickerStyle<T: PickerStyle>(_: T.Type) {}
+    _ = PopUpButtonPickerStyle.self
+    __conformsPickerStyle(PopUpButtonPickerStyle.self)
 }
 // SwiftUI: protocol PrimitiveButtonStyle
 @MainActor func __probe2325() {
@@ -268,6 +612,24 @@ import DeclarativeViews
 @MainActor func __probe2328() {
     _ = ProgressViewStyleConfiguration.self
 }
+// SwiftUI: struct ProminentDetailNavigationSplitViewStyle : NavigationSplitViewStyle
+@MainActor func __probe2329() {
+    func __conformsNavigationSplitViewStyle<T: NavigationSplitViewStyle>(_: T.Type) {}
+    _ = ProminentDetailNavigationSplitViewStyle.self
+    __conformsNavigationSplitViewStyle(ProminentDetailNavigationSplitViewStyle.self)
+}
+// SwiftUI: struct PullDownMenuButtonStyle : MenuButtonStyle
+@MainActor func __probe2331() {
+    func __conformsMenuButtonStyle<T: MenuButtonStyle>(_: T.Type) {}
+    _ = PullDownMenuButtonStyle.self
+    __conformsMenuButtonStyle(PullDownMenuButtonStyle.self)
+}
+// SwiftUI: struct RadioGroupPickerStyle : PickerStyle
+@MainActor func __probe2332() {
+    func __conformsPickerStyle<T: PickerStyle>(_: T.Type) {}
+    _ = RadioGroupPickerStyle.self
+    __conformsPickerStyle(RadioGroupPickerStyle.self)
+}
 // SwiftUI: struct RoundedBorderTextFieldStyle : TextFieldStyle
 @MainActor func __probe2333() {
     func __conformsTextFieldStyle<T: TextFieldStyle>(_: T.Type) {}
@@ -285,6 +647,12 @@ import DeclarativeViews
     func __conformsListStyle<T: ListStyle>(_: T.Type) {}
     _ = SidebarListStyle.self
     __conformsListStyle(SidebarListStyle.self)
+}
+// SwiftUI: struct SquareBorderTextFieldStyle : TextFieldStyle
+@MainActor func __probe2336() {
+    func __conformsTextFieldStyle<T: TextFieldStyle>(_: T.Type) {}
+    _ = SquareBorderTextFieldStyle.self
+    __conformsTextFieldStyle(SquareBorderTextFieldStyle.self)
 }
 // SwiftUI: struct StackNavigationViewStyle : NavigationViewStyle
 @MainActor func __probe2337() {
@@ -310,6 +678,26 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: protocol TableStyle
+@MainActor func __probe2341() {
+    func __body<__T: TableStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct TableStyleConfiguration
+@MainActor func __probe2342() {
+    _ = TableStyleConfiguration.self
+}
+// SwiftUI: protocol TextEditorStyle
+@MainActor func __probe2343() {
+    func __body<__T: TextEditorStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct TextEditorStyleConfiguration
+@MainActor func __probe2344() {
+    _ = TextEditorStyleConfiguration.self
+}
 // SwiftUI: protocol TextFieldStyle
 @MainActor func __probe2345() {
     func __body<__T: TextFieldStyle>(_: __T.Type) {
@@ -321,6 +709,12 @@ import DeclarativeViews
     func __conformsLabelStyle<T: LabelStyle>(_: T.Type) {}
     _ = TitleAndIconLabelStyle.self
     __conformsLabelStyle(TitleAndIconLabelStyle.self)
+}
+// SwiftUI: struct TitleBarWindowStyle : WindowStyle
+@MainActor func __probe2347() {
+    func __conformsWindowStyle<T: WindowStyle>(_: T.Type) {}
+    _ = TitleBarWindowStyle.self
+    __conformsWindowStyle(TitleBarWindowStyle.self)
 }
 // SwiftUI: struct TitleOnlyLabelStyle : LabelStyle
 @MainActor func __probe2348() {
@@ -338,6 +732,18 @@ import DeclarativeViews
 @MainActor func __probe2350() {
     _ = ToggleStyleConfiguration.self
 }
+// SwiftUI: struct UnifiedCompactWindowToolbarStyle : WindowToolbarStyle
+@MainActor func __probe2351() {
+    func __conformsWindowToolbarStyle<T: WindowToolbarStyle>(_: T.Type) {}
+    _ = UnifiedCompactWindowToolbarStyle.self
+    __conformsWindowToolbarStyle(UnifiedCompactWindowToolbarStyle.self)
+}
+// SwiftUI: struct UnifiedWindowToolbarStyle : WindowToolbarStyle
+@MainActor func __probe2352() {
+    func __conformsWindowToolbarStyle<T: WindowToolbarStyle>(_: T.Type) {}
+    _ = UnifiedWindowToolbarStyle.self
+    __conformsWindowToolbarStyle(UnifiedWindowToolbarStyle.self)
+}
 // SwiftUI: struct WheelDatePickerStyle : DatePickerStyle
 @MainActor func __probe2353() {
     func __conformsDatePickerStyle<T: DatePickerStyle>(_: T.Type) {}
@@ -350,6 +756,150 @@ import DeclarativeViews
     _ = WheelPickerStyle.self
     __conformsPickerStyle(WheelPickerStyle.self)
 }
+// SwiftUI: protocol WindowStyle
+@MainActor func __probe2356() {
+    func __body<__T: WindowStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: protocol WindowToolbarStyle
+@MainActor func __probe2357() {
+    func __body<__T: WindowToolbarStyle>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// AccessoryBarActionButtonStyle: init()
+@MainActor func __probe2358() {
+    _ = AccessoryBarActionButtonStyle()
+}
+// AccessoryBarActionButtonStyle: func makeBody(configuration: AccessoryBarActionButtonStyle.Configuration) -> some View
+@MainActor func __probe2359() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AccessoryBarActionButtonStyle.self).makeBody(configuration: __v((AccessoryBarActionButtonStyle.Configuration).self)))
+}
+// AccessoryBarButtonStyle: init()
+@MainActor func __probe2360() {
+    _ = AccessoryBarButtonStyle()
+}
+// AccessoryBarButtonStyle: func makeBody(configuration: AccessoryBarButtonStyle.Configuration) -> some View
+@MainActor func __probe2361() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AccessoryBarButtonStyle.self).makeBody(configuration: __v((AccessoryBarButtonStyle.Configuration).self)))
+}
+// AccessoryCircularCapacityGaugeStyle: init()
+@MainActor func __probe2362() {
+    _ = AccessoryCircularCapacityGaugeStyle()
+}
+// AccessoryCircularCapacityGaugeStyle: func makeBody(configuration: AccessoryCircularCapacityGaugeStyle.Configuration) -> some View
+@MainActor func __probe2363() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AccessoryCircularCapacityGaugeStyle.self).makeBody(configuration: __v((AccessoryCircularCapacityGaugeStyle.Configuration).self)))
+}
+// AccessoryCircularGaugeStyle: init()
+@MainActor func __probe2364() {
+    _ = AccessoryCircularGaugeStyle()
+}
+// AccessoryCircularGaugeStyle: func makeBody(configuration: AccessoryCircularGaugeStyle.Configuration) -> some View
+@MainActor func __probe2365() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AccessoryCircularGaugeStyle.self).makeBody(configuration: __v((AccessoryCircularGaugeStyle.Configuration).self)))
+}
+// AccessoryLinearCapacityGaugeStyle: init()
+@MainActor func __probe2366() {
+    _ = AccessoryLinearCapacityGaugeStyle()
+}
+// AccessoryLinearCapacityGaugeStyle: func makeBody(configuration: AccessoryLinearCapacityGaugeStyle.Configuration) -> some View
+@MainActor func __probe2367() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AccessoryLinearCapacityGaugeStyle.self).makeBody(configuration: __v((AccessoryLinearCapacityGaugeStyle.Configuration).self)))
+}
+// AccessoryLinearGaugeStyle: init()
+@MainActor func __probe2368() {
+    _ = AccessoryLinearGaugeStyle()
+}
+// AccessoryLinearGaugeStyle: func makeBody(configuration: AccessoryLinearGaugeStyle.Configuration) -> some View
+@MainActor func __probe2369() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AccessoryLinearGaugeStyle.self).makeBody(configuration: __v((AccessoryLinearGaugeStyle.Configuration).self)))
+}
+// AutomaticControlGroupStyle: func makeBody(configuration: AutomaticControlGroupStyle.Configuration) -> some View
+@MainActor func __probe2370() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AutomaticControlGroupStyle.self).makeBody(configuration: __v((AutomaticControlGroupStyle.Configuration).self)))
+}
+// AutomaticDisclosureGroupStyle: init()
+@MainActor func __probe2371() {
+    _ = AutomaticDisclosureGroupStyle()
+}
+// AutomaticDisclosureGroupStyle: func makeBody(configuration: AutomaticDisclosureGroupStyle.Configuration) -> some View
+@MainActor func __probe2372() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AutomaticDisclosureGroupStyle.self).makeBody(configuration: __v((AutomaticDisclosureGroupStyle.Configuration).self)))
+}
+// AutomaticFormStyle: init()
+@MainActor func __probe2373() {
+    _ = AutomaticFormStyle()
+}
+// AutomaticFormStyle: func makeBody(configuration: AutomaticFormStyle.Configuration) -> some View
+@MainActor func __probe2374() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AutomaticFormStyle.self).makeBody(configuration: __v((AutomaticFormStyle.Configuration).self)))
+}
+// AutomaticLabeledContentStyle: init()
+@MainActor func __probe2375() {
+    _ = AutomaticLabeledContentStyle()
+}
+// AutomaticLabeledContentStyle: func makeBody(configuration: AutomaticLabeledContentStyle.Configuration) -> some View
+@MainActor func __probe2376() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AutomaticLabeledContentStyle.self).makeBody(configuration: __v((AutomaticLabeledContentStyle.Configuration).self)))
+}
+// AutomaticNavigationSplitViewStyle: init()
+@MainActor func __probe2378() {
+    _ = AutomaticNavigationSplitViewStyle()
+}
+// AutomaticNavigationSplitViewStyle: func makeBody(configuration: AutomaticNavigationSplitViewStyle.Configuration) -> some View
+@MainActor func __probe2379() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AutomaticNavigationSplitViewStyle.self).makeBody(configuration: __v((AutomaticNavigationSplitViewStyle.Configuration).self)))
+}
+// AutomaticTableStyle: func makeBody(configuration: AutomaticTableStyle.Configuration) -> some View
+@MainActor func __probe2380() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(AutomaticTableStyle.self).makeBody(configuration: __v((AutomaticTableStyle.Configuration).self)))
+}
+// AutomaticTextEditorStyle: struct Body : View
+@MainActor func __probe2381() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = AutomaticTextEditorStyle.Body.self
+    __conformsView(AutomaticTextEditorStyle.Body.self)
+}
+// AutomaticTextEditorStyle: init()
+@MainActor func __probe2382() {
+    _ = AutomaticTextEditorStyle()
+}
+// AutomaticTextEditorStyle: func makeBody(configuration: AutomaticTextEditorStyle.Configuration) -> AutomaticTextEditorStyle.Body
+@MainActor func __probe2383() {
+    let _: AutomaticTextEditorStyle.Body = __v(AutomaticTextEditorStyle.self).makeBody(configuration: __v((AutomaticTextEditorStyle.Configuration).self))
+}
+// BalancedNavigationSplitViewStyle: init()
+@MainActor func __probe2384() {
+    _ = BalancedNavigationSplitViewStyle()
+}
+// BalancedNavigationSplitViewStyle: func makeBody(configuration: BalancedNavigationSplitViewStyle.Configuration) -> some View
+@MainActor func __probe2385() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(BalancedNavigationSplitViewStyle.self).makeBody(configuration: __v((BalancedNavigationSplitViewStyle.Configuration).self)))
+}
+// BorderedButtonMenuStyle: init()
+@MainActor func __probe2386() {
+    _ = BorderedButtonMenuStyle()
+}
+// BorderedButtonMenuStyle: func makeBody(configuration: BorderedButtonMenuStyle.Configuration) -> some View
+@MainActor func __probe2387() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(BorderedButtonMenuStyle.self).makeBody(configuration: __v((BorderedButtonMenuStyle.Configuration).self)))
+}
 // BorderedButtonStyle: init()
 @MainActor func __probe2388() {
     _ = BorderedButtonStyle()
@@ -358,6 +908,14 @@ import DeclarativeViews
 @MainActor func __probe2389() {
     func __someView<T: View>(_: T) {}
     __someView(__v(BorderedButtonStyle.self).makeBody(configuration: __v((BorderedButtonStyle.Configuration).self)))
+}
+// BorderedListStyle: init()
+@MainActor func __probe2390() {
+    _ = BorderedListStyle()
+}
+// BorderedListStyle: init(alternatesRowBackgrounds: Bool)
+@MainActor func __probe2391() {
+    _ = BorderedListStyle(alternatesRowBackgrounds: __v((Bool).self))
 }
 // BorderedProminentButtonStyle: init()
 @MainActor func __probe2392() {
@@ -368,6 +926,36 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     __someView(__v(BorderedProminentButtonStyle.self).makeBody(configuration: __v((BorderedProminentButtonStyle.Configuration).self)))
 }
+// BorderedTableStyle: init()
+@MainActor func __probe2394() {
+    _ = BorderedTableStyle()
+}
+// BorderedTableStyle: init(alternatesRowBackgrounds: Bool)
+@MainActor func __probe2395() {
+    _ = BorderedTableStyle(alternatesRowBackgrounds: __v((Bool).self))
+}
+// BorderedTableStyle: func makeBody(configuration: BorderedTableStyle.Configuration) -> some View
+@MainActor func __probe2396() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(BorderedTableStyle.self).makeBody(configuration: __v((BorderedTableStyle.Configuration).self)))
+}
+// BorderlessButtonMenuButtonStyle: init()
+@MainActor func __probe2397() {
+    _ = BorderlessButtonMenuButtonStyle()
+}
+// BorderlessButtonMenuStyle: init()
+@MainActor func __probe2398() {
+    _ = BorderlessButtonMenuStyle()
+}
+// BorderlessButtonMenuStyle: init(showsMenuIndicator: Bool)
+@MainActor func __probe2399() {
+    _ = BorderlessButtonMenuStyle(showsMenuIndicator: __v((Bool).self))
+}
+// BorderlessButtonMenuStyle: func makeBody(configuration: BorderlessButtonMenuStyle.Configuration) -> some View
+@MainActor func __probe2400() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(BorderlessButtonMenuStyle.self).makeBody(configuration: __v((BorderlessButtonMenuStyle.Configuration).self)))
+}
 // BorderlessButtonStyle: init()
 @MainActor func __probe2401() {
     _ = BorderlessButtonStyle()
@@ -376,6 +964,19 @@ import DeclarativeViews
 @MainActor func __probe2402() {
     func __someView<T: View>(_: T) {}
     __someView(__v(BorderlessButtonStyle.self).makeBody(configuration: __v((BorderlessButtonStyle.Configuration).self)))
+}
+// BorderlessPullDownMenuButtonStyle: init()
+@MainActor func __probe2403() {
+    _ = BorderlessPullDownMenuButtonStyle()
+}
+// ButtonMenuStyle: init()
+@MainActor func __probe2404() {
+    _ = ButtonMenuStyle()
+}
+// ButtonMenuStyle: func makeBody(configuration: ButtonMenuStyle.Configuration) -> some View
+@MainActor func __probe2405() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(ButtonMenuStyle.self).makeBody(configuration: __v((ButtonMenuStyle.Configuration).self)))
 }
 // ButtonStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
 @MainActor func __probe2406() {
@@ -432,9 +1033,83 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     __someView(__v(CircularProgressViewStyle.self).makeBody(configuration: __v((CircularProgressViewStyle.Configuration).self)))
 }
+// ColumnsFormStyle: init()
+@MainActor func __probe2418() {
+    _ = ColumnsFormStyle()
+}
+// ColumnsFormStyle: func makeBody(configuration: ColumnsFormStyle.Configuration) -> some View
+@MainActor func __probe2419() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(ColumnsFormStyle.self).makeBody(configuration: __v((ColumnsFormStyle.Configuration).self)))
+}
 // CompactDatePickerStyle: init()
 @MainActor func __probe2420() {
     _ = CompactDatePickerStyle()
+}
+// CompactDatePickerStyle: func makeBody(configuration: CompactDatePickerStyle.Configuration) -> some View
+@MainActor func __probe2421() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(CompactDatePickerStyle.self).makeBody(configuration: __v((CompactDatePickerStyle.Configuration).self)))
+}
+// CompactMenuControlGroupStyle: init()
+@MainActor func __probe2422() {
+    _ = CompactMenuControlGroupStyle()
+}
+// CompactMenuControlGroupStyle: func makeBody(configuration: CompactMenuControlGroupStyle.Configuration) -> some View
+@MainActor func __probe2423() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(CompactMenuControlGroupStyle.self).makeBody(configuration: __v((CompactMenuControlGroupStyle.Configuration).self)))
+}
+// ControlGroupStyle: extension ControlGroupStyle where Self == AutomaticControlGroupStyle { static var automatic: AutomaticControlGroupStyle { get } }
+@MainActor func __probe2424() {
+    func __inControlGroupStyle<T: ControlGroupStyle>(_ value: T) -> T { value }
+    let _: AutomaticControlGroupStyle = __inControlGroupStyle(.automatic)
+}
+// ControlGroupStyle: extension ControlGroupStyle where Self == CompactMenuControlGroupStyle { static var compactMenu: CompactMenuControlGroupStyle { get } }
+@MainActor func __probe2425() {
+    func __inControlGroupStyle<T: ControlGroupStyle>(_ value: T) -> T { value }
+    let _: CompactMenuControlGroupStyle = __inControlGroupStyle(.compactMenu)
+}
+// ControlGroupStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2426() {
+    func __body<__T: ControlGroupStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// ControlGroupStyle: extension ControlGroupStyle where Self == MenuControlGroupStyle { static var menu: MenuControlGroupStyle { get } }
+@MainActor func __probe2427() {
+    func __inControlGroupStyle<T: ControlGroupStyle>(_ value: T) -> T { value }
+    let _: MenuControlGroupStyle = __inControlGroupStyle(.menu)
+}
+// ControlGroupStyle: extension ControlGroupStyle where Self == NavigationControlGroupStyle { static var navigation: NavigationControlGroupStyle { get } }
+@MainActor func __probe2428() {
+    func __inControlGroupStyle<T: ControlGroupStyle>(_ value: T) -> T { value }
+    let _: NavigationControlGroupStyle = __inControlGroupStyle(.navigation)
+}
+// ControlGroupStyle: extension ControlGroupStyle where Self == PaletteControlGroupStyle { static var palette: PaletteControlGroupStyle { get } }
+@MainActor func __probe2429() {
+    func __inControlGroupStyle<T: ControlGroupStyle>(_ value: T) -> T { value }
+    let _: PaletteControlGroupStyle = __inControlGroupStyle(.palette)
+}
+// ControlGroupStyleConfiguration: struct Content : View
+@MainActor func __probe2430() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ControlGroupStyleConfiguration.Content.self
+    __conformsView(ControlGroupStyleConfiguration.Content.self)
+}
+// ControlGroupStyleConfiguration: struct Label : View
+@MainActor func __probe2431() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ControlGroupStyleConfiguration.Label.self
+    __conformsView(ControlGroupStyleConfiguration.Label.self)
+}
+// ControlGroupStyleConfiguration: let content: ControlGroupStyleConfiguration.Content
+@MainActor func __probe2432() {
+    let _: ControlGroupStyleConfiguration.Content = __v(ControlGroupStyleConfiguration.self).content
+}
+// ControlGroupStyleConfiguration: let label: ControlGroupStyleConfiguration.Label
+@MainActor func __probe2433() {
+    let _: ControlGroupStyleConfiguration.Label = __v(ControlGroupStyleConfiguration.self).label
 }
 // DatePickerStyle: extension DatePickerStyle where Self == DefaultDatePickerStyle { static var automatic: DefaultDatePickerStyle { get } }
 @MainActor func __probe2434() {
@@ -456,6 +1131,12 @@ import DeclarativeViews
     func __inDatePickerStyle<T: DatePickerStyle>(_ value: T) -> T { value }
     let _: GraphicalDatePickerStyle = __inDatePickerStyle(.graphical)
 }
+// DatePickerStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2438() {
+    func __body<__T: DatePickerStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
 // DatePickerStyle: extension DatePickerStyle where Self == StepperFieldDatePickerStyle { static var stepperField: StepperFieldDatePickerStyle { get } }
 @MainActor func __probe2439() {
     func __inDatePickerStyle<T: DatePickerStyle>(_ value: T) -> T { value }
@@ -465,6 +1146,38 @@ import DeclarativeViews
 @MainActor func __probe2440() {
     func __inDatePickerStyle<T: DatePickerStyle>(_ value: T) -> T { value }
     let _: WheelDatePickerStyle = __inDatePickerStyle(.wheel)
+}
+// DatePickerStyleConfiguration: struct Label : View
+@MainActor func __probe2441() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = DatePickerStyleConfiguration.Label.self
+    __conformsView(DatePickerStyleConfiguration.Label.self)
+}
+// DatePickerStyleConfiguration: var displayedComponents: DatePickerComponents
+@MainActor func __probe2442() {
+    let _: DatePickerComponents = __v(DatePickerStyleConfiguration.self).displayedComponents
+    var __r = __v(DatePickerStyleConfiguration.self)
+    __r.displayedComponents = __v((DatePickerComponents).self)
+}
+// DatePickerStyleConfiguration: let label: DatePickerStyleConfiguration.Label
+@MainActor func __probe2443() {
+    let _: DatePickerStyleConfiguration.Label = __v(DatePickerStyleConfiguration.self).label
+}
+// DatePickerStyleConfiguration: var maximumDate: Date?
+@MainActor func __probe2444() {
+    let _: Date? = __v(DatePickerStyleConfiguration.self).maximumDate
+    var __r = __v(DatePickerStyleConfiguration.self)
+    __r.maximumDate = __v((Date?).self)
+}
+// DatePickerStyleConfiguration: var minimumDate: Date?
+@MainActor func __probe2445() {
+    let _: Date? = __v(DatePickerStyleConfiguration.self).minimumDate
+    var __r = __v(DatePickerStyleConfiguration.self)
+    __r.minimumDate = __v((Date?).self)
+}
+// DatePickerStyleConfiguration: var selection: Date { get }
+@MainActor func __probe2446() {
+    let _: Date = __v(DatePickerStyleConfiguration.self).selection
 }
 // DefaultButtonStyle: init()
 @MainActor func __probe2447() {
@@ -478,6 +1191,20 @@ import DeclarativeViews
 // DefaultDatePickerStyle: init()
 @MainActor func __probe2449() {
     _ = DefaultDatePickerStyle()
+}
+// DefaultDatePickerStyle: func makeBody(configuration: DefaultDatePickerStyle.Configuration) -> some View
+@MainActor func __probe2450() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(DefaultDatePickerStyle.self).makeBody(configuration: __v((DefaultDatePickerStyle.Configuration).self)))
+}
+// DefaultGaugeStyle: init()
+@MainActor func __probe2451() {
+    _ = DefaultGaugeStyle()
+}
+// DefaultGaugeStyle: func makeBody(configuration: DefaultGaugeStyle.Configuration) -> some View
+@MainActor func __probe2452() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(DefaultGaugeStyle.self).makeBody(configuration: __v((DefaultGaugeStyle.Configuration).self)))
 }
 // DefaultGroupBoxStyle: init()
 @MainActor func __probe2453() {
@@ -496,6 +1223,23 @@ import DeclarativeViews
 @MainActor func __probe2456() {
     func __someView<T: View>(_: T) {}
     __someView(__v(DefaultLabelStyle.self).makeBody(configuration: __v((DefaultLabelStyle.Configuration).self)))
+}
+// DefaultListStyle: init()
+@MainActor func __probe2457() {
+    _ = DefaultListStyle()
+}
+// DefaultMenuButtonStyle: init()
+@MainActor func __probe2458() {
+    _ = DefaultMenuButtonStyle()
+}
+// DefaultMenuStyle: init()
+@MainActor func __probe2459() {
+    _ = DefaultMenuStyle()
+}
+// DefaultMenuStyle: func makeBody(configuration: DefaultMenuStyle.Configuration) -> some View
+@MainActor func __probe2460() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(DefaultMenuStyle.self).makeBody(configuration: __v((DefaultMenuStyle.Configuration).self)))
 }
 // DefaultNavigationViewStyle: init()
 @MainActor func __probe2461() {
@@ -518,6 +1262,10 @@ import DeclarativeViews
 @MainActor func __probe2465() {
     _ = DefaultTabViewStyle()
 }
+// DefaultTextFieldStyle: init()
+@MainActor func __probe2466() {
+    _ = DefaultTextFieldStyle()
+}
 // DefaultToggleStyle: init()
 @MainActor func __probe2467() {
     _ = DefaultToggleStyle()
@@ -527,17 +1275,201 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     __someView(__v(DefaultToggleStyle.self).makeBody(configuration: __v((DefaultToggleStyle.Configuration).self)))
 }
+// DefaultWindowStyle: init()
+@MainActor func __probe2469() {
+    _ = DefaultWindowStyle()
+}
+// DefaultWindowToolbarStyle: init()
+@MainActor func __probe2470() {
+    _ = DefaultWindowToolbarStyle()
+}
+// DisclosureGroupStyle: extension DisclosureGroupStyle where Self == AutomaticDisclosureGroupStyle { static var automatic: AutomaticDisclosureGroupStyle { get } }
+@MainActor func __probe2471() {
+    func __inDisclosureGroupStyle<T: DisclosureGroupStyle>(_ value: T) -> T { value }
+    let _: AutomaticDisclosureGroupStyle = __inDisclosureGroupStyle(.automatic)
+}
+// DisclosureGroupStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2472() {
+    func __body<__T: DisclosureGroupStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// DisclosureGroupStyleConfiguration: struct Content : View
+@MainActor func __probe2473() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = DisclosureGroupStyleConfiguration.Content.self
+    __conformsView(DisclosureGroupStyleConfiguration.Content.self)
+}
+// DisclosureGroupStyleConfiguration: struct Label : View
+@MainActor func __probe2474() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = DisclosureGroupStyleConfiguration.Label.self
+    __conformsView(DisclosureGroupStyleConfiguration.Label.self)
+}
+// DisclosureGroupStyleConfiguration: let content: DisclosureGroupStyleConfiguration.Content
+@MainActor func __probe2475() {
+    let _: DisclosureGroupStyleConfiguration.Content = __v(DisclosureGroupStyleConfiguration.self).content
+}
+// DisclosureGroupStyleConfiguration: var isExpanded: Bool { get }
+@MainActor func __probe2476() {
+    let _: Bool = __v(DisclosureGroupStyleConfiguration.self).isExpanded
+}
+// DisclosureGroupStyleConfiguration: let label: DisclosureGroupStyleConfiguration.Label
+@MainActor func __probe2477() {
+    let _: DisclosureGroupStyleConfiguration.Label = __v(DisclosureGroupStyleConfiguration.self).label
+}
 // DoubleColumnNavigationViewStyle: init()
 @MainActor func __probe2478() {
     _ = DoubleColumnNavigationViewStyle()
+}
+// ExpandedWindowToolbarStyle: init()
+@MainActor func __probe2479() {
+    _ = ExpandedWindowToolbarStyle()
 }
 // FieldDatePickerStyle: init()
 @MainActor func __probe2480() {
     _ = FieldDatePickerStyle()
 }
+// FieldDatePickerStyle: func makeBody(configuration: FieldDatePickerStyle.Configuration) -> some View
+@MainActor func __probe2481() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(FieldDatePickerStyle.self).makeBody(configuration: __v((FieldDatePickerStyle.Configuration).self)))
+}
+// FormStyle: extension FormStyle where Self == AutomaticFormStyle { static var automatic: AutomaticFormStyle { get } }
+@MainActor func __probe2482() {
+    func __inFormStyle<T: FormStyle>(_ value: T) -> T { value }
+    let _: AutomaticFormStyle = __inFormStyle(.automatic)
+}
+// FormStyle: extension FormStyle where Self == ColumnsFormStyle { static var columns: ColumnsFormStyle { get } }
+@MainActor func __probe2483() {
+    func __inFormStyle<T: FormStyle>(_ value: T) -> T { value }
+    let _: ColumnsFormStyle = __inFormStyle(.columns)
+}
+// FormStyle: extension FormStyle where Self == GroupedFormStyle { static var grouped: GroupedFormStyle { get } }
+@MainActor func __probe2484() {
+    func __inFormStyle<T: FormStyle>(_ value: T) -> T { value }
+    let _: GroupedFormStyle = __inFormStyle(.grouped)
+}
+// FormStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2485() {
+    func __body<__T: FormStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// FormStyleConfiguration: struct Content : View
+@MainActor func __probe2486() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = FormStyleConfiguration.Content.self
+    __conformsView(FormStyleConfiguration.Content.self)
+}
+// FormStyleConfiguration: let content: FormStyleConfiguration.Content
+@MainActor func __probe2487() {
+    let _: FormStyleConfiguration.Content = __v(FormStyleConfiguration.self).content
+}
+// GaugeStyle: extension GaugeStyle where Self == AccessoryCircularGaugeStyle { static var accessoryCircular: AccessoryCircularGaugeStyle { get } }
+@MainActor func __probe2488() {
+    func __inGaugeStyle<T: GaugeStyle>(_ value: T) -> T { value }
+    let _: AccessoryCircularGaugeStyle = __inGaugeStyle(.accessoryCircular)
+}
+// GaugeStyle: extension GaugeStyle where Self == AccessoryCircularCapacityGaugeStyle { static var accessoryCircularCapacity: AccessoryCircularCapacityGaugeStyle { get } }
+@MainActor func __probe2489() {
+    func __inGaugeStyle<T: GaugeStyle>(_ value: T) -> T { value }
+    let _: AccessoryCircularCapacityGaugeStyle = __inGaugeStyle(.accessoryCircularCapacity)
+}
+// GaugeStyle: extension GaugeStyle where Self == AccessoryLinearGaugeStyle { static var accessoryLinear: AccessoryLinearGaugeStyle { get } }
+@MainActor func __probe2490() {
+    func __inGaugeStyle<T: GaugeStyle>(_ value: T) -> T { value }
+    let _: AccessoryLinearGaugeStyle = __inGaugeStyle(.accessoryLinear)
+}
+// GaugeStyle: extension GaugeStyle where Self == AccessoryLinearCapacityGaugeStyle { static var accessoryLinearCapacity: AccessoryLinearCapacityGaugeStyle { get } }
+@MainActor func __probe2491() {
+    func __inGaugeStyle<T: GaugeStyle>(_ value: T) -> T { value }
+    let _: AccessoryLinearCapacityGaugeStyle = __inGaugeStyle(.accessoryLinearCapacity)
+}
+// GaugeStyle: extension GaugeStyle where Self == DefaultGaugeStyle { static var automatic: DefaultGaugeStyle { get } }
+@MainActor func __probe2492() {
+    func __inGaugeStyle<T: GaugeStyle>(_ value: T) -> T { value }
+    let _: DefaultGaugeStyle = __inGaugeStyle(.automatic)
+}
+// GaugeStyle: extension GaugeStyle where Self == LinearCapacityGaugeStyle { static var linearCapacity: LinearCapacityGaugeStyle { get } }
+@MainActor func __probe2493() {
+    func __inGaugeStyle<T: GaugeStyle>(_ value: T) -> T { value }
+    let _: LinearCapacityGaugeStyle = __inGaugeStyle(.linearCapacity)
+}
+// GaugeStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2494() {
+    func __body<__T: GaugeStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// GaugeStyleConfiguration: struct CurrentValueLabel : View
+@MainActor func __probe2495() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = GaugeStyleConfiguration.CurrentValueLabel.self
+    __conformsView(GaugeStyleConfiguration.CurrentValueLabel.self)
+}
+// GaugeStyleConfiguration: struct Label : View
+@MainActor func __probe2496() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = GaugeStyleConfiguration.Label.self
+    __conformsView(GaugeStyleConfiguration.Label.self)
+}
+// GaugeStyleConfiguration: struct MarkedValueLabel : View
+@MainActor func __probe2497() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = GaugeStyleConfiguration.MarkedValueLabel.self
+    __conformsView(GaugeStyleConfiguration.MarkedValueLabel.self)
+}
+// GaugeStyleConfiguration: struct MaximumValueLabel : View
+@MainActor func __probe2498() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = GaugeStyleConfiguration.MaximumValueLabel.self
+    __conformsView(GaugeStyleConfiguration.MaximumValueLabel.self)
+}
+// GaugeStyleConfiguration: struct MinimumValueLabel : View
+@MainActor func __probe2499() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = GaugeStyleConfiguration.MinimumValueLabel.self
+    __conformsView(GaugeStyleConfiguration.MinimumValueLabel.self)
+}
+// GaugeStyleConfiguration: var currentValueLabel: GaugeStyleConfiguration.CurrentValueLabel?
+@MainActor func __probe2500() {
+    let _: GaugeStyleConfiguration.CurrentValueLabel? = __v(GaugeStyleConfiguration.self).currentValueLabel
+    var __r = __v(GaugeStyleConfiguration.self)
+    __r.currentValueLabel = __v((GaugeStyleConfiguration.CurrentValueLabel?).self)
+}
+// GaugeStyleConfiguration: var label: GaugeStyleConfiguration.Label
+@MainActor func __probe2501() {
+    let _: GaugeStyleConfiguration.Label = __v(GaugeStyleConfiguration.self).label
+    var __r = __v(GaugeStyleConfiguration.self)
+    __r.label = __v((GaugeStyleConfiguration.Label).self)
+}
+// GaugeStyleConfiguration: var maximumValueLabel: GaugeStyleConfiguration.MaximumValueLabel?
+@MainActor func __probe2502() {
+    let _: GaugeStyleConfiguration.MaximumValueLabel? = __v(GaugeStyleConfiguration.self).maximumValueLabel
+    var __r = __v(GaugeStyleConfiguration.self)
+    __r.maximumValueLabel = __v((GaugeStyleConfiguration.MaximumValueLabel?).self)
+}
+// GaugeStyleConfiguration: var minimumValueLabel: GaugeStyleConfiguration.MinimumValueLabel?
+@MainActor func __probe2503() {
+    let _: GaugeStyleConfiguration.MinimumValueLabel? = __v(GaugeStyleConfiguration.self).minimumValueLabel
+    var __r = __v(GaugeStyleConfiguration.self)
+    __r.minimumValueLabel = __v((GaugeStyleConfiguration.MinimumValueLabel?).self)
+}
+// GaugeStyleConfiguration: var value: Double
+@MainActor func __probe2504() {
+    let _: Double = __v(GaugeStyleConfiguration.self).value
+    var __r = __v(GaugeStyleConfiguration.self)
+    __r.value = __v((Double).self)
+}
 // GraphicalDatePickerStyle: init()
 @MainActor func __probe2505() {
     _ = GraphicalDatePickerStyle()
+}
+// GraphicalDatePickerStyle: func makeBody(configuration: GraphicalDatePickerStyle.Configuration) -> some View
+@MainActor func __probe2506() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(GraphicalDatePickerStyle.self).makeBody(configuration: __v((GraphicalDatePickerStyle.Configuration).self)))
 }
 // GroupBoxStyle: extension GroupBoxStyle where Self == DefaultGroupBoxStyle { static var automatic: DefaultGroupBoxStyle { get } }
 @MainActor func __probe2507() {
@@ -570,9 +1502,22 @@ import DeclarativeViews
 @MainActor func __probe2512() {
     let _: GroupBoxStyleConfiguration.Label = __v(GroupBoxStyleConfiguration.self).label
 }
+// GroupedFormStyle: init()
+@MainActor func __probe2513() {
+    _ = GroupedFormStyle()
+}
+// GroupedFormStyle: func makeBody(configuration: GroupedFormStyle.Configuration) -> some View
+@MainActor func __probe2514() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(GroupedFormStyle.self).makeBody(configuration: __v((GroupedFormStyle.Configuration).self)))
+}
 // GroupedListStyle: init()
 @MainActor func __probe2515() {
     _ = GroupedListStyle()
+}
+// HiddenTitleBarWindowStyle: init()
+@MainActor func __probe2516() {
+    _ = HiddenTitleBarWindowStyle()
 }
 // IconOnlyLabelStyle: init()
 @MainActor func __probe2517() {
@@ -582,6 +1527,16 @@ import DeclarativeViews
 @MainActor func __probe2518() {
     func __someView<T: View>(_: T) {}
     __someView(__v(IconOnlyLabelStyle.self).makeBody(configuration: __v((IconOnlyLabelStyle.Configuration).self)))
+}
+// IndexViewStyle: extension IndexViewStyle where Self == PageIndexViewStyle { static var page: PageIndexViewStyle { get } }
+@MainActor func __probe2519() {
+    func __inIndexViewStyle<T: IndexViewStyle>(_ value: T) -> T { value }
+    let _: PageIndexViewStyle = __inIndexViewStyle(.page)
+}
+// IndexViewStyle: static func page(backgroundDisplayMode: PageIndexViewStyle.BackgroundDisplayMode) -> PageIndexViewStyle where Self == PageIndexViewStyle
+@MainActor func __probe2520() {
+    func __inIndexViewStyle<T: IndexViewStyle>(_ value: T) -> T { value }
+    let _: PageIndexViewStyle = __inIndexViewStyle(.page(backgroundDisplayMode: __v((PageIndexViewStyle.BackgroundDisplayMode).self)))
 }
 // InlinePickerStyle: init()
 @MainActor func __probe2521() {
@@ -594,6 +1549,23 @@ import DeclarativeViews
 // InsetListStyle: init()
 @MainActor func __probe2523() {
     _ = InsetListStyle()
+}
+// InsetListStyle: init(alternatesRowBackgrounds: Bool)
+@MainActor func __probe2524() {
+    _ = InsetListStyle(alternatesRowBackgrounds: __v((Bool).self))
+}
+// InsetTableStyle: init()
+@MainActor func __probe2525() {
+    _ = InsetTableStyle()
+}
+// InsetTableStyle: init(alternatesRowBackgrounds: Bool)
+@MainActor func __probe2526() {
+    _ = InsetTableStyle(alternatesRowBackgrounds: __v((Bool).self))
+}
+// InsetTableStyle: func makeBody(configuration: InsetTableStyle.Configuration) -> some View
+@MainActor func __probe2527() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(InsetTableStyle.self).makeBody(configuration: __v((InsetTableStyle.Configuration).self)))
 }
 // LabelStyle: extension LabelStyle where Self == DefaultLabelStyle { static var automatic: DefaultLabelStyle { get } }
 @MainActor func __probe2528() {
@@ -637,6 +1609,46 @@ import DeclarativeViews
 @MainActor func __probe2536() {
     let _: LabelStyleConfiguration.Title = __v(LabelStyleConfiguration.self).title
 }
+// LabeledContentStyle: extension LabeledContentStyle where Self == AutomaticLabeledContentStyle { static var automatic: AutomaticLabeledContentStyle { get } }
+@MainActor func __probe2537() {
+    func __inLabeledContentStyle<T: LabeledContentStyle>(_ value: T) -> T { value }
+    let _: AutomaticLabeledContentStyle = __inLabeledContentStyle(.automatic)
+}
+// LabeledContentStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2538() {
+    func __body<__T: LabeledContentStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// LabeledContentStyleConfiguration: struct Content : View
+@MainActor func __probe2539() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = LabeledContentStyleConfiguration.Content.self
+    __conformsView(LabeledContentStyleConfiguration.Content.self)
+}
+// LabeledContentStyleConfiguration: struct Label : View
+@MainActor func __probe2540() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = LabeledContentStyleConfiguration.Label.self
+    __conformsView(LabeledContentStyleConfiguration.Label.self)
+}
+// LabeledContentStyleConfiguration: let content: LabeledContentStyleConfiguration.Content
+@MainActor func __probe2541() {
+    let _: LabeledContentStyleConfiguration.Content = __v(LabeledContentStyleConfiguration.self).content
+}
+// LabeledContentStyleConfiguration: let label: LabeledContentStyleConfiguration.Label
+@MainActor func __probe2542() {
+    let _: LabeledContentStyleConfiguration.Label = __v(LabeledContentStyleConfiguration.self).label
+}
+// LinearCapacityGaugeStyle: init()
+@MainActor func __probe2543() {
+    _ = LinearCapacityGaugeStyle()
+}
+// LinearCapacityGaugeStyle: func makeBody(configuration: LinearCapacityGaugeStyle.Configuration) -> some View
+@MainActor func __probe2544() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(LinearCapacityGaugeStyle.self).makeBody(configuration: __v((LinearCapacityGaugeStyle.Configuration).self)))
+}
 // LinearProgressViewStyle: init()
 @MainActor func __probe2545() {
     _ = LinearProgressViewStyle()
@@ -650,6 +1662,30 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     __someView(__v(LinearProgressViewStyle.self).makeBody(configuration: __v((LinearProgressViewStyle.Configuration).self)))
 }
+// LinkButtonStyle: init()
+@MainActor func __probe2548() {
+    _ = LinkButtonStyle()
+}
+// LinkButtonStyle: func makeBody(configuration: LinkButtonStyle.Configuration) -> some View
+@MainActor func __probe2549() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(LinkButtonStyle.self).makeBody(configuration: __v((LinkButtonStyle.Configuration).self)))
+}
+// ListStyle: extension ListStyle where Self == DefaultListStyle { static var automatic: DefaultListStyle { get } }
+@MainActor func __probe2550() {
+    func __inListStyle<T: ListStyle>(_ value: T) -> T { value }
+    let _: DefaultListStyle = __inListStyle(.automatic)
+}
+// ListStyle: extension ListStyle where Self == BorderedListStyle { static var bordered: BorderedListStyle { get } }
+@MainActor func __probe2551() {
+    func __inListStyle<T: ListStyle>(_ value: T) -> T { value }
+    let _: BorderedListStyle = __inListStyle(.bordered)
+}
+// ListStyle: static func bordered(alternatesRowBackgrounds: Bool) -> BorderedListStyle where Self == BorderedListStyle
+@MainActor func __probe2552() {
+    func __inListStyle<T: ListStyle>(_ value: T) -> T { value }
+    let _: BorderedListStyle = __inListStyle(.bordered(alternatesRowBackgrounds: __v((Bool).self)))
+}
 // ListStyle: extension ListStyle where Self == GroupedListStyle { static var grouped: GroupedListStyle { get } }
 @MainActor func __probe2553() {
     func __inListStyle<T: ListStyle>(_ value: T) -> T { value }
@@ -659,6 +1695,11 @@ import DeclarativeViews
 @MainActor func __probe2554() {
     func __inListStyle<T: ListStyle>(_ value: T) -> T { value }
     let _: InsetListStyle = __inListStyle(.inset)
+}
+// ListStyle: static func inset(alternatesRowBackgrounds: Bool) -> InsetListStyle where Self == InsetListStyle
+@MainActor func __probe2555() {
+    func __inListStyle<T: ListStyle>(_ value: T) -> T { value }
+    let _: InsetListStyle = __inListStyle(.inset(alternatesRowBackgrounds: __v((Bool).self)))
 }
 // ListStyle: extension ListStyle where Self == InsetGroupedListStyle { static var insetGrouped: InsetGroupedListStyle { get } }
 @MainActor func __probe2556() {
@@ -675,13 +1716,90 @@ import DeclarativeViews
     func __inListStyle<T: ListStyle>(_ value: T) -> T { value }
     let _: SidebarListStyle = __inListStyle(.sidebar)
 }
+// MenuControlGroupStyle: init()
+@MainActor func __probe2562() {
+    _ = MenuControlGroupStyle()
+}
+// MenuControlGroupStyle: func makeBody(configuration: MenuControlGroupStyle.Configuration) -> some View
+@MainActor func __probe2563() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(MenuControlGroupStyle.self).makeBody(configuration: __v((MenuControlGroupStyle.Configuration).self)))
+}
 // MenuPickerStyle: init()
 @MainActor func __probe2564() {
     _ = MenuPickerStyle()
 }
+// MenuStyle: extension MenuStyle where Self == DefaultMenuStyle { static var automatic: DefaultMenuStyle { get } }
+@MainActor func __probe2565() {
+    func __inMenuStyle<T: MenuStyle>(_ value: T) -> T { value }
+    let _: DefaultMenuStyle = __inMenuStyle(.automatic)
+}
+// MenuStyle: extension MenuStyle where Self == BorderedButtonMenuStyle { static var borderedButton: BorderedButtonMenuStyle { get } }
+@MainActor func __probe2566() {
+    func __inMenuStyle<T: MenuStyle>(_ value: T) -> T { value }
+    let _: BorderedButtonMenuStyle = __inMenuStyle(.borderedButton)
+}
+// MenuStyle: extension MenuStyle where Self == BorderlessButtonMenuStyle { static var borderlessButton: BorderlessButtonMenuStyle { get } }
+@MainActor func __probe2567() {
+    func __inMenuStyle<T: MenuStyle>(_ value: T) -> T { value }
+    let _: BorderlessButtonMenuStyle = __inMenuStyle(.borderlessButton)
+}
+// MenuStyle: extension MenuStyle where Self == ButtonMenuStyle { static var button: ButtonMenuStyle { get } }
+@MainActor func __probe2568() {
+    func __inMenuStyle<T: MenuStyle>(_ value: T) -> T { value }
+    let _: ButtonMenuStyle = __inMenuStyle(.button)
+}
+// MenuStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2569() {
+    func __body<__T: MenuStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// MenuStyleConfiguration: struct Content : View
+@MainActor func __probe2570() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = MenuStyleConfiguration.Content.self
+    __conformsView(MenuStyleConfiguration.Content.self)
+}
+// MenuStyleConfiguration: struct Label : View
+@MainActor func __probe2571() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = MenuStyleConfiguration.Label.self
+    __conformsView(MenuStyleConfiguration.Label.self)
+}
+// NavigationControlGroupStyle: init()
+@MainActor func __probe2572() {
+    _ = NavigationControlGroupStyle()
+}
+// NavigationControlGroupStyle: func makeBody(configuration: NavigationControlGroupStyle.Configuration) -> some View
+@MainActor func __probe2573() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(NavigationControlGroupStyle.self).makeBody(configuration: __v((NavigationControlGroupStyle.Configuration).self)))
+}
 // NavigationLinkPickerStyle: init()
 @MainActor func __probe2574() {
     _ = NavigationLinkPickerStyle()
+}
+// NavigationSplitViewStyle: extension NavigationSplitViewStyle where Self == AutomaticNavigationSplitViewStyle { static var automatic: AutomaticNavigationSplitViewStyle { get } }
+@MainActor func __probe2575() {
+    func __inNavigationSplitViewStyle<T: NavigationSplitViewStyle>(_ value: T) -> T { value }
+    let _: AutomaticNavigationSplitViewStyle = __inNavigationSplitViewStyle(.automatic)
+}
+// NavigationSplitViewStyle: extension NavigationSplitViewStyle where Self == BalancedNavigationSplitViewStyle { static var balanced: BalancedNavigationSplitViewStyle { get } }
+@MainActor func __probe2576() {
+    func __inNavigationSplitViewStyle<T: NavigationSplitViewStyle>(_ value: T) -> T { value }
+    let _: BalancedNavigationSplitViewStyle = __inNavigationSplitViewStyle(.balanced)
+}
+// NavigationSplitViewStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2577() {
+    func __body<__T: NavigationSplitViewStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// NavigationSplitViewStyle: extension NavigationSplitViewStyle where Self == ProminentDetailNavigationSplitViewStyle { static var prominentDetail: ProminentDetailNavigationSplitViewStyle { get } }
+@MainActor func __probe2578() {
+    func __inNavigationSplitViewStyle<T: NavigationSplitViewStyle>(_ value: T) -> T { value }
+    let _: ProminentDetailNavigationSplitViewStyle = __inNavigationSplitViewStyle(.prominentDetail)
 }
 // NavigationViewStyle: extension NavigationViewStyle where Self == DefaultNavigationViewStyle { static var automatic: DefaultNavigationViewStyle { get } }
 @MainActor func __probe2579() {
@@ -697,6 +1815,32 @@ import DeclarativeViews
 @MainActor func __probe2581() {
     func __inNavigationViewStyle<T: NavigationViewStyle>(_ value: T) -> T { value }
     let _: StackNavigationViewStyle = __inNavigationViewStyle(.stack)
+}
+// PageIndexViewStyle: struct BackgroundDisplayMode : Sendable
+@MainActor func __probe2582() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PageIndexViewStyle.BackgroundDisplayMode.self
+    __conformsSendable(PageIndexViewStyle.BackgroundDisplayMode.self)
+}
+// PageIndexViewStyle: init(backgroundDisplayMode: PageIndexViewStyle.BackgroundDisplayMode = .automatic)
+@MainActor func __probe2583() {
+    _ = PageIndexViewStyle(backgroundDisplayMode: __v((PageIndexViewStyle.BackgroundDisplayMode).self))
+}
+// PageIndexViewStyle.BackgroundDisplayMode: static let always: PageIndexViewStyle.BackgroundDisplayMode
+@MainActor func __probe2584() {
+    let _: PageIndexViewStyle.BackgroundDisplayMode = PageIndexViewStyle.BackgroundDisplayMode.always
+}
+// PageIndexViewStyle.BackgroundDisplayMode: static let automatic: PageIndexViewStyle.BackgroundDisplayMode
+@MainActor func __probe2585() {
+    let _: PageIndexViewStyle.BackgroundDisplayMode = PageIndexViewStyle.BackgroundDisplayMode.automatic
+}
+// PageIndexViewStyle.BackgroundDisplayMode: static let interactive: PageIndexViewStyle.BackgroundDisplayMode
+@MainActor func __probe2586() {
+    let _: PageIndexViewStyle.BackgroundDisplayMode = PageIndexViewStyle.BackgroundDisplayMode.interactive
+}
+// PageIndexViewStyle.BackgroundDisplayMode: static let never: PageIndexViewStyle.BackgroundDisplayMode
+@MainActor func __probe2587() {
+    let _: PageIndexViewStyle.BackgroundDisplayMode = PageIndexViewStyle.BackgroundDisplayMode.never
 }
 // PageTabViewStyle: struct IndexDisplayMode : Sendable
 @MainActor func __probe2588() {
@@ -720,6 +1864,19 @@ import DeclarativeViews
 @MainActor func __probe2592() {
     let _: PageTabViewStyle.IndexDisplayMode = PageTabViewStyle.IndexDisplayMode.never
 }
+// PaletteControlGroupStyle: init()
+@MainActor func __probe2593() {
+    _ = PaletteControlGroupStyle()
+}
+// PaletteControlGroupStyle: func makeBody(configuration: PaletteControlGroupStyle.Configuration) -> some View
+@MainActor func __probe2594() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(PaletteControlGroupStyle.self).makeBody(configuration: __v((PaletteControlGroupStyle.Configuration).self)))
+}
+// PalettePickerStyle: init()
+@MainActor func __probe2595() {
+    _ = PalettePickerStyle()
+}
 // PickerStyle: extension PickerStyle where Self == DefaultPickerStyle { static var automatic: DefaultPickerStyle { get } }
 @MainActor func __probe2596() {
     func __inPickerStyle<T: PickerStyle>(_ value: T) -> T { value }
@@ -739,6 +1896,16 @@ import DeclarativeViews
 @MainActor func __probe2599() {
     func __inPickerStyle<T: PickerStyle>(_ value: T) -> T { value }
     let _: NavigationLinkPickerStyle = __inPickerStyle(.navigationLink)
+}
+// PickerStyle: extension PickerStyle where Self == PalettePickerStyle { static var palette: PalettePickerStyle { get } }
+@MainActor func __probe2600() {
+    func __inPickerStyle<T: PickerStyle>(_ value: T) -> T { value }
+    let _: PalettePickerStyle = __inPickerStyle(.palette)
+}
+// PickerStyle: extension PickerStyle where Self == RadioGroupPickerStyle { static var radioGroup: RadioGroupPickerStyle { get } }
+@MainActor func __probe2601() {
+    func __inPickerStyle<T: PickerStyle>(_ value: T) -> T { value }
+    let _: RadioGroupPickerStyle = __inPickerStyle(.radioGroup)
 }
 // PickerStyle: extension PickerStyle where Self == SegmentedPickerStyle { static var segmented: SegmentedPickerStyle { get } }
 @MainActor func __probe2602() {
@@ -763,9 +1930,32 @@ import DeclarativeViews
 @MainActor func __probe2606() {
     _ = PlainListStyle()
 }
+// PlainTextEditorStyle: init()
+@MainActor func __probe2607() {
+    _ = PlainTextEditorStyle()
+}
+// PlainTextEditorStyle: func makeBody(configuration: PlainTextEditorStyle.Configuration) -> some View
+@MainActor func __probe2608() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(PlainTextEditorStyle.self).makeBody(configuration: __v((PlainTextEditorStyle.Configuration).self)))
+}
 // PlainTextFieldStyle: init()
 @MainActor func __probe2609() {
     _ = PlainTextFieldStyle()
+}
+// PopUpButtonPickerStyle: init()
+@MainActor func __probe2610() {
+    _ = PopUpButtonPickerStyle()
+}
+// PrimitiveButtonStyle: extension PrimitiveButtonStyle where Self == AccessoryBarButtonStyle { static var accessoryBar: AccessoryBarButtonStyle { get } }
+@MainActor func __probe2611() {
+    func __inPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_ value: T) -> T { value }
+    let _: AccessoryBarButtonStyle = __inPrimitiveButtonStyle(.accessoryBar)
+}
+// PrimitiveButtonStyle: extension PrimitiveButtonStyle where Self == AccessoryBarActionButtonStyle { static var accessoryBarAction: AccessoryBarActionButtonStyle { get } }
+@MainActor func __probe2612() {
+    func __inPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_ value: T) -> T { value }
+    let _: AccessoryBarActionButtonStyle = __inPrimitiveButtonStyle(.accessoryBarAction)
 }
 // PrimitiveButtonStyle: extension PrimitiveButtonStyle where Self == DefaultButtonStyle { static var automatic: DefaultButtonStyle { get } }
 @MainActor func __probe2613() {
@@ -786,6 +1976,11 @@ import DeclarativeViews
 @MainActor func __probe2616() {
     func __inPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_ value: T) -> T { value }
     let _: BorderlessButtonStyle = __inPrimitiveButtonStyle(.borderless)
+}
+// PrimitiveButtonStyle: extension PrimitiveButtonStyle where Self == LinkButtonStyle { static var link: LinkButtonStyle { get } }
+@MainActor func __probe2617() {
+    func __inPrimitiveButtonStyle<T: PrimitiveButtonStyle>(_ value: T) -> T { value }
+    let _: LinkButtonStyle = __inPrimitiveButtonStyle(.link)
 }
 // PrimitiveButtonStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
 @MainActor func __probe2618() {
@@ -865,6 +2060,23 @@ import DeclarativeViews
     var __r = __v(ProgressViewStyleConfiguration.self)
     __r.label = __v((ProgressViewStyleConfiguration.Label?).self)
 }
+// ProminentDetailNavigationSplitViewStyle: init()
+@MainActor func __probe2633() {
+    _ = ProminentDetailNavigationSplitViewStyle()
+}
+// ProminentDetailNavigationSplitViewStyle: func makeBody(configuration: ProminentDetailNavigationSplitViewStyle.Configuration) -> some View
+@MainActor func __probe2634() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(ProminentDetailNavigationSplitViewStyle.self).makeBody(configuration: __v((ProminentDetailNavigationSplitViewStyle.Configuration).self)))
+}
+// PullDownMenuButtonStyle: init()
+@MainActor func __probe2636() {
+    _ = PullDownMenuButtonStyle()
+}
+// RadioGroupPickerStyle: init()
+@MainActor func __probe2637() {
+    _ = RadioGroupPickerStyle()
+}
 // RoundedBorderTextFieldStyle: init()
 @MainActor func __probe2638() {
     _ = RoundedBorderTextFieldStyle()
@@ -877,6 +2089,10 @@ import DeclarativeViews
 @MainActor func __probe2640() {
     _ = SidebarListStyle()
 }
+// SquareBorderTextFieldStyle: init()
+@MainActor func __probe2641() {
+    _ = SquareBorderTextFieldStyle()
+}
 // StackNavigationViewStyle: init()
 @MainActor func __probe2642() {
     _ = StackNavigationViewStyle()
@@ -884,6 +2100,11 @@ import DeclarativeViews
 // StepperFieldDatePickerStyle: init()
 @MainActor func __probe2643() {
     _ = StepperFieldDatePickerStyle()
+}
+// StepperFieldDatePickerStyle: func makeBody(configuration: StepperFieldDatePickerStyle.Configuration) -> some View
+@MainActor func __probe2644() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(StepperFieldDatePickerStyle.self).makeBody(configuration: __v((StepperFieldDatePickerStyle.Configuration).self)))
 }
 // SwitchToggleStyle: init()
 @MainActor func __probe2645() {
@@ -913,6 +2134,58 @@ import DeclarativeViews
     func __inTabViewStyle<T: TabViewStyle>(_ value: T) -> T { value }
     let _: PageTabViewStyle = __inTabViewStyle(.page(indexDisplayMode: __v((PageTabViewStyle.IndexDisplayMode).self)))
 }
+// TableStyle: extension TableStyle where Self == AutomaticTableStyle { static var automatic: AutomaticTableStyle { get } }
+@MainActor func __probe2651() {
+    func __inTableStyle<T: TableStyle>(_ value: T) -> T { value }
+    let _: AutomaticTableStyle = __inTableStyle(.automatic)
+}
+// TableStyle: extension TableStyle where Self == BorderedTableStyle { static var bordered: BorderedTableStyle { get } }
+@MainActor func __probe2652() {
+    func __inTableStyle<T: TableStyle>(_ value: T) -> T { value }
+    let _: BorderedTableStyle = __inTableStyle(.bordered)
+}
+// TableStyle: static func bordered(alternatesRowBackgrounds: Bool) -> BorderedTableStyle where Self == BorderedTableStyle
+@MainActor func __probe2653() {
+    func __inTableStyle<T: TableStyle>(_ value: T) -> T { value }
+    let _: BorderedTableStyle = __inTableStyle(.bordered(alternatesRowBackgrounds: __v((Bool).self)))
+}
+// TableStyle: extension TableStyle where Self == InsetTableStyle { static var inset: InsetTableStyle { get } }
+@MainActor func __probe2654() {
+    func __inTableStyle<T: TableStyle>(_ value: T) -> T { value }
+    let _: InsetTableStyle = __inTableStyle(.inset)
+}
+// TableStyle: static func inset(alternatesRowBackgrounds: Bool) -> InsetTableStyle where Self == InsetTableStyle
+@MainActor func __probe2655() {
+    func __inTableStyle<T: TableStyle>(_ value: T) -> T { value }
+    let _: InsetTableStyle = __inTableStyle(.inset(alternatesRowBackgrounds: __v((Bool).self)))
+}
+// TableStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2656() {
+    func __body<__T: TableStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// TextEditorStyle: extension TextEditorStyle where Self == AutomaticTextEditorStyle { static var automatic: AutomaticTextEditorStyle { get } }
+@MainActor func __probe2657() {
+    func __inTextEditorStyle<T: TextEditorStyle>(_ value: T) -> T { value }
+    let _: AutomaticTextEditorStyle = __inTextEditorStyle(.automatic)
+}
+// TextEditorStyle: func makeBody(configuration: Self.Configuration) -> Self.Body
+@MainActor func __probe2658() {
+    func __body<__T: TextEditorStyle>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).makeBody(configuration: __v((__T.Configuration).self))
+    }
+}
+// TextEditorStyle: extension TextEditorStyle where Self == PlainTextEditorStyle { static var plain: PlainTextEditorStyle { get } }
+@MainActor func __probe2659() {
+    func __inTextEditorStyle<T: TextEditorStyle>(_ value: T) -> T { value }
+    let _: PlainTextEditorStyle = __inTextEditorStyle(.plain)
+}
+// TextFieldStyle: extension TextFieldStyle where Self == DefaultTextFieldStyle { static var automatic: DefaultTextFieldStyle { get } }
+@MainActor func __probe2660() {
+    func __inTextFieldStyle<T: TextFieldStyle>(_ value: T) -> T { value }
+    let _: DefaultTextFieldStyle = __inTextFieldStyle(.automatic)
+}
 // TextFieldStyle: extension TextFieldStyle where Self == PlainTextFieldStyle { static var plain: PlainTextFieldStyle { get } }
 @MainActor func __probe2661() {
     func __inTextFieldStyle<T: TextFieldStyle>(_ value: T) -> T { value }
@@ -923,6 +2196,11 @@ import DeclarativeViews
     func __inTextFieldStyle<T: TextFieldStyle>(_ value: T) -> T { value }
     let _: RoundedBorderTextFieldStyle = __inTextFieldStyle(.roundedBorder)
 }
+// TextFieldStyle: extension TextFieldStyle where Self == SquareBorderTextFieldStyle { static var squareBorder: SquareBorderTextFieldStyle { get } }
+@MainActor func __probe2663() {
+    func __inTextFieldStyle<T: TextFieldStyle>(_ value: T) -> T { value }
+    let _: SquareBorderTextFieldStyle = __inTextFieldStyle(.squareBorder)
+}
 // TitleAndIconLabelStyle: init()
 @MainActor func __probe2664() {
     _ = TitleAndIconLabelStyle()
@@ -931,6 +2209,10 @@ import DeclarativeViews
 @MainActor func __probe2665() {
     func __someView<T: View>(_: T) {}
     __someView(__v(TitleAndIconLabelStyle.self).makeBody(configuration: __v((TitleAndIconLabelStyle.Configuration).self)))
+}
+// TitleBarWindowStyle: init()
+@MainActor func __probe2666() {
+    _ = TitleBarWindowStyle()
 }
 // TitleOnlyLabelStyle: init()
 @MainActor func __probe2667() {
@@ -987,11 +2269,34 @@ import DeclarativeViews
 @MainActor func __probe2677() {
     let _: ToggleStyleConfiguration.Label = __v(ToggleStyleConfiguration.self).label
 }
+// UnifiedCompactWindowToolbarStyle: init()
+@MainActor func __probe2678() {
+    _ = UnifiedCompactWindowToolbarStyle()
+}
+// UnifiedCompactWindowToolbarStyle: init(showsTitle: Bool)
+@MainActor func __probe2679() {
+    _ = UnifiedCompactWindowToolbarStyle(showsTitle: __v((Bool).self))
+}
+// UnifiedWindowToolbarStyle: init()
+@MainActor func __probe2680() {
+    _ = UnifiedWindowToolbarStyle()
+}
+// UnifiedWindowToolbarStyle: init(showsTitle: Bool)
+@MainActor func __probe2681() {
+    _ = UnifiedWindowToolbarStyle(showsTitle: __v((Bool).self))
+}
 // View: func accentColor(_ accentColor: Color?) -> some View
 @MainActor func __probe2682() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).accentColor(__v((Color?).self)))
+    }
+}
+// View: func backgroundStyle<S>(_ style: S) -> some View where S : ShapeStyle
+@MainActor func __probe2683() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).backgroundStyle(__v((Color).self)))
     }
 }
 // View: func buttonBorderShape(_ shape: ButtonBorderShape) -> some View
@@ -1009,7 +2314,14 @@ import DeclarativeViews
 @MainActor func __probe2686() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
-        __someView(__v(__T.self).buttonStyle(__v((BorderedButtonStyle).self)))
+        __someView(__v(__T.self).buttonStyle(__v((AccessoryBarActionButtonStyle).self)))
+    }
+}
+// View: func controlGroupStyle<S>(_ style: S) -> some View where S : ControlGroupStyle
+@MainActor func __probe2687() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).controlGroupStyle(__v((AutomaticControlGroupStyle).self)))
     }
 }
 // View: func datePickerStyle<S>(_ style: S) -> some View where S : DatePickerStyle
@@ -1019,11 +2331,39 @@ import DeclarativeViews
         __someView(__v(__T.self).datePickerStyle(__v((CompactDatePickerStyle).self)))
     }
 }
+// View: func disclosureGroupStyle<S>(_ style: S) -> some View where S : DisclosureGroupStyle
+@MainActor func __probe2689() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).disclosureGroupStyle(__v((AutomaticDisclosureGroupStyle).self)))
+    }
+}
+// View: func formStyle<S>(_ style: S) -> some View where S : FormStyle
+@MainActor func __probe2690() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).formStyle(__v((AutomaticFormStyle).self)))
+    }
+}
+// View: func gaugeStyle<S>(_ style: S) -> some View where S : GaugeStyle
+@MainActor func __probe2691() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).gaugeStyle(__v((AccessoryCircularCapacityGaugeStyle).self)))
+    }
+}
 // View: func groupBoxStyle<S>(_ style: S) -> some View where S : GroupBoxStyle
 @MainActor func __probe2692() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).groupBoxStyle(__v((DefaultGroupBoxStyle).self)))
+    }
+}
+// View: func indexViewStyle<S>(_ style: S) -> some View where S : IndexViewStyle
+@MainActor func __probe2693() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).indexViewStyle(__v((PageIndexViewStyle).self)))
     }
 }
 // View: func labelStyle<S>(_ style: S) -> some View where S : LabelStyle
@@ -1033,11 +2373,39 @@ import DeclarativeViews
         __someView(__v(__T.self).labelStyle(__v((DefaultLabelStyle).self)))
     }
 }
+// View: func labeledContentStyle<S>(_ style: S) -> some View where S : LabeledContentStyle
+@MainActor func __probe2695() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).labeledContentStyle(__v((AutomaticLabeledContentStyle).self)))
+    }
+}
 // View: func listStyle<S>(_ style: S) -> some View where S : ListStyle
 @MainActor func __probe2696() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
-        __someView(__v(__T.self).listStyle(__v((GroupedListStyle).self)))
+        __someView(__v(__T.self).listStyle(__v((BorderedListStyle).self)))
+    }
+}
+// View: func menuButtonStyle<S>(_ style: S) -> some View where S : MenuButtonStyle
+@MainActor func __probe2697() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).menuButtonStyle(__v((BorderlessButtonMenuButtonStyle).self)))
+    }
+}
+// View: func menuStyle<S>(_ style: S) -> some View where S : MenuStyle
+@MainActor func __probe2698() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).menuStyle(__v((BorderedButtonMenuStyle).self)))
+    }
+}
+// View: func navigationSplitViewStyle<S>(_ style: S) -> some View where S : NavigationSplitViewStyle
+@MainActor func __probe2699() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).navigationSplitViewStyle(__v((AutomaticNavigationSplitViewStyle).self)))
     }
 }
 // View: func navigationViewStyle<S>(_ style: S) -> some View where S : NavigationViewStyle
@@ -1054,6 +2422,20 @@ import DeclarativeViews
         __someView(__v(__T.self).pickerStyle(__v((DefaultPickerStyle).self)))
     }
 }
+// View: func presentedWindowStyle<S>(_ style: S) -> some View where S : WindowStyle
+@MainActor func __probe2703() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentedWindowStyle(__v((DefaultWindowStyle).self)))
+    }
+}
+// View: func presentedWindowToolbarStyle<S>(_ style: S) -> some View where S : WindowToolbarStyle
+@MainActor func __probe2704() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentedWindowToolbarStyle(__v((DefaultWindowToolbarStyle).self)))
+    }
+}
 // View: func progressViewStyle<S>(_ style: S) -> some View where S : ProgressViewStyle
 @MainActor func __probe2705() {
     func __someView<T: View>(_: T) {}
@@ -1068,11 +2450,25 @@ import DeclarativeViews
         __someView(__v(__T.self).tabViewStyle(__v((DefaultTabViewStyle).self)))
     }
 }
+// View: func tableStyle<S>(_ style: S) -> some View where S : TableStyle
+@MainActor func __probe2707() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).tableStyle(__v((AutomaticTableStyle).self)))
+    }
+}
+// View: func textEditorStyle(_ style: some TextEditorStyle) -> some View
+@MainActor func __probe2708() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).textEditorStyle(__v((AutomaticTextEditorStyle).self)))
+    }
+}
 // View: func textFieldStyle<S>(_ style: S) -> some View where S : TextFieldStyle
 @MainActor func __probe2709() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
-        __someView(__v(__T.self).textFieldStyle(__v((PlainTextFieldStyle).self)))
+        __someView(__v(__T.self).textFieldStyle(__v((DefaultTextFieldStyle).self)))
     }
 }
 // View: func tint(_ tint: Color?) -> some View
@@ -1100,7 +2496,57 @@ import DeclarativeViews
 @MainActor func __probe2713() {
     _ = WheelDatePickerStyle()
 }
+// WheelDatePickerStyle: func makeBody(configuration: WheelDatePickerStyle.Configuration) -> some View
+@MainActor func __probe2714() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(WheelDatePickerStyle.self).makeBody(configuration: __v((WheelDatePickerStyle.Configuration).self)))
+}
 // WheelPickerStyle: init()
 @MainActor func __probe2715() {
     _ = WheelPickerStyle()
+}
+// WindowStyle: extension WindowStyle where Self == DefaultWindowStyle { static var automatic: DefaultWindowStyle { get } }
+@MainActor func __probe2717() {
+    func __inWindowStyle<T: WindowStyle>(_ value: T) -> T { value }
+    let _: DefaultWindowStyle = __inWindowStyle(.automatic)
+}
+// WindowStyle: extension WindowStyle where Self == HiddenTitleBarWindowStyle { static var hiddenTitleBar: HiddenTitleBarWindowStyle { get } }
+@MainActor func __probe2718() {
+    func __inWindowStyle<T: WindowStyle>(_ value: T) -> T { value }
+    let _: HiddenTitleBarWindowStyle = __inWindowStyle(.hiddenTitleBar)
+}
+// WindowStyle: extension WindowStyle where Self == TitleBarWindowStyle { static var titleBar: TitleBarWindowStyle { get } }
+@MainActor func __probe2719() {
+    func __inWindowStyle<T: WindowStyle>(_ value: T) -> T { value }
+    let _: TitleBarWindowStyle = __inWindowStyle(.titleBar)
+}
+// WindowToolbarStyle: extension WindowToolbarStyle where Self == DefaultWindowToolbarStyle { static var automatic: DefaultWindowToolbarStyle { get } }
+@MainActor func __probe2720() {
+    func __inWindowToolbarStyle<T: WindowToolbarStyle>(_ value: T) -> T { value }
+    let _: DefaultWindowToolbarStyle = __inWindowToolbarStyle(.automatic)
+}
+// WindowToolbarStyle: extension WindowToolbarStyle where Self == ExpandedWindowToolbarStyle { static var expanded: ExpandedWindowToolbarStyle { get } }
+@MainActor func __probe2721() {
+    func __inWindowToolbarStyle<T: WindowToolbarStyle>(_ value: T) -> T { value }
+    let _: ExpandedWindowToolbarStyle = __inWindowToolbarStyle(.expanded)
+}
+// WindowToolbarStyle: extension WindowToolbarStyle where Self == UnifiedWindowToolbarStyle { static var unified: UnifiedWindowToolbarStyle { get } }
+@MainActor func __probe2722() {
+    func __inWindowToolbarStyle<T: WindowToolbarStyle>(_ value: T) -> T { value }
+    let _: UnifiedWindowToolbarStyle = __inWindowToolbarStyle(.unified)
+}
+// WindowToolbarStyle: static func unified(showsTitle: Bool) -> UnifiedWindowToolbarStyle where Self == UnifiedWindowToolbarStyle
+@MainActor func __probe2723() {
+    func __inWindowToolbarStyle<T: WindowToolbarStyle>(_ value: T) -> T { value }
+    let _: UnifiedWindowToolbarStyle = __inWindowToolbarStyle(.unified(showsTitle: __v((Bool).self)))
+}
+// WindowToolbarStyle: extension WindowToolbarStyle where Self == UnifiedCompactWindowToolbarStyle { static var unifiedCompact: UnifiedCompactWindowToolbarStyle { get } }
+@MainActor func __probe2724() {
+    func __inWindowToolbarStyle<T: WindowToolbarStyle>(_ value: T) -> T { value }
+    let _: UnifiedCompactWindowToolbarStyle = __inWindowToolbarStyle(.unifiedCompact)
+}
+// WindowToolbarStyle: static func unifiedCompact(showsTitle: Bool) -> UnifiedCompactWindowToolbarStyle where Self == UnifiedCompactWindowToolbarStyle
+@MainActor func __probe2725() {
+    func __inWindowToolbarStyle<T: WindowToolbarStyle>(_ value: T) -> T { value }
+    let _: UnifiedCompactWindowToolbarStyle = __inWindowToolbarStyle(.unifiedCompact(showsTitle: __v((Bool).self)))
 }

@@ -29,6 +29,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         case speed(Double)
         case repeatCount(Int, autoreverses: Bool)
         case repeatForever(autoreverses: Bool)
+        case logicallyComplete(after: Double)
     }
 
     init(_ base: String, duration: Double, modifiers: [Modifier] = []) {
@@ -46,6 +47,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
             case .speed(let speed): text += ".speed(\(_number(speed)))"
             case .repeatCount(let count, let autoreverses): text += ".repeatCount(\(count), autoreverses: \(autoreverses))"
             case .repeatForever(let autoreverses): text += ".repeatForever(autoreverses: \(autoreverses))"
+            case .logicallyComplete(let duration): text += ".logicallyComplete(after: \(_number(duration)))"
             }
         }
         return text
@@ -62,6 +64,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
             case .speed(let value): speed *= value
             case .repeatCount(let count, _): runs *= Double(count)
             case .repeatForever: runs = .infinity
+            case .logicallyComplete: break
             }
         }
         return delay + baseDuration * runs / speed
@@ -174,7 +177,26 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         Animation("snappy(duration: \(_number(duration)), extraBounce: \(_number(extraBounce)))", duration: duration)
     }
 
+    /// A spring animation with `spring`'s motion.
+    public static func spring(_ spring: Spring, blendDuration: TimeInterval = 0.0) -> Animation {
+        Animation("spring(\(spring._description), blendDuration: \(_number(blendDuration)))", duration: spring.settlingDuration)
+    }
+
+    /// An interpolating spring animation with `spring`'s motion.
+    public static func interpolatingSpring(_ spring: Spring, initialVelocity: Double = 0.0) -> Animation {
+        Animation("interpolatingSpring(\(spring._description), initialVelocity: \(_number(initialVelocity)))",
+                  duration: spring.settlingDuration)
+    }
+
+    /// An animation over `duration` seconds along `curve`.
+    public static func timingCurve(_ curve: UnitCurve, duration: TimeInterval) -> Animation {
+        Animation("timingCurve(\(curve._description), duration: \(_number(duration)))", duration: duration)
+    }
+
     // MARK: Modifiers
+
+    /// Counts as complete (for `.logicallyComplete` completions) after `duration` seconds.
+    public func logicallyComplete(after duration: TimeInterval) -> Animation { adding(.logicallyComplete(after: duration)) }
 
     /// Starts after `delay` seconds.
     public func delay(_ delay: TimeInterval) -> Animation { adding(.delay(delay)) }

@@ -67,6 +67,13 @@ public struct AnyTransition: Hashable, Sendable, CustomStringConvertible {
         offset(CGSize(width: x, height: y))
     }
 
+    /// Applies `active` to the view while it is inserted or removed and `identity` while it is
+    /// shown; recorded as `.modifier(active: Blur(radius: 8.0), identity: Blur(radius: 0.0))`, as
+    /// nothing is drawn between the two headless.
+    public static func modifier<E: ViewModifier>(active: E, identity: E) -> AnyTransition {
+        AnyTransition(.custom(".modifier(active: \(active), identity: \(identity))"))
+    }
+
     /// `insertion` when the view appears, `removal` when it goes away.
     public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
         AnyTransition(.asymmetric(insertion: insertion, removal: removal))

@@ -82,9 +82,41 @@ public nonisolated struct WindowGroup<Content: View>: Scene {
         title = nil
     }
 
-    public init(_ title: String, @ViewBuilder content: () -> Content) {
+    /// The identifier `openWindow(id:)` opens the group by (recorded; a headless host shows every
+    /// window).
+    public var id: String?
+
+    public init(_ title: Text, @ViewBuilder content: () -> Content) {
         self.content = content()
-        self.title = title
+        self.title = title.content
+    }
+
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(Text(titleKey), content: content)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(Text(title), content: content)
+    }
+
+    public init(id: String, @ViewBuilder content: () -> Content) {
+        self.init(content: content)
+        self.id = id
+    }
+
+    public init(_ title: Text, id: String, @ViewBuilder content: () -> Content) {
+        self.init(title, content: content)
+        self.id = id
+    }
+
+    public init(_ titleKey: LocalizedStringKey, id: String, @ViewBuilder content: () -> Content) {
+        self.init(Text(titleKey), id: id, content: content)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, id: String, @ViewBuilder content: () -> Content) {
+        self.init(Text(title), id: id, content: content)
     }
 
     public var body: Never { _primitiveBody(Self.self) }

@@ -73,12 +73,20 @@ extension EnvironmentValues {
 /// A view type-erased for a style's configuration: `configuration.label`.
 public nonisolated struct _ErasedStylePart: View {
     let content: AnyView
+    /// The view before erasure (a control reads a `Text` label's string from it for its title).
+    let original: any View
 
     init<V: View>(_ view: V) {
         content = AnyView(view)
+        original = view
     }
 
     @MainActor public var body: some View { content }
+}
+
+/// The string of a `Text` label, also when a style's configuration erased it.
+func _labelText(_ label: some View) -> String? {
+    ((label as? _ErasedStylePart)?.original as? Text ?? label as? Text)?.content
 }
 
 // MARK: - Buttons

@@ -149,14 +149,50 @@ extension TabViewStyle where Self == PageTabViewStyle {
     }
 }
 
-/// How a date picker looks (SwiftUI's `DatePickerStyle`); recorded by name.
-public protocol DatePickerStyle { var _name: String { get } }
-public struct DefaultDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "automatic" } }
-public struct CompactDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "compact" } }
-public struct GraphicalDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "graphical" } }
-public struct WheelDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "wheel" } }
-public struct FieldDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "field" } }
-public struct StepperFieldDatePickerStyle: DatePickerStyle { public init() {}; public var _name: String { "stepperField" } }
+/// How a date picker looks (SwiftUI's `DatePickerStyle`): its body gets the label, the selection
+/// binding, the bounds and the displayed components. The built-in styles draw the built-in date
+/// picker (and are recorded by name).
+public protocol DatePickerStyle {
+    associatedtype Body: View
+    typealias Configuration = DatePickerStyleConfiguration
+    @MainActor @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    /// How the style is recorded (a custom style: its type's name).
+    var _name: String { get }
+}
+
+extension DatePickerStyle {
+    public var _name: String { _typeName(Self.self, qualified: false) }
+}
+public struct DefaultDatePickerStyle: DatePickerStyle {
+    public init() {}
+    public var _name: String { "automatic" }
+    public func makeBody(configuration: Configuration) -> some View { _BuiltInDatePicker(configuration: configuration) }
+}
+public struct CompactDatePickerStyle: DatePickerStyle {
+    public init() {}
+    public var _name: String { "compact" }
+    public func makeBody(configuration: Configuration) -> some View { _BuiltInDatePicker(configuration: configuration) }
+}
+public struct GraphicalDatePickerStyle: DatePickerStyle {
+    public init() {}
+    public var _name: String { "graphical" }
+    public func makeBody(configuration: Configuration) -> some View { _BuiltInDatePicker(configuration: configuration) }
+}
+public struct WheelDatePickerStyle: DatePickerStyle {
+    public init() {}
+    public var _name: String { "wheel" }
+    public func makeBody(configuration: Configuration) -> some View { _BuiltInDatePicker(configuration: configuration) }
+}
+public struct FieldDatePickerStyle: DatePickerStyle {
+    public init() {}
+    public var _name: String { "field" }
+    public func makeBody(configuration: Configuration) -> some View { _BuiltInDatePicker(configuration: configuration) }
+}
+public struct StepperFieldDatePickerStyle: DatePickerStyle {
+    public init() {}
+    public var _name: String { "stepperField" }
+    public func makeBody(configuration: Configuration) -> some View { _BuiltInDatePicker(configuration: configuration) }
+}
 
 extension DatePickerStyle where Self == DefaultDatePickerStyle { public static var automatic: Self { Self() } }
 extension DatePickerStyle where Self == CompactDatePickerStyle { public static var compact: Self { Self() } }
@@ -226,10 +262,6 @@ extension View {
 
     public func tabViewStyle<S: TabViewStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
         recorded("tabViewStyle", style._name)
-    }
-
-    public func datePickerStyle<S: DatePickerStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("datePickerStyle", style._name)
     }
 
     /// Shows or hides bars (`.toolbar(.hidden, for: .tabBar)`), recorded.

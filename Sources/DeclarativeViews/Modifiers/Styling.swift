@@ -210,23 +210,69 @@ extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public stat
 extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: Self { Self() } }
 extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: Self { Self() } }
 
+public struct AccessoryBarButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public var _name: String { "accessoryBar" }
+    public func makeBody(configuration: Configuration) -> some View { Button(configuration) }
+}
+public struct AccessoryBarActionButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public var _name: String { "accessoryBarAction" }
+    public func makeBody(configuration: Configuration) -> some View { Button(configuration) }
+}
+public struct LinkButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public var _name: String { "link" }
+    public func makeBody(configuration: Configuration) -> some View { Button(configuration) }
+}
+
+extension PrimitiveButtonStyle where Self == AccessoryBarButtonStyle { public static var accessoryBar: Self { Self() } }
+extension PrimitiveButtonStyle where Self == AccessoryBarActionButtonStyle {
+    public static var accessoryBarAction: Self { Self() }
+}
+extension PrimitiveButtonStyle where Self == LinkButtonStyle { public static var link: Self { Self() } }
+
 public struct PlainListStyle: ListStyle { public init() {}; public var _name: String { "plain" } }
 public struct GroupedListStyle: ListStyle { public init() {}; public var _name: String { "grouped" } }
-public struct InsetListStyle: ListStyle { public init() {}; public var _name: String { "inset" } }
+public struct InsetListStyle: ListStyle {
+    let alternatesRowBackgrounds: Bool
+    public init() { alternatesRowBackgrounds = false }
+    public init(alternatesRowBackgrounds: Bool) { self.alternatesRowBackgrounds = alternatesRowBackgrounds }
+    public var _name: String { alternatesRowBackgrounds ? "inset alternates" : "inset" }
+}
+public struct DefaultListStyle: ListStyle { public init() {}; public var _name: String { "automatic" } }
+public struct BorderedListStyle: ListStyle {
+    let alternatesRowBackgrounds: Bool
+    public init() { alternatesRowBackgrounds = false }
+    public init(alternatesRowBackgrounds: Bool) { self.alternatesRowBackgrounds = alternatesRowBackgrounds }
+    public var _name: String { alternatesRowBackgrounds ? "bordered alternates" : "bordered" }
+}
 public struct InsetGroupedListStyle: ListStyle { public init() {}; public var _name: String { "insetGrouped" } }
 public struct SidebarListStyle: ListStyle { public init() {}; public var _name: String { "sidebar" } }
 
 extension ListStyle where Self == PlainListStyle { public static var plain: Self { Self() } }
 extension ListStyle where Self == GroupedListStyle { public static var grouped: Self { Self() } }
-extension ListStyle where Self == InsetListStyle { public static var inset: Self { Self() } }
+extension ListStyle where Self == InsetListStyle {
+    public static var inset: Self { Self() }
+    public static func inset(alternatesRowBackgrounds: Bool) -> Self { Self(alternatesRowBackgrounds: alternatesRowBackgrounds) }
+}
+extension ListStyle where Self == DefaultListStyle { public static var automatic: Self { Self() } }
+extension ListStyle where Self == BorderedListStyle {
+    public static var bordered: Self { Self() }
+    public static func bordered(alternatesRowBackgrounds: Bool) -> Self { Self(alternatesRowBackgrounds: alternatesRowBackgrounds) }
+}
 extension ListStyle where Self == InsetGroupedListStyle { public static var insetGrouped: Self { Self() } }
 extension ListStyle where Self == SidebarListStyle { public static var sidebar: Self { Self() } }
 
 public struct RoundedBorderTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "roundedBorder" } }
 public struct PlainTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "plain" } }
+public struct DefaultTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "automatic" } }
+public struct SquareBorderTextFieldStyle: TextFieldStyle { public init() {}; public var _name: String { "squareBorder" } }
 
 extension TextFieldStyle where Self == RoundedBorderTextFieldStyle { public static var roundedBorder: Self { Self() } }
 extension TextFieldStyle where Self == PlainTextFieldStyle { public static var plain: Self { Self() } }
+extension TextFieldStyle where Self == DefaultTextFieldStyle { public static var automatic: Self { Self() } }
+extension TextFieldStyle where Self == SquareBorderTextFieldStyle { public static var squareBorder: Self { Self() } }
 
 /// Records one style attribute on the content's nodes.
 public nonisolated struct _StyleModifier: PrimitiveViewModifier, Equatable {

@@ -242,6 +242,8 @@ struct _Annotations: Equatable {
     var clip: ShapeOutline?
     /// The action of `.refreshable` content, for ``ViewHost/pullToRefresh(_:)``.
     var refresh: RefreshLink?
+    /// The gestures attached to the view (`.gesture`…), the innermost first, for the driver.
+    var gestures: [GestureLink] = []
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -252,6 +254,7 @@ struct _Annotations: Equatable {
             && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
             && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.refresh === rhs.refresh
+            && lhs.gestures.count == rhs.gestures.count && zip(lhs.gestures, rhs.gestures).allSatisfy { $0 === $1 }
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition

@@ -225,11 +225,20 @@ extension Link where LinkLabel == Text {
 
 // MARK: - Containers laid out as the stacks they resemble
 
-/// A form (SwiftUI's `Form`): its sections one under the other, as a `List`.
+/// A form (SwiftUI's `Form`): its sections one under the other, as a `List`. A ``FormStyle`` set
+/// above it (``View/formStyle(_:)``) draws it instead.
 public nonisolated struct Form<Content: View>: View {
     let content: Content
+    @Environment(\._formStyle) private var style
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    @MainActor public var body: some View { List { content } }
+
+    @MainActor public var body: some View {
+        if let style {
+            style.make(FormStyleConfiguration(content: .init(content)))
+        } else {
+            List { content }
+        }
+    }
 }
 
 /// A section of a list or form, with an optional header and footer (SwiftUI's `Section`).

@@ -4,11 +4,12 @@ import Foundation
 // under it (a `Menu`'s buttons close the menu again when tapped, as in SwiftUI).
 
 /// A button that shows a menu of actions (SwiftUI's `Menu`); the node carries `menu=open` or
-/// `menu=closed`.
+/// `menu=closed`. A ``MenuStyle`` set above it (``View/menuStyle(_:)``) draws it instead.
 public nonisolated struct Menu<Label: View, Content: View>: View {
     let label: Label
     let content: Content
     @State private var isOpen = false
+    @Environment(\._menuStyle) private var style
 
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.label = label()
@@ -16,8 +17,16 @@ public nonisolated struct Menu<Label: View, Content: View>: View {
     }
 
     @MainActor public var body: some View {
+        if let style {
+            style.make(MenuStyleConfiguration(label: .init(label), content: .init(content)))
+        } else {
+            builtIn
+        }
+    }
+
+    @MainActor private var builtIn: some View {
         let isOpen = $isOpen
-        VStack(alignment: .leading) {
+        return VStack(alignment: .leading) {
             Button(action: { isOpen.wrappedValue.toggle() }) { label }
                 .modifier(_StyleModifier(key: "menu", value: isOpen.wrappedValue ? "open" : "closed"))
             if isOpen.wrappedValue {
@@ -45,12 +54,14 @@ extension Menu where Label == DeclarativeViews.Label<Text, Image> {
 }
 
 /// Content shown or hidden by tapping its label (SwiftUI's `DisclosureGroup`); the label's
-/// button carries `disclosure=expanded` or `disclosure=collapsed`.
+/// button carries `disclosure=expanded` or `disclosure=collapsed`. A ``DisclosureGroupStyle`` set
+/// above it (``View/disclosureGroupStyle(_:)``) draws it instead, given the expansion binding.
 public nonisolated struct DisclosureGroup<Label: View, Content: View>: View {
     let label: Label
     let content: Content
     let isExpanded: Binding<Bool>?
     @State private var ownExpanded = false
+    @Environment(\._disclosureGroupStyle) private var style
 
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.label = label()
@@ -65,8 +76,17 @@ public nonisolated struct DisclosureGroup<Label: View, Content: View>: View {
     }
 
     @MainActor public var body: some View {
+        if let style {
+            style.make(DisclosureGroupStyleConfiguration(
+                label: .init(label), content: .init(content), isExpanded: isExpanded ?? $ownExpanded))
+        } else {
+            builtIn
+        }
+    }
+
+    @MainActor private var builtIn: some View {
         let expanded = isExpanded ?? $ownExpanded
-        VStack(alignment: .leading) {
+        return VStack(alignment: .leading) {
             Button(action: { expanded.wrappedValue.toggle() }) { label }
                 .modifier(_StyleModifier(key: "disclosure", value: expanded.wrappedValue ? "expanded" : "collapsed"))
             if expanded.wrappedValue {

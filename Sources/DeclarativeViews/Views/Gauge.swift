@@ -2,7 +2,8 @@ import Foundation
 
 /// A value within a range (SwiftUI's `Gauge`): its label, then `[min] Gauge 40% [max]`, its
 /// current-value label and its marked-value labels; the node carries `gauge=40%`, the value's
-/// place between the bounds (clamped to them). Gauge styles are recorded (``View/gaugeStyle(_:)``).
+/// place between the bounds (clamped to them). A ``GaugeStyle`` set above it (``View/gaugeStyle(_:)``)
+/// draws it instead.
 ///
 ///     Gauge(value: battery, in: 0...100) { Text("Battery") } currentValueLabel: { Text("\(Int(battery))") }
 public nonisolated struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, MarkedValueLabels: View>: View {
@@ -12,6 +13,7 @@ public nonisolated struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabe
     let minimumValueLabel: BoundsLabel?
     let maximumValueLabel: BoundsLabel?
     let markedValueLabels: MarkedValueLabels
+    @Environment(\._gaugeStyle) private var style
 
     public init<V: BinaryFloatingPoint>(
         value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
@@ -38,18 +40,16 @@ public nonisolated struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabe
     }
 
     @MainActor public var body: some View {
-        let percent = "\(Int((fraction * 100).rounded()))%"
-        VStack(alignment: .leading) {
-            label
-            HStack {
-                minimumValueLabel
-                Text(verbatim: "Gauge \(percent)")
-                maximumValueLabel
-            }
-            currentValueLabel
-            markedValueLabels
+        let configuration = GaugeStyleConfiguration(
+            value: fraction, label: .init(label),
+            currentValueLabel: CurrentValueLabel.self == EmptyView.self ? nil : .init(currentValueLabel),
+            minimumValueLabel: minimumValueLabel.map { .init($0) }, maximumValueLabel: maximumValueLabel.map { .init($0) },
+            markedValueLabels: MarkedValueLabels.self == EmptyView.self ? nil : .init(markedValueLabels))
+        if let style {
+            style.make(configuration)
+        } else {
+            _BuiltInGauge(configuration: configuration)
         }
-        .modifier(_StyleModifier(key: "gauge", value: percent))
     }
 }
 
@@ -107,17 +107,33 @@ public nonisolated struct LabeledControlGroupContent<Content: View, Label: View>
 }
 
 /// Related controls shown together (SwiftUI's `ControlGroup`): in a row, the node carrying
-/// `controlGroup`; a titled group shows its title above them.
+/// `controlGroup`; a titled group shows its title above them. A ``ControlGroupStyle`` set above it
+/// (``View/controlGroupStyle(_:)``) draws it instead.
 public nonisolated struct ControlGroup<Content: View>: View {
     let content: Content
+    @Environment(\._controlGroupStyle) private var style
 
     public init(@ViewBuilder content: () -> Content) {
         self.content = content()
     }
 
     @MainActor public var body: some View {
-        HStack { content }.modifier(_StyleModifier(key: "controlGroup", value: ""))
+        if let style {
+            let parts = (content as? any _LabeledGroupParts)?.parts ?? (label: .init(EmptyView()), content: .init(content))
+            style.make(ControlGroupStyleConfiguration(label: parts.label, content: parts.content))
+        } else {
+            HStack { content }.modifier(_StyleModifier(key: "controlGroup", value: ""))
+        }
     }
+}
+
+/// A control group's content that has a label: splits it for a style's configuration.
+protocol _LabeledGroupParts {
+    var parts: (label: _ErasedStylePart, content: _ErasedStylePart) { get }
+}
+
+extension LabeledControlGroupContent: _LabeledGroupParts {
+    var parts: (label: _ErasedStylePart, content: _ErasedStylePart) { (.init(label), .init(content)) }
 }
 
 extension ControlGroup {
@@ -139,13 +155,15 @@ extension ControlGroup {
 }
 
 /// A value with a label (SwiftUI's `LabeledContent`): the label, then the content, in a row whose
-/// node carries `labeledContent`.
+/// node carries `labeledContent`. A ``LabeledContentStyle`` set above it
+/// (``View/labeledContentStyle(_:)``) draws it instead.
 ///
 ///     LabeledContent("Version", value: "1.2")
 ///     LabeledContent("Total") { Text(total, format: .currency(code: "EUR")) }
 public nonisolated struct LabeledContent<Label: View, Content: View>: View {
     let label: Label
     let content: Content
+    @Environment(\._labeledContentStyle) private var style
 
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.content = content()
@@ -153,12 +171,16 @@ public nonisolated struct LabeledContent<Label: View, Content: View>: View {
     }
 
     @MainActor public var body: some View {
-        HStack {
-            label
-            Spacer()
-            content
+        if let style {
+            style.make(LabeledContentStyleConfiguration(label: .init(label), content: .init(content)))
+        } else {
+            HStack {
+                label
+                Spacer()
+                content
+            }
+            .modifier(_StyleModifier(key: "labeledContent", value: ""))
         }
-        .modifier(_StyleModifier(key: "labeledContent", value: ""))
     }
 }
 

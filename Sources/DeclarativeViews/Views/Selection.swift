@@ -207,6 +207,9 @@ public struct SegmentedPickerStyle: PickerStyle { public init() {}; public var _
 public struct InlinePickerStyle: PickerStyle { public init() {}; public var _name: String { "inline" } }
 public struct WheelPickerStyle: PickerStyle { public init() {}; public var _name: String { "wheel" } }
 public struct NavigationLinkPickerStyle: PickerStyle { public init() {}; public var _name: String { "navigationLink" } }
+public struct PalettePickerStyle: PickerStyle { public init() {}; public var _name: String { "palette" } }
+public struct RadioGroupPickerStyle: PickerStyle { public init() {}; public var _name: String { "radioGroup" } }
+public struct PopUpButtonPickerStyle: PickerStyle { public init() {}; public var _name: String { "popUpButton" } }
 
 extension PickerStyle where Self == DefaultPickerStyle { public static var automatic: Self { Self() } }
 extension PickerStyle where Self == MenuPickerStyle { public static var menu: Self { Self() } }
@@ -214,6 +217,8 @@ extension PickerStyle where Self == SegmentedPickerStyle { public static var seg
 extension PickerStyle where Self == InlinePickerStyle { public static var inline: Self { Self() } }
 extension PickerStyle where Self == WheelPickerStyle { public static var wheel: Self { Self() } }
 extension PickerStyle where Self == NavigationLinkPickerStyle { public static var navigationLink: Self { Self() } }
+extension PickerStyle where Self == PalettePickerStyle { public static var palette: Self { Self() } }
+extension PickerStyle where Self == RadioGroupPickerStyle { public static var radioGroup: Self { Self() } }
 
 struct PickerStyleKey: EnvironmentKey {
     static let defaultValue = "automatic"

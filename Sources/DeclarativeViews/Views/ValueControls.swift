@@ -68,6 +68,7 @@ public nonisolated struct DatePicker<Label: View>: View {
     let range: ClosedRange<Date>?
     let components: DatePickerComponents
     @Environment(\.timeZone) private var timeZone
+    @Environment(\._datePickerStyle) private var style
 
     public init(selection: Binding<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date],
                 @ViewBuilder label: () -> Label) {
@@ -85,10 +86,28 @@ public nonisolated struct DatePicker<Label: View>: View {
         components = displayedComponents
     }
 
+    init(selection: Binding<Date>, range: ClosedRange<Date>?, displayedComponents: DatePickerComponents,
+         @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.selection = selection
+        self.range = range
+        components = displayedComponents
+    }
+
     @MainActor public var body: some View {
+        if let style {
+            style.make(DatePickerStyleConfiguration(
+                label: .init(label), selection: selection, minimumDate: range?.lowerBound, maximumDate: range?.upperBound,
+                displayedComponents: components))
+        } else {
+            builtIn
+        }
+    }
+
+    @MainActor private var builtIn: some View {
         let (selection, range, components, timeZone) = (self.selection, self.range, self.components, self.timeZone)
-        let title = (label as? Text)?.content ?? "DatePicker"
-        HStack {
+        let title = _labelText(label) ?? "DatePicker"
+        return HStack {
             label
             Text(verbatim: Self.format(selection.wrappedValue, components, timeZone))
         }
