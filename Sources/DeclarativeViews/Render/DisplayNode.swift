@@ -231,6 +231,8 @@ struct _Annotations: Equatable {
     var clip: ShapeOutline?
     /// The action of `.refreshable` content, for ``ViewHost/pullToRefresh(_:)``.
     var refresh: RefreshLink?
+    /// The accessibility action handlers on the view (`.accessibilityAction`…), for the driver.
+    var accessibilityActions: AccessibilityActions?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -241,6 +243,7 @@ struct _Annotations: Equatable {
             && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
             && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.refresh === rhs.refresh
+            && lhs.accessibilityActions === rhs.accessibilityActions
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition
