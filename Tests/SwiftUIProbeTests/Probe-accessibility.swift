@@ -2,11 +2,91 @@
 // Every `behaves` and `recorded` row of the family accessibility, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AccessibilityActionKind : Equatable, Sendable
+@MainActor func __probe1987() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AccessibilityActionKind.self
+    __conformsEquatable(AccessibilityActionKind.self)
+    __conformsSendable(AccessibilityActionKind.self)
+}
+// SwiftUI: enum AccessibilityAdjustmentDirection : Sendable
+@MainActor func __probe1988() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AccessibilityAdjustmentDirection.self
+    __conformsSendable(AccessibilityAdjustmentDirection.self)
+}
+// SwiftUI: struct AccessibilityAttachmentModifier : ViewModifier
+@MainActor func __probe1989() {
+    func __conformsViewModifier<T: ViewModifier>(_: T.Type) {}
+    _ = AccessibilityAttachmentModifier.self
+    __conformsViewModifier(AccessibilityAttachmentModifier.self)
+}
 // SwiftUI: struct AccessibilityChildBehavior : Hashable
 @MainActor func __probe1990() {
     func __conformsHashable<T: Hashable>(_: T.Type) {}
     _ = AccessibilityChildBehavior.self
     __conformsHashable(AccessibilityChildBehavior.self)
+}
+// SwiftUI: struct AccessibilityCustomContentKey
+@MainActor func __probe1991() {
+    _ = AccessibilityCustomContentKey.self
+}
+// SwiftUI: struct AccessibilityDirectTouchOptions : OptionSet, Sendable
+@MainActor func __probe1992() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AccessibilityDirectTouchOptions.self
+    __conformsOptionSet(AccessibilityDirectTouchOptions.self)
+    __conformsSendable(AccessibilityDirectTouchOptions.self)
+}
+// SwiftUI: @propertyWrapper struct AccessibilityFocusState<Value> : DynamicProperty where Value : Hashable
+@MainActor func __probe1993() {
+    func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
+    _ = AccessibilityFocusState<Int>.self
+    __conformsDynamicProperty(AccessibilityFocusState<Int>.self)
+}
+// SwiftUI: enum AccessibilityHeadingLevel : UInt
+@MainActor func __probe1994() {
+    _ = AccessibilityHeadingLevel.self
+}
+// SwiftUI: enum AccessibilityLabeledPairRole
+@MainActor func __probe1995() {
+    _ = AccessibilityLabeledPairRole.self
+}
+// SwiftUI: protocol AccessibilityRotorContent
+@MainActor func __probe1996() {
+    func __body<__T: AccessibilityRotorContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: @resultBuilder struct AccessibilityRotorContentBuilder
+@MainActor func __probe1997() {
+    _ = AccessibilityRotorContentBuilder.self
+}
+// SwiftUI: struct AccessibilityRotorEntry<ID> where ID : Hashable
+@MainActor func __probe1998() {
+    _ = AccessibilityRotorEntry<Int>.self
+}
+// SwiftUI: struct AccessibilitySystemRotor : Sendable
+@MainActor func __probe1999() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AccessibilitySystemRotor.self
+    __conformsSendable(AccessibilitySystemRotor.self)
+}
+// SwiftUI: struct AccessibilityTechnologies : SetAlgebra, Sendable
+@MainActor func __probe2000() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsSetAlgebra<T: SetAlgebra>(_: T.Type) {}
+    _ = AccessibilityTechnologies.self
+    __conformsSetAlgebra(AccessibilityTechnologies.self)
+    __conformsSendable(AccessibilityTechnologies.self)
+}
+// SwiftUI: struct AccessibilityTextContentType : Sendable
+@MainActor func __probe2001() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AccessibilityTextContentType.self
+    __conformsSendable(AccessibilityTextContentType.self)
 }
 // SwiftUI: struct AccessibilityTraits : SetAlgebra, Sendable
 @MainActor func __probe2002() {
@@ -15,6 +95,42 @@ import DeclarativeViews
     _ = AccessibilityTraits.self
     __conformsSetAlgebra(AccessibilityTraits.self)
     __conformsSendable(AccessibilityTraits.self)
+}
+// SwiftUI: struct AccessibilityZoomGestureAction
+@MainActor func __probe2003() {
+    _ = AccessibilityZoomGestureAction.self
+}
+// AccessibilityActionKind: static let `default`: AccessibilityActionKind
+@MainActor func __probe2006() {
+    let _: AccessibilityActionKind = AccessibilityActionKind.`default`
+}
+// AccessibilityActionKind: static let delete: AccessibilityActionKind
+@MainActor func __probe2007() {
+    let _: AccessibilityActionKind = AccessibilityActionKind.delete
+}
+// AccessibilityActionKind: static let escape: AccessibilityActionKind
+@MainActor func __probe2008() {
+    let _: AccessibilityActionKind = AccessibilityActionKind.escape
+}
+// AccessibilityActionKind: init(named name: Text)
+@MainActor func __probe2009() {
+    _ = AccessibilityActionKind(named: __v((Text).self))
+}
+// AccessibilityActionKind: static let magicTap: AccessibilityActionKind
+@MainActor func __probe2010() {
+    let _: AccessibilityActionKind = AccessibilityActionKind.magicTap
+}
+// AccessibilityActionKind: static let showMenu: AccessibilityActionKind
+@MainActor func __probe2011() {
+    let _: AccessibilityActionKind = AccessibilityActionKind.showMenu
+}
+// AccessibilityAdjustmentDirection: case decrement
+@MainActor func __probe2012() {
+    let _: AccessibilityAdjustmentDirection = AccessibilityAdjustmentDirection.decrement
+}
+// AccessibilityAdjustmentDirection: case increment
+@MainActor func __probe2013() {
+    let _: AccessibilityAdjustmentDirection = AccessibilityAdjustmentDirection.increment
 }
 // AccessibilityChildBehavior: static let combine: AccessibilityChildBehavior
 @MainActor func __probe2014() {
@@ -27,6 +143,298 @@ import DeclarativeViews
 // AccessibilityChildBehavior: static let ignore: AccessibilityChildBehavior
 @MainActor func __probe2016() {
     let _: AccessibilityChildBehavior = AccessibilityChildBehavior.ignore
+}
+// AccessibilityCustomContentKey: init(_ labelKey: LocalizedStringKey)
+@MainActor func __probe2017() {
+    _ = AccessibilityCustomContentKey(__v((LocalizedStringKey).self))
+}
+// AccessibilityCustomContentKey: init(_ label: Text, id: String)
+@MainActor func __probe2018() {
+    _ = AccessibilityCustomContentKey(__v((Text).self), id: __v((String).self))
+}
+// AccessibilityCustomContentKey: init(_ labelKey: LocalizedStringKey, id: String)
+@MainActor func __probe2019() {
+    _ = AccessibilityCustomContentKey(__v((LocalizedStringKey).self), id: __v((String).self))
+}
+// AccessibilityDirectTouchOptions: init(rawValue: AccessibilityDirectTouchOptions.RawValue)
+@MainActor func __probe2020() {
+    _ = AccessibilityDirectTouchOptions(rawValue: __v((AccessibilityDirectTouchOptions.RawValue).self))
+}
+// AccessibilityDirectTouchOptions: let rawValue: AccessibilityDirectTouchOptions.RawValue
+@MainActor func __probe2021() {
+    let _: AccessibilityDirectTouchOptions.RawValue = __v(AccessibilityDirectTouchOptions.self).rawValue
+}
+// AccessibilityDirectTouchOptions: static let requiresActivation: AccessibilityDirectTouchOptions
+@MainActor func __probe2022() {
+    let _: AccessibilityDirectTouchOptions = AccessibilityDirectTouchOptions.requiresActivation
+}
+// AccessibilityDirectTouchOptions: static let silentOnTouch: AccessibilityDirectTouchOptions
+@MainActor func __probe2023() {
+    let _: AccessibilityDirectTouchOptions = AccessibilityDirectTouchOptions.silentOnTouch
+}
+// AccessibilityFocusState: @propertyWrapper @propertyWrapper struct Binding
+@MainActor func __probe2024() {
+    _ = AccessibilityFocusState<Int>.Binding.self
+}
+// AccessibilityFocusState: init() where Value == Bool
+@MainActor func __probe2025() {
+    let _: AccessibilityFocusState<Bool> = AccessibilityFocusState()
+}
+// AccessibilityFocusState: init<T>() where Value == T?, T : Hashable
+@MainActor func __probe2026() {
+    let _: AccessibilityFocusState<Int?> = AccessibilityFocusState()
+}
+// AccessibilityFocusState: init(for technologies: AccessibilityTechnologies) where Value == Bool
+@MainActor func __probe2027() {
+    _ = AccessibilityFocusState(for: __v((AccessibilityTechnologies).self))
+}
+// AccessibilityFocusState: init<T>(for technologies: AccessibilityTechnologies) where Value == T?, T : Hashable
+@MainActor func __probe2028() {
+    _ = AccessibilityFocusState(for: __v((AccessibilityTechnologies).self))
+}
+// AccessibilityFocusState: var projectedValue: AccessibilityFocusState<Value>.Binding { get }
+@MainActor func __probe2029() {
+    let _: AccessibilityFocusState<Int>.Binding = __v(AccessibilityFocusState<Int>.self).projectedValue
+}
+// AccessibilityFocusState: var wrappedValue: Value { get }
+@MainActor func __probe2030() {
+    let _: Int = __v(AccessibilityFocusState<Int>.self).wrappedValue
+}
+// AccessibilityFocusState.Binding: var projectedValue: AccessibilityFocusState<Value>.Binding { get }
+@MainActor func __probe2031() {
+    let _: AccessibilityFocusState<Int>.Binding = __v(AccessibilityFocusState<Int>.Binding.self).projectedValue
+}
+// AccessibilityFocusState.Binding: var wrappedValue: Value { get }
+@MainActor func __probe2032() {
+    let _: Int = __v(AccessibilityFocusState<Int>.Binding.self).wrappedValue
+}
+// AccessibilityHeadingLevel: case h1
+@MainActor func __probe2033() {
+    let _: AccessibilityHeadingLevel = AccessibilityHeadingLevel.h1
+}
+// AccessibilityHeadingLevel: case h2
+@MainActor func __probe2034() {
+    let _: AccessibilityHeadingLevel = AccessibilityHeadingLevel.h2
+}
+// AccessibilityHeadingLevel: case h3
+@MainActor func __probe2035() {
+    let _: AccessibilityHeadingLevel = AccessibilityHeadingLevel.h3
+}
+// AccessibilityHeadingLevel: case h4
+@MainActor func __probe2036() {
+    let _: AccessibilityHeadingLevel = AccessibilityHeadingLevel.h4
+}
+// AccessibilityHeadingLevel: case h5
+@MainActor func __probe2037() {
+    let _: AccessibilityHeadingLevel = AccessibilityHeadingLevel.h5
+}
+// AccessibilityHeadingLevel: case h6
+@MainActor func __probe2038() {
+    let _: AccessibilityHeadingLevel = AccessibilityHeadingLevel.h6
+}
+// AccessibilityHeadingLevel: init?(rawValue: UInt)
+@MainActor func __probe2039() {
+    _ = AccessibilityHeadingLevel(rawValue: __v((UInt).self))
+}
+// AccessibilityHeadingLevel: var rawValue: UInt { get }
+@MainActor func __probe2040() {
+    let _: UInt = __v(AccessibilityHeadingLevel.self).rawValue
+}
+// AccessibilityHeadingLevel: case unspecified
+@MainActor func __probe2041() {
+    let _: AccessibilityHeadingLevel = AccessibilityHeadingLevel.unspecified
+}
+// AccessibilityLabeledPairRole: case content
+@MainActor func __probe2042() {
+    let _: AccessibilityLabeledPairRole = AccessibilityLabeledPairRole.content
+}
+// AccessibilityLabeledPairRole: case label
+@MainActor func __probe2043() {
+    let _: AccessibilityLabeledPairRole = AccessibilityLabeledPairRole.label
+}
+// AccessibilityRotorContent: var body: Self.Body { get }
+@MainActor func __probe2044() {
+    func __body<__T: AccessibilityRotorContent>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).body
+    }
+}
+// AccessibilityRotorEntry: init<L>(_ label: L, _ id: ID, in namespace: Namespace.ID, textRange: Range<String.Index>? = nil, prepare: @escaping (() -> Void) = {}) where L : StringProtocol
+@MainActor func __probe2045() {
+    _ = AccessibilityRotorEntry(__v((Substring).self), __v((Int).self), in: __v((Namespace.ID).self), textRange: __v((Range<String.Index>?).self), prepare: __v(((() -> Void)).self))
+}
+// AccessibilityRotorEntry: init(_ label: Text, id: ID, in namespace: Namespace.ID, textRange: Range<String.Index>? = nil, prepare: @escaping (() -> Void) = {})
+@MainActor func __probe2046() {
+    _ = AccessibilityRotorEntry(__v((Text).self), id: __v((Int).self), in: __v((Namespace.ID).self), textRange: __v((Range<String.Index>?).self), prepare: __v(((() -> Void)).self))
+}
+// AccessibilityRotorEntry: init(_ labelKey: LocalizedStringKey, id: ID, in namespace: Namespace.ID, textRange: Range<String.Index>? = nil, prepare: @escaping (() -> Void) = {})
+@MainActor func __probe2047() {
+    _ = AccessibilityRotorEntry(__v((LocalizedStringKey).self), id: __v((Int).self), in: __v((Namespace.ID).self), textRange: __v((Range<String.Index>?).self), prepare: __v(((() -> Void)).self))
+}
+// AccessibilityRotorEntry: init(_ label: Text, id: ID, textRange: Range<String.Index>? = nil, prepare: @escaping (() -> Void) = {})
+@MainActor func __probe2048() {
+    _ = AccessibilityRotorEntry(__v((Text).self), id: __v((Int).self), textRange: __v((Range<String.Index>?).self), prepare: __v(((() -> Void)).self))
+}
+// AccessibilityRotorEntry: init(_ labelKey: LocalizedStringKey, id: ID, textRange: Range<String.Index>? = nil, prepare: @escaping (() -> Void) = {})
+@MainActor func __probe2049() {
+    _ = AccessibilityRotorEntry(__v((LocalizedStringKey).self), id: __v((Int).self), textRange: __v((Range<String.Index>?).self), prepare: __v(((() -> Void)).self))
+}
+// AccessibilityRotorEntry: init<L>(_ label: L, id: ID, textRange: Range<String.Index>? = nil, prepare: @escaping (() -> Void) = {}) where L : StringProtocol
+@MainActor func __probe2050() {
+    _ = AccessibilityRotorEntry(__v((Substring).self), id: __v((Int).self), textRange: __v((Range<String.Index>?).self), prepare: __v(((() -> Void)).self))
+}
+// AccessibilityRotorEntry: init(_ label: Text? = nil, textRange: Range<String.Index>, prepare: @escaping (() -> Void) = {}) where ID == Never
+@MainActor func __probe2051() {
+    _ = AccessibilityRotorEntry(__v((Text?).self), textRange: __v((Range<String.Index>).self), prepare: __v(((() -> Void)).self))
+}
+// AccessibilityRotorEntry: init(_ labelKey: LocalizedStringKey, textRange: Range<String.Index>, prepare: @escaping (() -> Void) = {})
+@MainActor func __probe2052() {
+    _ = AccessibilityRotorEntry(__v((LocalizedStringKey).self), textRange: __v((Range<String.Index>).self), prepare: __v(((() -> Void)).self))
+}
+// AccessibilityRotorEntry: init<L>(_ label: L, textRange: Range<String.Index>, prepare: @escaping (() -> Void) = {}) where ID == Never, L : StringProtocol
+@MainActor func __probe2053() {
+    _ = AccessibilityRotorEntry(__v((Substring).self), textRange: __v((Range<String.Index>).self), prepare: __v(((() -> Void)).self))
+}
+// AccessibilitySystemRotor: static var boldText: AccessibilitySystemRotor { get }
+@MainActor func __probe2054() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.boldText
+}
+// AccessibilitySystemRotor: static var headings: AccessibilitySystemRotor { get }
+@MainActor func __probe2055() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.headings
+}
+// AccessibilitySystemRotor: static func headings(level: AccessibilityHeadingLevel) -> AccessibilitySystemRotor
+@MainActor func __probe2056() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.headings(level: __v((AccessibilityHeadingLevel).self))
+}
+// AccessibilitySystemRotor: static var images: AccessibilitySystemRotor { get }
+@MainActor func __probe2057() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.images
+}
+// AccessibilitySystemRotor: static var italicText: AccessibilitySystemRotor { get }
+@MainActor func __probe2058() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.italicText
+}
+// AccessibilitySystemRotor: static var landmarks: AccessibilitySystemRotor { get }
+@MainActor func __probe2059() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.landmarks
+}
+// AccessibilitySystemRotor: static var links: AccessibilitySystemRotor { get }
+@MainActor func __probe2060() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.links
+}
+// AccessibilitySystemRotor: static func links(visited: Bool) -> AccessibilitySystemRotor
+@MainActor func __probe2061() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.links(visited: __v((Bool).self))
+}
+// AccessibilitySystemRotor: static var lists: AccessibilitySystemRotor { get }
+@MainActor func __probe2062() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.lists
+}
+// AccessibilitySystemRotor: static var misspelledWords: AccessibilitySystemRotor { get }
+@MainActor func __probe2063() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.misspelledWords
+}
+// AccessibilitySystemRotor: static var tables: AccessibilitySystemRotor { get }
+@MainActor func __probe2064() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.tables
+}
+// AccessibilitySystemRotor: static var textFields: AccessibilitySystemRotor { get }
+@MainActor func __probe2065() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.textFields
+}
+// AccessibilitySystemRotor: static var underlineText: AccessibilitySystemRotor { get }
+@MainActor func __probe2066() {
+    let _: AccessibilitySystemRotor = AccessibilitySystemRotor.underlineText
+}
+// AccessibilityTechnologies: func contains(_ member: AccessibilityTechnologies) -> Bool
+@MainActor func __probe2067() {
+    let _: Bool = __v(AccessibilityTechnologies.self).contains(__v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: mutating func formIntersection(_ other: AccessibilityTechnologies)
+@MainActor func __probe2068() {
+    var __r = __v(AccessibilityTechnologies.self)
+    __r.formIntersection(__v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: mutating func formSymmetricDifference(_ other: AccessibilityTechnologies)
+@MainActor func __probe2069() {
+    var __r = __v(AccessibilityTechnologies.self)
+    __r.formSymmetricDifference(__v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: mutating func formUnion(_ other: AccessibilityTechnologies)
+@MainActor func __probe2070() {
+    var __r = __v(AccessibilityTechnologies.self)
+    __r.formUnion(__v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: init()
+@MainActor func __probe2071() {
+    _ = AccessibilityTechnologies()
+}
+// AccessibilityTechnologies: mutating func insert(_ newMember: AccessibilityTechnologies) -> (inserted: Bool, memberAfterInsert: AccessibilityTechnologies)
+@MainActor func __probe2072() {
+    var __r = __v(AccessibilityTechnologies.self)
+    let _: (inserted: Bool, memberAfterInsert: AccessibilityTechnologies) = __r.insert(__v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: func intersection(_ other: AccessibilityTechnologies) -> AccessibilityTechnologies
+@MainActor func __probe2073() {
+    let _: AccessibilityTechnologies = __v(AccessibilityTechnologies.self).intersection(__v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: mutating func remove(_ member: AccessibilityTechnologies) -> AccessibilityTechnologies?
+@MainActor func __probe2074() {
+    var __r = __v(AccessibilityTechnologies.self)
+    let _: AccessibilityTechnologies? = __r.remove(__v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: static var switchControl: AccessibilityTechnologies
+@MainActor func __probe2075() {
+    let _: AccessibilityTechnologies = AccessibilityTechnologies.switchControl
+}
+// AccessibilityTechnologies: func symmetricDifference(_ other: AccessibilityTechnologies) -> AccessibilityTechnologies
+@MainActor func __probe2076() {
+    let _: AccessibilityTechnologies = __v(AccessibilityTechnologies.self).symmetricDifference(__v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: func union(_ other: AccessibilityTechnologies) -> AccessibilityTechnologies
+@MainActor func __probe2077() {
+    let _: AccessibilityTechnologies = __v(AccessibilityTechnologies.self).union(__v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: mutating func update(with newMember: AccessibilityTechnologies) -> AccessibilityTechnologies?
+@MainActor func __probe2078() {
+    var __r = __v(AccessibilityTechnologies.self)
+    let _: AccessibilityTechnologies? = __r.update(with: __v((AccessibilityTechnologies).self))
+}
+// AccessibilityTechnologies: static var voiceOver: AccessibilityTechnologies
+@MainActor func __probe2079() {
+    let _: AccessibilityTechnologies = AccessibilityTechnologies.voiceOver
+}
+// AccessibilityTextContentType: static let console: AccessibilityTextContentType
+@MainActor func __probe2080() {
+    let _: AccessibilityTextContentType = AccessibilityTextContentType.console
+}
+// AccessibilityTextContentType: static let fileSystem: AccessibilityTextContentType
+@MainActor func __probe2081() {
+    let _: AccessibilityTextContentType = AccessibilityTextContentType.fileSystem
+}
+// AccessibilityTextContentType: static let messaging: AccessibilityTextContentType
+@MainActor func __probe2082() {
+    let _: AccessibilityTextContentType = AccessibilityTextContentType.messaging
+}
+// AccessibilityTextContentType: static let narrative: AccessibilityTextContentType
+@MainActor func __probe2083() {
+    let _: AccessibilityTextContentType = AccessibilityTextContentType.narrative
+}
+// AccessibilityTextContentType: static let plain: AccessibilityTextContentType
+@MainActor func __probe2084() {
+    let _: AccessibilityTextContentType = AccessibilityTextContentType.plain
+}
+// AccessibilityTextContentType: static let sourceCode: AccessibilityTextContentType
+@MainActor func __probe2085() {
+    let _: AccessibilityTextContentType = AccessibilityTextContentType.sourceCode
+}
+// AccessibilityTextContentType: static let spreadsheet: AccessibilityTextContentType
+@MainActor func __probe2086() {
+    let _: AccessibilityTextContentType = AccessibilityTextContentType.spreadsheet
+}
+// AccessibilityTextContentType: static let wordProcessing: AccessibilityTextContentType
+@MainActor func __probe2087() {
+    let _: AccessibilityTextContentType = AccessibilityTextContentType.wordProcessing
 }
 // AccessibilityTraits: static let allowsDirectInteraction: AccessibilityTraits
 @MainActor func __probe2088() {
@@ -142,13 +550,59 @@ import DeclarativeViews
 @MainActor func __probe2114() {
     let _: AccessibilityTraits = AccessibilityTraits.updatesFrequently
 }
+// AccessibilityZoomGestureAction: enum Direction
+@MainActor func __probe2115() {
+    _ = AccessibilityZoomGestureAction.Direction.self
+}
+// AccessibilityZoomGestureAction: let direction: AccessibilityZoomGestureAction.Direction
+@MainActor func __probe2116() {
+    let _: AccessibilityZoomGestureAction.Direction = __v(AccessibilityZoomGestureAction.self).direction
+}
+// AccessibilityZoomGestureAction: let location: UnitPoint
+@MainActor func __probe2117() {
+    let _: UnitPoint = __v(AccessibilityZoomGestureAction.self).location
+}
+// AccessibilityZoomGestureAction: let point: CGPoint
+@MainActor func __probe2118() {
+    let _: CGPoint = __v(AccessibilityZoomGestureAction.self).point
+}
+// AccessibilityZoomGestureAction.Direction: case zoomIn
+@MainActor func __probe2119() {
+    let _: AccessibilityZoomGestureAction.Direction = AccessibilityZoomGestureAction.Direction.zoomIn
+}
+// AccessibilityZoomGestureAction.Direction: case zoomOut
+@MainActor func __probe2120() {
+    let _: AccessibilityZoomGestureAction.Direction = AccessibilityZoomGestureAction.Direction.zoomOut
+}
 // EnvironmentValues: var accessibilityDifferentiateWithoutColor: Bool { get }
 @MainActor func __probe2121() {
     let _: Bool = __v(EnvironmentValues.self).accessibilityDifferentiateWithoutColor
 }
+// EnvironmentValues: var accessibilityDimFlashingLights: Bool { get }
+@MainActor func __probe2122() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityDimFlashingLights
+}
+// EnvironmentValues: var accessibilityEnabled: Bool { get set }
+@MainActor func __probe2123() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityEnabled
+    var __r = __v(EnvironmentValues.self)
+    __r.accessibilityEnabled = __v((Bool).self)
+}
 // EnvironmentValues: var accessibilityInvertColors: Bool { get }
 @MainActor func __probe2124() {
     let _: Bool = __v(EnvironmentValues.self).accessibilityInvertColors
+}
+// EnvironmentValues: var accessibilityLargeContentViewerEnabled: Bool { get }
+@MainActor func __probe2125() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityLargeContentViewerEnabled
+}
+// EnvironmentValues: var accessibilityPlayAnimatedImages: Bool { get }
+@MainActor func __probe2126() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityPlayAnimatedImages
+}
+// EnvironmentValues: var accessibilityQuickActionsEnabled: Bool { get }
+@MainActor func __probe2127() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityQuickActionsEnabled
 }
 // EnvironmentValues: var accessibilityReduceMotion: Bool { get }
 @MainActor func __probe2128() {
@@ -158,6 +612,10 @@ import DeclarativeViews
 @MainActor func __probe2129() {
     let _: Bool = __v(EnvironmentValues.self).accessibilityReduceTransparency
 }
+// EnvironmentValues: var accessibilityShowButtonShapes: Bool { get }
+@MainActor func __probe2130() {
+    let _: Bool = __v(EnvironmentValues.self).accessibilityShowButtonShapes
+}
 // EnvironmentValues: var accessibilitySwitchControlEnabled: Bool { get }
 @MainActor func __probe2131() {
     let _: Bool = __v(EnvironmentValues.self).accessibilitySwitchControlEnabled
@@ -166,9 +624,212 @@ import DeclarativeViews
 @MainActor func __probe2132() {
     let _: Bool = __v(EnvironmentValues.self).accessibilityVoiceOverEnabled
 }
+// Text: func accessibilityHeading(_ level: AccessibilityHeadingLevel) -> Text
+@MainActor func __probe2133() {
+    let _: Text = __v(Text.self).accessibilityHeading(__v((AccessibilityHeadingLevel).self))
+}
+// Text: func accessibilityLabel(_ label: Text) -> Text
+@MainActor func __probe2134() {
+    let _: Text = __v(Text.self).accessibilityLabel(__v((Text).self))
+}
+// Text: func accessibilityLabel(_ labelKey: LocalizedStringKey) -> Text
+@MainActor func __probe2135() {
+    let _: Text = __v(Text.self).accessibilityLabel(__v((LocalizedStringKey).self))
+}
+// Text: func accessibilityLabel<S>(_ label: S) -> Text where S : StringProtocol
+@MainActor func __probe2136() {
+    let _: Text = __v(Text.self).accessibilityLabel(__v((Substring).self))
+}
+// Text: func accessibilityTextContentType(_ value: AccessibilityTextContentType) -> Text
+@MainActor func __probe2137() {
+    let _: Text = __v(Text.self).accessibilityTextContentType(__v((AccessibilityTextContentType).self))
+}
+// View: func accessibility(activationPoint: CGPoint) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2138() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(activationPoint: __v((CGPoint).self))
+    }
+}
+// View: func accessibility(activationPoint: UnitPoint) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2139() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(activationPoint: __v((UnitPoint).self))
+    }
+}
+// View: func accessibility(addTraits traits: AccessibilityTraits) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2140() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(addTraits: __v((AccessibilityTraits).self))
+    }
+}
+// View: func accessibility(hidden: Bool) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2141() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(hidden: __v((Bool).self))
+    }
+}
+// View: func accessibility(hint: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2142() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(hint: __v((Text).self))
+    }
+}
+// View: func accessibility(identifier: String) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2143() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(identifier: __v((String).self))
+    }
+}
+// View: func accessibility(inputLabels: [Text]) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2144() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(inputLabels: __v(([Text]).self))
+    }
+}
+// View: func accessibility(label: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2145() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(label: __v((Text).self))
+    }
+}
+// View: func accessibility(removeTraits traits: AccessibilityTraits) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2146() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(removeTraits: __v((AccessibilityTraits).self))
+    }
+}
+// View: func accessibility(selectionIdentifier: AnyHashable) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2147() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(selectionIdentifier: __v((AnyHashable).self))
+    }
+}
+// View: func accessibility(sortPriority: Double) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2148() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(sortPriority: __v((Double).self))
+    }
+}
+// View: func accessibility(value: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2149() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibility(value: __v((Text).self))
+    }
+}
+// View: func accessibilityAction(_ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2150() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityAction(__v((AccessibilityActionKind).self), { })
+    }
+}
+// View: func accessibilityAction<Label>(action: @escaping () -> Void, @ViewBuilder label: () -> Label) -> some View where Label : View
+@MainActor func __probe2151() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityAction(action: { }, label: { __v((__ProbeView).self) }))
+    }
+}
+// View: func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2152() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityAction(named: __v((Text).self), { })
+    }
+}
+// View: func accessibilityAction(named nameKey: LocalizedStringKey, _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2153() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityAction(named: __v((LocalizedStringKey).self), { })
+    }
+}
+// View: func accessibilityAction<S>(named name: S, _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S : StringProtocol
+@MainActor func __probe2154() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityAction(named: __v((Substring).self), { })
+    }
+}
+// View: func accessibilityActions<Content>(@ViewBuilder _ content: () -> Content) -> some View where Content : View
+@MainActor func __probe2155() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityActions({ __v((__ProbeView).self) }))
+    }
+}
+// View: func accessibilityActivationPoint(_ activationPoint: CGPoint) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2156() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityActivationPoint(__v((CGPoint).self))
+    }
+}
+// View: func accessibilityActivationPoint(_ activationPoint: UnitPoint) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2157() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityActivationPoint(__v((UnitPoint).self))
+    }
+}
 // View: func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
 @MainActor func __probe2158() {
     _ = __v(__ProbeView.self).accessibilityAddTraits(__v((AccessibilityTraits).self))
+}
+// View: func accessibilityAdjustableAction(_ handler: @escaping (AccessibilityAdjustmentDirection) -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2159() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityAdjustableAction({ _ in })
+    }
+}
+// View: func accessibilityChildren<V>(@ViewBuilder children: () -> V) -> some View where V : View
+@MainActor func __probe2161() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityChildren(children: { __v((__ProbeView).self) }))
+    }
+}
+// View: func accessibilityCustomContent(_ key: AccessibilityCustomContentKey, _ value: Text?, importance: AXCustomContent.Importance = .default) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2162() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityCustomContent(__v((AccessibilityCustomContentKey).self), __v((Text?).self), importance: __v((AXCustomContent.Importance).self))
+    }
+}
+// View: func accessibilityCustomContent(_ key: AccessibilityCustomContentKey, _ valueKey: LocalizedStringKey, importance: AXCustomContent.Importance = .default) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2163() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityCustomContent(__v((AccessibilityCustomContentKey).self), __v((LocalizedStringKey).self), importance: __v((AXCustomContent.Importance).self))
+    }
+}
+// View: func accessibilityCustomContent(_ label: Text, _ value: Text, importance: AXCustomContent.Importance = .default) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2164() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityCustomContent(__v((Text).self), __v((Text).self), importance: __v((AXCustomContent.Importance).self))
+    }
+}
+// View: func accessibilityCustomContent(_ labelKey: LocalizedStringKey, _ value: Text, importance: AXCustomContent.Importance = .default) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2165() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityCustomContent(__v((LocalizedStringKey).self), __v((Text).self), importance: __v((AXCustomContent.Importance).self))
+    }
+}
+// View: func accessibilityCustomContent(_ labelKey: LocalizedStringKey, _ valueKey: LocalizedStringKey, importance: AXCustomContent.Importance = .default) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2166() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityCustomContent(__v((LocalizedStringKey).self), __v((LocalizedStringKey).self), importance: __v((AXCustomContent.Importance).self))
+    }
+}
+// View: func accessibilityCustomContent<V>(_ key: AccessibilityCustomContentKey, _ value: V, importance: AXCustomContent.Importance = .default) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where V : StringProtocol
+@MainActor func __probe2167() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityCustomContent(__v((AccessibilityCustomContentKey).self), __v((Substring).self), importance: __v((AXCustomContent.Importance).self))
+    }
+}
+// View: func accessibilityCustomContent<V>(_ labelKey: LocalizedStringKey, _ value: V, importance: AXCustomContent.Importance = .default) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where V : StringProtocol
+@MainActor func __probe2168() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityCustomContent(__v((LocalizedStringKey).self), __v((Substring).self), importance: __v((AXCustomContent.Importance).self))
+    }
+}
+// View: func accessibilityDirectTouch(_ isDirectTouchArea: Bool = true, options: AccessibilityDirectTouchOptions = []) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2169() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityDirectTouch(__v((Bool).self), options: __v((AccessibilityDirectTouchOptions).self))
+    }
 }
 // View: func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View
 @MainActor func __probe2170() {
@@ -177,7 +838,318 @@ import DeclarativeViews
         __someView(__v(__T.self).accessibilityElement(children: __v((AccessibilityChildBehavior).self)))
     }
 }
+// View: func accessibilityFocused(_ condition: AccessibilityFocusState<Bool>.Binding) -> some View
+@MainActor func __probe2171() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityFocused(__v((AccessibilityFocusState<Bool>.Binding).self)))
+    }
+}
+// View: func accessibilityFocused<Value>(_ binding: AccessibilityFocusState<Value>.Binding, equals value: Value) -> some View where Value : Hashable
+@MainActor func __probe2172() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityFocused(__v((AccessibilityFocusState<Int>.Binding).self), equals: __v((Int).self)))
+    }
+}
+// View: func accessibilityHeading(_ level: AccessibilityHeadingLevel) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2173() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityHeading(__v((AccessibilityHeadingLevel).self))
+    }
+}
+// View: func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2174() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityHidden(__v((Bool).self))
+    }
+}
+// View: func accessibilityHint(_ hint: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2175() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityHint(__v((Text).self))
+    }
+}
+// View: func accessibilityHint(_ hintKey: LocalizedStringKey) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2176() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityHint(__v((LocalizedStringKey).self))
+    }
+}
+// View: func accessibilityHint<S>(_ hint: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S : StringProtocol
+@MainActor func __probe2177() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityHint(__v((Substring).self))
+    }
+}
+// View: func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2178() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityIdentifier(__v((String).self))
+    }
+}
+// View: func accessibilityIgnoresInvertColors(_ active: Bool = true) -> some View
+@MainActor func __probe2179() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityIgnoresInvertColors(__v((Bool).self)))
+    }
+}
+// View: func accessibilityInputLabels(_ inputLabelKeys: [LocalizedStringKey]) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2180() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityInputLabels(__v(([LocalizedStringKey]).self))
+    }
+}
+// View: func accessibilityInputLabels(_ inputLabels: [Text]) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2181() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityInputLabels(__v(([Text]).self))
+    }
+}
+// View: func accessibilityInputLabels<S>(_ inputLabels: [S]) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S : StringProtocol
+@MainActor func __probe2182() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityInputLabels(__v(([Substring]).self))
+    }
+}
+// View: func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2183() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityLabel(__v((Text).self))
+    }
+}
+// View: func accessibilityLabel(_ labelKey: LocalizedStringKey) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2184() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityLabel(__v((LocalizedStringKey).self))
+    }
+}
+// View: func accessibilityLabel<S>(_ label: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S : StringProtocol
+@MainActor func __probe2185() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityLabel(__v((Substring).self))
+    }
+}
+// View: func accessibilityLabeledPair<ID>(role: AccessibilityLabeledPairRole, id: ID, in namespace: Namespace.ID) -> some View where ID : Hashable
+@MainActor func __probe2186() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityLabeledPair(role: __v((AccessibilityLabeledPairRole).self), id: __v((Int).self), in: __v((Namespace.ID).self)))
+    }
+}
+// View: func accessibilityLinkedGroup<ID>(id: ID, in namespace: Namespace.ID) -> some View where ID : Hashable
+@MainActor func __probe2187() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityLinkedGroup(id: __v((Int).self), in: __v((Namespace.ID).self)))
+    }
+}
 // View: func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
 @MainActor func __probe2188() {
     _ = __v(__ProbeView.self).accessibilityRemoveTraits(__v((AccessibilityTraits).self))
+}
+// View: func accessibilityRepresentation<V>(@ViewBuilder representation: () -> V) -> some View where V : View
+@MainActor func __probe2189() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRepresentation(representation: { __v((__ProbeView).self) }))
+    }
+}
+// View: func accessibilityRespondsToUserInteraction(_ respondsToUserInteraction: Bool = true) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2190() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityRespondsToUserInteraction(__v((Bool).self))
+    }
+}
+// View: func accessibilityRotor<Content>(_ label: Text, @AccessibilityRotorContentBuilder entries: @escaping () -> Content) -> some View where Content : AccessibilityRotorContent
+@MainActor func __probe2191() {
+    _ = __v(__ProbeView.self).accessibilityRotor(__v(Text.self)) { AccessibilityRotorEntry("a", id: 1); AccessibilityRotorEntry(__v(Text.self), textRange: __v(Range<String.Index>.self)) }
+}
+// View: func accessibilityRotor<Content>(_ labelKey: LocalizedStringKey, @AccessibilityRotorContentBuilder entries: @escaping () -> Content) -> some View where Content : AccessibilityRotorContent
+@MainActor func __probe2192() {
+    _ = __v(__ProbeView.self).accessibilityRotor(__v(LocalizedStringKey.self)) { AccessibilityRotorEntry("a", id: 1) }
+}
+// View: func accessibilityRotor<Content>(_ systemRotor: AccessibilitySystemRotor, @AccessibilityRotorContentBuilder entries: @escaping () -> Content) -> some View where Content : AccessibilityRotorContent
+@MainActor func __probe2193() {
+    _ = __v(__ProbeView.self).accessibilityRotor(__v(AccessibilitySystemRotor.self)) { AccessibilityRotorEntry("a", id: 1) }
+}
+// View: func accessibilityRotor<L, Content>(_ label: L, @AccessibilityRotorContentBuilder entries: @escaping () -> Content) -> some View where L : StringProtocol, Content : AccessibilityRotorContent
+@MainActor func __probe2194() {
+    _ = __v(__ProbeView.self).accessibilityRotor(__v(String.self)) { AccessibilityRotorEntry("a", id: 1) }
+}
+// View: func accessibilityRotor<EntryModel, ID>(_ rotorLabel: Text, entries: [EntryModel], entryID: KeyPath<EntryModel, ID>, entryLabel: KeyPath<EntryModel, String>) -> some View where ID : Hashable
+@MainActor func __probe2195() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((Text).self), entries: __v(([Int]).self), entryID: __v((KeyPath<Int, Int>).self), entryLabel: __v((KeyPath<Int, String>).self)))
+    }
+}
+// View: func accessibilityRotor<EntryModel, ID>(_ rotorLabelKey: LocalizedStringKey, entries: [EntryModel], entryID: KeyPath<EntryModel, ID>, entryLabel: KeyPath<EntryModel, String>) -> some View where ID : Hashable
+@MainActor func __probe2196() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((LocalizedStringKey).self), entries: __v(([Int]).self), entryID: __v((KeyPath<Int, Int>).self), entryLabel: __v((KeyPath<Int, String>).self)))
+    }
+}
+// View: func accessibilityRotor<EntryModel, ID>(_ systemRotor: AccessibilitySystemRotor, entries: [EntryModel], entryID: KeyPath<EntryModel, ID>, entryLabel: KeyPath<EntryModel, String>) -> some View where ID : Hashable
+@MainActor func __probe2197() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((AccessibilitySystemRotor).self), entries: __v(([Int]).self), entryID: __v((KeyPath<Int, Int>).self), entryLabel: __v((KeyPath<Int, String>).self)))
+    }
+}
+// View: func accessibilityRotor<L, EntryModel, ID>(_ rotorLabel: L, entries: [EntryModel], entryID: KeyPath<EntryModel, ID>, entryLabel: KeyPath<EntryModel, String>) -> some View where L : StringProtocol, ID : Hashable
+@MainActor func __probe2198() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((Substring).self), entries: __v(([Int]).self), entryID: __v((KeyPath<Int, Int>).self), entryLabel: __v((KeyPath<Int, String>).self)))
+    }
+}
+// View: func accessibilityRotor<EntryModel>(_ rotorLabel: Text, entries: [EntryModel], entryLabel: KeyPath<EntryModel, String>) -> some View where EntryModel : Identifiable
+@MainActor func __probe2199() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((Text).self), entries: __v(([__ProbeItem]).self), entryLabel: __v((KeyPath<__ProbeItem, String>).self)))
+    }
+}
+// View: func accessibilityRotor<EntryModel>(_ rotorLabelKey: LocalizedStringKey, entries: [EntryModel], entryLabel: KeyPath<EntryModel, String>) -> some View where EntryModel : Identifiable
+@MainActor func __probe2200() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((LocalizedStringKey).self), entries: __v(([__ProbeItem]).self), entryLabel: __v((KeyPath<__ProbeItem, String>).self)))
+    }
+}
+// View: func accessibilityRotor<EntryModel>(_ systemRotor: AccessibilitySystemRotor, entries: [EntryModel], entryLabel: KeyPath<EntryModel, String>) -> some View where EntryModel : Identifiable
+@MainActor func __probe2201() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((AccessibilitySystemRotor).self), entries: __v(([__ProbeItem]).self), entryLabel: __v((KeyPath<__ProbeItem, String>).self)))
+    }
+}
+// View: func accessibilityRotor<L, EntryModel>(_ rotorLabel: L, entries: [EntryModel], entryLabel: KeyPath<EntryModel, String>) -> some View where L : StringProtocol, EntryModel : Identifiable
+@MainActor func __probe2202() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((Substring).self), entries: __v(([__ProbeItem]).self), entryLabel: __v((KeyPath<__ProbeItem, String>).self)))
+    }
+}
+// View: func accessibilityRotor(_ label: Text, textRanges: [Range<String.Index>]) -> some View
+@MainActor func __probe2203() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((Text).self), textRanges: __v(([Range<String.Index>]).self)))
+    }
+}
+// View: func accessibilityRotor(_ labelKey: LocalizedStringKey, textRanges: [Range<String.Index>]) -> some View
+@MainActor func __probe2204() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((LocalizedStringKey).self), textRanges: __v(([Range<String.Index>]).self)))
+    }
+}
+// View: func accessibilityRotor(_ systemRotor: AccessibilitySystemRotor, textRanges: [Range<String.Index>]) -> some View
+@MainActor func __probe2205() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((AccessibilitySystemRotor).self), textRanges: __v(([Range<String.Index>]).self)))
+    }
+}
+// View: func accessibilityRotor<L>(_ label: L, textRanges: [Range<String.Index>]) -> some View where L : StringProtocol
+@MainActor func __probe2206() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotor(__v((Substring).self), textRanges: __v(([Range<String.Index>]).self)))
+    }
+}
+// View: func accessibilityRotorEntry<ID>(id: ID, in namespace: Namespace.ID) -> some View where ID : Hashable
+@MainActor func __probe2207() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityRotorEntry(id: __v((Int).self), in: __v((Namespace.ID).self)))
+    }
+}
+// View: func accessibilityScrollAction(_ handler: @escaping (Edge) -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2208() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityScrollAction({ _ in })
+    }
+}
+// View: func accessibilityShowsLargeContentViewer() -> some View
+@MainActor func __probe2209() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityShowsLargeContentViewer())
+    }
+}
+// View: func accessibilityShowsLargeContentViewer<V>(@ViewBuilder _ largeContentView: () -> V) -> some View where V : View
+@MainActor func __probe2210() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).accessibilityShowsLargeContentViewer({ __v((__ProbeView).self) }))
+    }
+}
+// View: func accessibilitySortPriority(_ sortPriority: Double) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2211() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilitySortPriority(__v((Double).self))
+    }
+}
+// View: func accessibilityTextContentType(_ value: AccessibilityTextContentType) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2212() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityTextContentType(__v((AccessibilityTextContentType).self))
+    }
+}
+// View: func accessibilityValue(_ valueDescription: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2213() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityValue(__v((Text).self))
+    }
+}
+// View: func accessibilityValue(_ valueKey: LocalizedStringKey) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2214() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityValue(__v((LocalizedStringKey).self))
+    }
+}
+// View: func accessibilityValue<S>(_ value: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S : StringProtocol
+@MainActor func __probe2215() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityValue(__v((Substring).self))
+    }
+}
+// View: func accessibilityZoomAction(_ handler: @escaping (AccessibilityZoomGestureAction) -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier>
+@MainActor func __probe2216() {
+    func __body<__T: View>(_: __T.Type) {
+        let _: ModifiedContent<__T, AccessibilityAttachmentModifier> = __v(__T.self).accessibilityZoomAction({ _ in })
+    }
+}
+// View: func speechAdjustedPitch(_ value: Double) -> some View
+@MainActor func __probe2217() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).speechAdjustedPitch(__v((Double).self)))
+    }
+}
+// View: func speechAlwaysIncludesPunctuation(_ value: Bool = true) -> some View
+@MainActor func __probe2218() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).speechAlwaysIncludesPunctuation(__v((Bool).self)))
+    }
+}
+// View: func speechAnnouncementsQueued(_ value: Bool = true) -> some View
+@MainActor func __probe2219() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).speechAnnouncementsQueued(__v((Bool).self)))
+    }
+}
+// View: func speechSpellsOutCharacters(_ value: Bool = true) -> some View
+@MainActor func __probe2220() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).speechSpellsOutCharacters(__v((Bool).self)))
+    }
 }

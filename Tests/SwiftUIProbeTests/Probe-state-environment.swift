@@ -60,6 +60,10 @@ import DeclarativeViews
     _ = ObservedObject<__ProbeObject>.self
     __conformsDynamicProperty(ObservedObject<__ProbeObject>.self)
 }
+// SwiftUI: struct OpenURLAction
+@MainActor func __probe1466() {
+    _ = OpenURLAction.self
+}
 // SwiftUI: @propertyWrapper struct State<Value> : DynamicProperty
 @MainActor func __probe1469() {
     func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
@@ -231,6 +235,12 @@ import DeclarativeViews
     var __r = __v(EnvironmentValues.self)
     __r.locale = __v((Locale).self)
 }
+// EnvironmentValues: var openURL: OpenURLAction { get set }
+@MainActor func __probe1540() {
+    let _: OpenURLAction = __v(EnvironmentValues.self).openURL
+    var __r = __v(EnvironmentValues.self)
+    __r.openURL = __v((OpenURLAction).self)
+}
 // EnvironmentValues: subscript<K>(key: K.Type) -> K.Value where K : EnvironmentKey { get set }
 @MainActor func __probe1542() {
     let _: __ProbeKey.Value = __v(EnvironmentValues.self)[__v((__ProbeKey.Type).self)]
@@ -286,6 +296,38 @@ import DeclarativeViews
 // ObservedObject.Wrapper: subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> { get }
 @MainActor func __probe1556() {
     let _: Binding<Int> = __v(ObservedObject<__ProbeObject>.Wrapper.self)[dynamicMember: __v((ReferenceWritableKeyPath<__ProbeObject, Int>).self)]
+}
+// OpenURLAction: struct Result
+@MainActor func __probe1557() {
+    _ = OpenURLAction.Result.self
+}
+// OpenURLAction: func callAsFunction(_ url: URL)
+@MainActor func __probe1558() {
+    __v(OpenURLAction.self).callAsFunction(__v((URL).self))
+}
+// OpenURLAction: func callAsFunction(_ url: URL, completion: @escaping (_ accepted: Bool) -> Void)
+@MainActor func __probe1559() {
+    __v(OpenURLAction.self).callAsFunction(__v((URL).self), completion: { _ in })
+}
+// OpenURLAction: init(handler: @escaping (URL) -> OpenURLAction.Result)
+@MainActor func __probe1560() {
+    _ = OpenURLAction(handler: { _ in __v((OpenURLAction.Result).self) })
+}
+// OpenURLAction.Result: static let discarded: OpenURLAction.Result
+@MainActor func __probe1561() {
+    let _: OpenURLAction.Result = OpenURLAction.Result.discarded
+}
+// OpenURLAction.Result: static let handled: OpenURLAction.Result
+@MainActor func __probe1562() {
+    let _: OpenURLAction.Result = OpenURLAction.Result.handled
+}
+// OpenURLAction.Result: static let systemAction: OpenURLAction.Result
+@MainActor func __probe1563() {
+    let _: OpenURLAction.Result = OpenURLAction.Result.systemAction
+}
+// OpenURLAction.Result: static func systemAction(_ url: URL) -> OpenURLAction.Result
+@MainActor func __probe1564() {
+    let _: OpenURLAction.Result = OpenURLAction.Result.systemAction(__v((URL).self))
 }
 // State: init() where Value : ExpressibleByNilLiteral
 @MainActor func __probe1569() {

@@ -31,6 +31,8 @@ public final class _HostCore {
     var rootFragment: UpdateFragment?
     /// Whether the scheduler was made for this host (and goes away with it).
     var ownsScheduler = false
+    /// The URLs the system was asked to open (``OpenURLAction``, a ``Link``), in order.
+    var openedURLs: [URL] = []
     /// The thread the host's graph is updated on, for change notifications from other threads.
     let graphThread = GraphThread()
     /// What outlives the host and tells whether it is still there (instead of `weak` references

@@ -28,6 +28,10 @@ public final class ViewHost {
     /// The input last typed into (it has the focus unless a `.focused` binding says otherwise).
     var typedInto: String?
 
+    /// The URLs the system was asked to open, in order: a tapped ``Link``'s, or those given to
+    /// `@Environment(\.openURL)` that no handler took (``OpenURLAction``). Headless nothing opens.
+    public var openedURLs: [URL] { core.openedURLs }
+
     /// Called after a flush that changed the render tree (the headless runner prints it).
     public var onRender: ((ViewHost) -> Void)?
 
@@ -63,6 +67,8 @@ public final class ViewHost {
         }
         let core = self.core
         let (input, render) = core.rootSubgraph.apply { () -> (AnyAttribute, Attribute<[DisplayNode]>) in
+            var environment = environment
+            environment._systemOpenURL = { [weak core] url in core?.openedURLs.append(url) }
             let inputs = _ViewInputs(host: core, environment: Attribute(value: environment))
             let (input, outputs) = mount(inputs)
             return (input, outputs.render.single(core))

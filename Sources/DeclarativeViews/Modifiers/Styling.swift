@@ -342,14 +342,6 @@ extension View {
     public func textFieldStyle<S: TextFieldStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
         self.style("textFieldStyle", style._name)
     }
-    public func accessibilityLabel(_ label: String) -> ModifiedContent<Self, _StyleModifier> { style("accessibilityLabel", label) }
-    public func accessibilityHint(_ hint: String) -> ModifiedContent<Self, _StyleModifier> { style("accessibilityHint", hint) }
-    public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, _StyleModifier> {
-        style("accessibilityIdentifier", identifier)
-    }
-    public func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Self, _StyleModifier> {
-        style("accessibilityHidden", hidden ? "" : "false")
-    }
     /// Keeps the view's place in the layout and draws nothing (SwiftUI's `hidden()`): recorded.
     public func hidden() -> ModifiedContent<Self, _StyleModifier> { style("hidden") }
 }

@@ -212,18 +212,6 @@ public struct AccessibilityTraits: OptionSet, Sendable {
     var traitNames: String { Self.names.filter { contains($0.0) }.map(\.1).joined(separator: " ") }
 }
 
-extension View {
-    /// Adds traits to the view's accessibility element (recorded as `accessibilityAddTraits=isButton`).
-    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "accessibilityAddTraits", value: traits.traitNames))
-    }
-
-    /// Removes traits from the view's accessibility element (recorded as `accessibilityRemoveTraits=isImage`).
-    public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "accessibilityRemoveTraits", value: traits.traitNames))
-    }
-}
-
 /// How a view's drawing combines with what is behind it (SwiftUI's `BlendMode`).
 public enum BlendMode: Hashable, Sendable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight

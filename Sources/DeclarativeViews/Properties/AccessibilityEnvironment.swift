@@ -13,6 +13,15 @@ struct AccessibilitySettings: Hashable, Sendable {
     var reduceTransparency = false
     var invertColors = false
     var switchControlEnabled = false
+    var dimFlashingLights = false
+    var largeContentViewerEnabled = false
+    var playAnimatedImages = true
+    var quickActionsEnabled = false
+    var showButtonShapes = false
+}
+
+struct AccessibilityEnabledKey: EnvironmentKey {
+    static let defaultValue = false
 }
 
 extension EnvironmentValues {
@@ -33,4 +42,21 @@ extension EnvironmentValues {
     public var accessibilityInvertColors: Bool { _accessibilitySettings.invertColors }
     /// Whether Switch Control is on.
     public var accessibilitySwitchControlEnabled: Bool { _accessibilitySettings.switchControlEnabled }
+    /// Whether the user asked for flashing lights to be dimmed.
+    public var accessibilityDimFlashingLights: Bool { _accessibilitySettings.dimFlashingLights }
+    /// Whether the large content viewer is on.
+    public var accessibilityLargeContentViewerEnabled: Bool { _accessibilitySettings.largeContentViewerEnabled }
+    /// Whether animated images play (`true` unless the user turned them off).
+    public var accessibilityPlayAnimatedImages: Bool { _accessibilitySettings.playAnimatedImages }
+    /// Whether Quick Actions are on.
+    public var accessibilityQuickActionsEnabled: Bool { _accessibilitySettings.quickActionsEnabled }
+    /// Whether the user asked for buttons to show their shapes.
+    public var accessibilityShowButtonShapes: Bool { _accessibilitySettings.showButtonShapes }
+
+    /// Whether an assistive technology is running (`false` headless unless set, e.g. by a test:
+    /// `.environment(\.accessibilityEnabled, true)`).
+    public var accessibilityEnabled: Bool {
+        get { self[AccessibilityEnabledKey.self] }
+        set { self[AccessibilityEnabledKey.self] = newValue }
+    }
 }

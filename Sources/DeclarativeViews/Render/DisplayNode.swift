@@ -244,6 +244,8 @@ struct _Annotations: Equatable {
     var refresh: RefreshLink?
     /// The gestures attached to the view (`.gesture`…), the innermost first, for the driver.
     var gestures: [GestureLink] = []
+    /// The accessibility action handlers on the view (`.accessibilityAction`…), for the driver.
+    var accessibilityActions: AccessibilityActions?
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -255,6 +257,7 @@ struct _Annotations: Equatable {
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
             && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.refresh === rhs.refresh
             && lhs.gestures.count == rhs.gestures.count && zip(lhs.gestures, rhs.gestures).allSatisfy { $0 === $1 }
+            && lhs.accessibilityActions === rhs.accessibilityActions
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition

@@ -23,6 +23,9 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case refreshableNotFound(showing: String, available: [String])
     case noSearchField
     case actionsNotFound(view: String, kind: String, available: [String])
+    /// No element named `element` has the accessibility action `action`; `available` lists the
+    /// actions of the elements so named (empty when none is on screen).
+    case accessibilityActionNotFound(action: String, element: String, available: [String])
 
     /// What to do when the screen a test acts on is older than its last actions: their updates run
     /// at the next flush (driver scripts settle after every step, so they never need it).
@@ -96,6 +99,11 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
         case .actionsNotFound(let view, let kind, let available):
             let list = available.isEmpty ? "no view on screen has \(kind)" : "views with \(kind): " + available.map(quoted).joined(separator: ", ")
             return "no view showing \(quoted(view)) has \(kind) (\(list))"
+        case .accessibilityActionNotFound(let action, let element, let available):
+            let list = available.isEmpty
+                ? "no element on screen named \(quoted(element)) has accessibility actions"
+                : "its actions: " + available.map(quoted).joined(separator: ", ")
+            return "the element \(quoted(element)) has no accessibility action \(quoted(action)) (\(list))"
         case .noSearchField:
             return "there is no search field on screen: a view needs .searchable(text:)"
         case .tabNotSelectable(let label):

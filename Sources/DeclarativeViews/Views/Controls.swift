@@ -201,11 +201,13 @@ extension Stepper where StepperLabel == Text {
     }
 }
 
-/// A link (SwiftUI's `Link`): a button whose node carries `link=URL`; tapping it opens nothing
-/// headless (the URL is in the render tree for tests).
+/// A link (SwiftUI's `Link`): a button whose node carries `link=URL`; tapping it opens the URL
+/// through the environment's ``OpenURLAction`` (a handler installed above it, or the system's,
+/// which the host records in ``ViewHost/openedURLs``).
 public nonisolated struct Link<LinkLabel: View>: View {
     let destination: URL
     let label: LinkLabel
+    @Environment(\.openURL) private var openURL
 
     public init(destination: URL, @ViewBuilder label: () -> LinkLabel) {
         self.destination = destination
@@ -213,7 +215,9 @@ public nonisolated struct Link<LinkLabel: View>: View {
     }
 
     @MainActor public var body: some View {
-        Button(action: {}) { label }.modifier(_StyleModifier(key: "link", value: destination.absoluteString))
+        let (openURL, destination) = (self.openURL, self.destination)
+        return Button(action: { openURL(destination) }) { label }
+            .modifier(_StyleModifier(key: "link", value: destination.absoluteString))
     }
 }
 
