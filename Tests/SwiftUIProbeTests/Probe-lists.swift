@@ -2,12 +2,36 @@
 // Every `behaves` and `recorded` row of the family lists, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct AlternatingRowBackgroundBehavior : Hashable, Sendable
+@MainActor func __probe105() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = AlternatingRowBackgroundBehavior.self
+    __conformsHashable(AlternatingRowBackgroundBehavior.self)
+    __conformsSendable(AlternatingRowBackgroundBehavior.self)
+}
+// SwiftUI: struct BadgeProminence : Hashable, Sendable
+@MainActor func __probe106() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = BadgeProminence.self
+    __conformsHashable(BadgeProminence.self)
+    __conformsSendable(BadgeProminence.self)
+}
 // SwiftUI: protocol DynamicViewContent : View
 @MainActor func __probe109() {
     func __conformsView<T: View>(_: T.Type) {}
     func __body<__T: DynamicViewContent>(_: __T.Type) {
         __conformsView(__T.self)
     }
+}
+// SwiftUI: struct EditActions<Data> : OptionSet, Sendable
+@MainActor func __probe110() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = EditActions<Int>.self
+    __conformsOptionSet(EditActions<Int>.self)
+    __conformsSendable(EditActions<Int>.self)
 }
 // SwiftUI: struct EditButton : View
 @MainActor func __probe111() {
@@ -21,15 +45,37 @@ import DeclarativeViews
     _ = EditMode.self
     __conformsSendable(EditMode.self)
 }
+// SwiftUI: struct EditableCollectionContent<Content, Data>
+@MainActor func __probe113() {
+    _ = EditableCollectionContent<__ProbeView, Int>.self
+}
 // SwiftUI: struct ForEach<Data, ID, Content> where Data : RandomAccessCollection, ID : Hashable
 @MainActor func __probe115() {
     _ = ForEach<Array<__ProbeItem>, Int, __ProbeView>.self
+}
+// SwiftUI: struct IndexedIdentifierCollection<Base, ID> : Collection where Base : Collection, ID : Hashable
+@MainActor func __probe116() {
+    func __conformsCollection<T: Collection>(_: T.Type) {}
+    _ = IndexedIdentifierCollection<Array<__ProbeItem>, Int>.self
+    __conformsCollection(IndexedIdentifierCollection<Array<__ProbeItem>, Int>.self)
 }
 // SwiftUI: struct List<SelectionValue, Content> : View where SelectionValue : Hashable, Content : View
 @MainActor func __probe118() {
     func __conformsView<T: View>(_: T.Type) {}
     _ = List<Int, __ProbeView>.self
     __conformsView(List<Int, __ProbeView>.self)
+}
+// SwiftUI: struct ListItemTint : Sendable
+@MainActor func __probe119() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ListItemTint.self
+    __conformsSendable(ListItemTint.self)
+}
+// SwiftUI: struct ListSectionSpacing : Sendable
+@MainActor func __probe120() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ListSectionSpacing.self
+    __conformsSendable(ListSectionSpacing.self)
 }
 // SwiftUI: struct OutlineGroup<Data, ID, Parent, Leaf, Subgroup> where Data : RandomAccessCollection, ID : Hashable
 @MainActor func __probe122() {
@@ -44,6 +90,12 @@ import DeclarativeViews
 // SwiftUI: struct Section<Parent, Content, Footer>
 @MainActor func __probe124() {
     _ = Section<__ProbeView, __ProbeView, __ProbeView>.self
+}
+// SwiftUI: enum SidebarRowSize : Sendable
+@MainActor func __probe125() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SidebarRowSize.self
+    __conformsSendable(SidebarRowSize.self)
 }
 // SwiftUI: struct Table<Value, Rows, Columns> : View where Value == Rows.TableRowValue, Rows : TableRowContent, Columns : TableColumnContent, Rows.TableRowValue == Columns.TableRowValue
 @MainActor func __probe126() {
@@ -77,6 +129,30 @@ import DeclarativeViews
     _ = TableForEachContent<Array<__ProbeItem>>.self
     __conformsTableRowContent(TableForEachContent<Array<__ProbeItem>>.self)
 }
+// AlternatingRowBackgroundBehavior: static let automatic: AlternatingRowBackgroundBehavior
+@MainActor func __probe142() {
+    let _: AlternatingRowBackgroundBehavior = AlternatingRowBackgroundBehavior.automatic
+}
+// AlternatingRowBackgroundBehavior: static let disabled: AlternatingRowBackgroundBehavior
+@MainActor func __probe143() {
+    let _: AlternatingRowBackgroundBehavior = AlternatingRowBackgroundBehavior.disabled
+}
+// AlternatingRowBackgroundBehavior: static let enabled: AlternatingRowBackgroundBehavior
+@MainActor func __probe144() {
+    let _: AlternatingRowBackgroundBehavior = AlternatingRowBackgroundBehavior.enabled
+}
+// BadgeProminence: static let decreased: BadgeProminence
+@MainActor func __probe145() {
+    let _: BadgeProminence = BadgeProminence.decreased
+}
+// BadgeProminence: static let increased: BadgeProminence
+@MainActor func __probe146() {
+    let _: BadgeProminence = BadgeProminence.increased
+}
+// BadgeProminence: static let standard: BadgeProminence
+@MainActor func __probe147() {
+    let _: BadgeProminence = BadgeProminence.standard
+}
 // DynamicViewContent: var data: Self.Data { get }
 @MainActor func __probe153() {
     func __body<__T: DynamicViewContent>(_: __T.Type) {
@@ -96,6 +172,38 @@ import DeclarativeViews
     func __body<__T: DynamicViewContent>(_: __T.Type) {
         __someDynamicViewContent(__v(__T.self).onMove(perform: __v((Optional<(IndexSet, Int) -> Void>).self)))
     }
+}
+// EditActions: extension EditActions where Data : MutableCollection { static var all: EditActions<Data> { get } }
+@MainActor func __probe159() {
+    let _: EditActions<Array<__ProbeItem>> = EditActions<Array<__ProbeItem>>.all
+}
+// EditActions: extension EditActions where Data : MutableCollection, Data : RangeReplaceableCollection { static var all: EditActions<Data> { get } }
+@MainActor func __probe160() {
+    let _: EditActions<Array<__ProbeItem>> = EditActions<Array<__ProbeItem>>.all
+}
+// EditActions: extension EditActions where Data : RangeReplaceableCollection { static var all: EditActions<Data> { get } }
+@MainActor func __probe161() {
+    let _: EditActions<Array<__ProbeItem>> = EditActions<Array<__ProbeItem>>.all
+}
+// EditActions: static var all: EditActions<Data> { get }
+@MainActor func __probe162() {
+    let _: EditActions<Int> = EditActions<Int>.all
+}
+// EditActions: extension EditActions where Data : RangeReplaceableCollection { static var delete: EditActions<Data> { get } }
+@MainActor func __probe163() {
+    let _: EditActions<Array<__ProbeItem>> = EditActions<Array<__ProbeItem>>.delete
+}
+// EditActions: init(rawValue: Int)
+@MainActor func __probe164() {
+    _ = EditActions<[__ProbeItem]>(rawValue: 1)
+}
+// EditActions: extension EditActions where Data : MutableCollection { static var move: EditActions<Data> { get } }
+@MainActor func __probe165() {
+    let _: EditActions<Array<__ProbeItem>> = EditActions<Array<__ProbeItem>>.move
+}
+// EditActions: let rawValue: Int
+@MainActor func __probe166() {
+    let _: Int = __v(EditActions<Int>.self).rawValue
 }
 // EditButton: init()
 @MainActor func __probe167() {
@@ -117,11 +225,35 @@ import DeclarativeViews
 @MainActor func __probe171() {
     let _: EditMode = EditMode.transient
 }
+// EnvironmentValues: var badgeProminence: BadgeProminence { get set }
+@MainActor func __probe172() {
+    let _: BadgeProminence = __v(EnvironmentValues.self).badgeProminence
+    var __r = __v(EnvironmentValues.self)
+    __r.badgeProminence = __v((BadgeProminence).self)
+}
+// EnvironmentValues: var defaultMinListHeaderHeight: CGFloat? { get set }
+@MainActor func __probe173() {
+    let _: CGFloat? = __v(EnvironmentValues.self).defaultMinListHeaderHeight
+    var __r = __v(EnvironmentValues.self)
+    __r.defaultMinListHeaderHeight = __v((CGFloat?).self)
+}
+// EnvironmentValues: var defaultMinListRowHeight: CGFloat { get set }
+@MainActor func __probe174() {
+    let _: CGFloat = __v(EnvironmentValues.self).defaultMinListRowHeight
+    var __r = __v(EnvironmentValues.self)
+    __r.defaultMinListRowHeight = __v((CGFloat).self)
+}
 // EnvironmentValues: var editMode: Binding<EditMode>? { get set }
 @MainActor func __probe175() {
     let _: Binding<EditMode>? = __v(EnvironmentValues.self).editMode
     var __r = __v(EnvironmentValues.self)
     __r.editMode = __v((Binding<EditMode>?).self)
+}
+// EnvironmentValues: var headerProminence: Prominence { get set }
+@MainActor func __probe176() {
+    let _: Prominence = __v(EnvironmentValues.self).headerProminence
+    var __r = __v(EnvironmentValues.self)
+    __r.headerProminence = __v((Prominence).self)
 }
 // ForEach: var content: (Data.Element) -> Content
 @MainActor func __probe177() {
@@ -147,6 +279,10 @@ import DeclarativeViews
 @MainActor func __probe183() {
     _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), content: { _ in __v((__ProbeView).self) })
 }
+// ForEach: init<C, R>(_ data: Binding<C>, editActions: EditActions<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> R) where Data == IndexedIdentifierCollection<C, ID>, ID == C.Element.ID, Content == EditableCollectionContent<R, C>, C : MutableCollection, C : RandomAccessCollection, R : View, C.Element : Identifiable, C.Index : Hashable
+@MainActor func __probe186() {
+    _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), content: { _ in __v((__ProbeView).self) })
+}
 // ForEach: init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) where Content : View
 @MainActor func __probe188() {
     _ = ForEach(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), content: { _ in __v((__ProbeView).self) })
@@ -155,17 +291,93 @@ import DeclarativeViews
 @MainActor func __probe189() {
     _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), content: { _ in __v((__ProbeView).self) })
 }
+// ForEach: init<C, R>(_ data: Binding<C>, id: KeyPath<C.Element, ID>, editActions: EditActions<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> R) where Data == IndexedIdentifierCollection<C, ID>, Content == EditableCollectionContent<R, C>, C : MutableCollection, C : RandomAccessCollection, R : View, C.Index : Hashable
+@MainActor func __probe191() {
+    _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), content: { _ in __v((__ProbeView).self) })
+}
+// IndexedIdentifierCollection: struct Element
+@MainActor func __probe192() {
+    _ = IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Element.self
+}
+// IndexedIdentifierCollection: var endIndex: IndexedIdentifierCollection<Base, ID>.Index { get }
+@MainActor func __probe193() {
+    let _: IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Index = __v(IndexedIdentifierCollection<Array<__ProbeItem>, Int>.self).endIndex
+}
+// IndexedIdentifierCollection: func index(after i: IndexedIdentifierCollection<Base, ID>.Index) -> IndexedIdentifierCollection<Base, ID>.Index
+@MainActor func __probe194() {
+    let _: IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Index = __v(IndexedIdentifierCollection<Array<__ProbeItem>, Int>.self).index(after: __v((IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Index).self))
+}
+// IndexedIdentifierCollection: func index(before i: IndexedIdentifierCollection<Base, ID>.Index) -> IndexedIdentifierCollection<Base, ID>.Index where Base : BidirectionalCollection
+@MainActor func __probe195() {
+    let _: IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Index = __v(IndexedIdentifierCollection<Array<__ProbeItem>, Int>.self).index(before: __v((IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Index).self))
+}
+// IndexedIdentifierCollection: var startIndex: IndexedIdentifierCollection<Base, ID>.Index { get }
+@MainActor func __probe196() {
+    let _: IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Index = __v(IndexedIdentifierCollection<Array<__ProbeItem>, Int>.self).startIndex
+}
+// IndexedIdentifierCollection: subscript(position: IndexedIdentifierCollection<Base, ID>.Index) -> IndexedIdentifierCollection<Base, ID>.Element { get }
+@MainActor func __probe197() {
+    let _: IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Element = __v(IndexedIdentifierCollection<Array<__ProbeItem>, Int>.self)[__v((IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Index).self)]
+}
 // List: init<Data, RowContent>(_ data: Data, children: KeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, SelectionValue == Never
 @MainActor func __probe199() {
     _ = List(__v((Array<__ProbeItem>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Binding<Data>, editActions: EditActions<Data>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, Data.Element.ID>, Data.Element.ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, Data.Index : Hashable, SelectionValue == Never
+@MainActor func __probe206() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Binding<Data>, editActions: EditActions<Data>, selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, Data.Element.ID>, Data.Element.ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, Data.Index : Hashable
+@MainActor func __probe207() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), selection: __v((Binding<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Binding<Data>, editActions: EditActions<Data>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, Data.Element.ID>, Data.Element.ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, Data.Index : Hashable
+@MainActor func __probe208() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Binding<Data>, editActions: EditActions<Data>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, Data.Element.ID>, Data.Element.ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, Data.Index : Hashable
+@MainActor func __probe209() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
 }
 // List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, ID : Hashable, RowContent : View, SelectionValue == Never
 @MainActor func __probe211() {
     _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
 }
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, editActions: EditActions<Data>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, ID>, ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View, Data.Index : Hashable, SelectionValue == Never
+@MainActor func __probe218() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, editActions: EditActions<Data>, selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, ID>, ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View, Data.Index : Hashable
+@MainActor func __probe219() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), selection: __v((Binding<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, editActions: EditActions<Data>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, ID>, ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View, Data.Index : Hashable
+@MainActor func __probe220() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, editActions: EditActions<Data>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, ID>, ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View, Data.Index : Hashable
+@MainActor func __probe221() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<LazyMapSequence<Data.Indices, (Data.Index, ID)>, ID, RowContent>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View, Data.Index : Hashable, SelectionValue == Never
+@MainActor func __probe222() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
 // List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == ForEach<Data, ID, RowContent>, Data : RandomAccessCollection, ID : Hashable, RowContent : View, SelectionValue == Never
 @MainActor func __probe223() {
     _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<LazyMapSequence<Data.Indices, (Data.Index, ID)>, ID, RowContent>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View, Data.Index : Hashable
+@MainActor func __probe224() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<LazyMapSequence<Data.Indices, (Data.Index, ID)>, ID, RowContent>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View, Data.Index : Hashable
+@MainActor func __probe225() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == ForEach<Data, ID, RowContent>, Data : RandomAccessCollection, ID : Hashable, RowContent : View
+@MainActor func __probe226() {
+    _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), selection: __v((Binding<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
 }
 // List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == ForEach<Data, ID, RowContent>, Data : RandomAccessCollection, ID : Hashable, RowContent : View
 @MainActor func __probe227() {
@@ -187,6 +399,18 @@ import DeclarativeViews
 @MainActor func __probe231() {
     _ = List(__v((Range<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
 }
+// List: init<Data, RowContent>(_ data: Binding<Data>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<LazyMapSequence<Data.Indices, (Data.Index, Data.Element.ID)>, Data.Element.ID, RowContent>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, Data.Index : Hashable
+@MainActor func __probe232() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Binding<Data>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<LazyMapSequence<Data.Indices, (Data.Index, Data.Element.ID)>, Data.Element.ID, RowContent>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, Data.Index : Hashable
+@MainActor func __probe233() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Data, selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable
+@MainActor func __probe234() {
+    _ = List(__v((Array<__ProbeItem>).self), selection: __v((Binding<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
 // List: init<Data, RowContent>(_ data: Data, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable
 @MainActor func __probe235() {
     _ = List(__v((Array<__ProbeItem>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
@@ -195,9 +419,25 @@ import DeclarativeViews
 @MainActor func __probe236() {
     _ = List(__v((Array<__ProbeItem>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
 }
+// List: init<RowContent>(_ data: Range<Int>, selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Int) -> RowContent) where Content == ForEach<Range<Int>, Int, HStack<RowContent>>, RowContent : View
+@MainActor func __probe237() {
+    _ = List(__v((Range<Int>).self), selection: __v((Binding<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<RowContent>(_ data: Range<Int>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Int) -> RowContent) where Content == ForEach<Range<Int>, Int, RowContent>, RowContent : View
+@MainActor func __probe238() {
+    _ = List(__v((Range<Int>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<RowContent>(_ data: Range<Int>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Int) -> RowContent) where Content == ForEach<Range<Int>, Int, HStack<RowContent>>, RowContent : View
+@MainActor func __probe239() {
+    _ = List(__v((Range<Int>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
 // List: init(@ViewBuilder content: () -> Content) where SelectionValue == Never
 @MainActor func __probe240() {
     _ = List(content: { __v((__ProbeView).self) })
+}
+// List: init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content)
+@MainActor func __probe241() {
+    _ = List(selection: __v((Binding<Int>).self), content: { __v((__ProbeView).self) })
 }
 // List: init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content)
 @MainActor func __probe242() {
@@ -206,6 +446,30 @@ import DeclarativeViews
 // List: init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content)
 @MainActor func __probe243() {
     _ = List(selection: __v((Binding<Set<Int>>?).self), content: { __v((__ProbeView).self) })
+}
+// ListItemTint: static func fixed(_ tint: Color) -> ListItemTint
+@MainActor func __probe244() {
+    let _: ListItemTint = ListItemTint.fixed(__v((Color).self))
+}
+// ListItemTint: static let monochrome: ListItemTint
+@MainActor func __probe245() {
+    let _: ListItemTint = ListItemTint.monochrome
+}
+// ListItemTint: static func preferred(_ tint: Color) -> ListItemTint
+@MainActor func __probe246() {
+    let _: ListItemTint = ListItemTint.preferred(__v((Color).self))
+}
+// ListSectionSpacing: static let compact: ListSectionSpacing
+@MainActor func __probe247() {
+    let _: ListSectionSpacing = ListSectionSpacing.compact
+}
+// ListSectionSpacing: static func custom(_ spacing: CGFloat) -> ListSectionSpacing
+@MainActor func __probe248() {
+    let _: ListSectionSpacing = ListSectionSpacing.custom(__v((CGFloat).self))
+}
+// ListSectionSpacing: static let `default`: ListSectionSpacing
+@MainActor func __probe249() {
+    let _: ListSectionSpacing = ListSectionSpacing.`default`
 }
 // MutableCollection: mutating func move(fromOffsets source: IndexSet, toOffset destination: Int)
 @MainActor func __probe250() {
@@ -285,6 +549,18 @@ import DeclarativeViews
 @MainActor func __probe285() {
     _ = Section(isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) }, header: { __v((__ProbeView).self) })
 }
+// SidebarRowSize: case large
+@MainActor func __probe287() {
+    let _: SidebarRowSize = SidebarRowSize.large
+}
+// SidebarRowSize: case medium
+@MainActor func __probe288() {
+    let _: SidebarRowSize = SidebarRowSize.medium
+}
+// SidebarRowSize: case small
+@MainActor func __probe289() {
+    let _: SidebarRowSize = SidebarRowSize.small
+}
 // Table: init<Data>(_ data: Data, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
 @MainActor func __probe297() {
     _ = Table(__v((Array<__ProbeItem>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
@@ -297,6 +573,18 @@ import DeclarativeViews
 @MainActor func __probe301() {
     _ = Table(__v((Array<__ProbeItem>).self), selection: __v((Binding<Int?>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
 }
+// Table: init<Data, Sort>(_ data: Data, selection: Binding<Set<Value.ID>>, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
+@MainActor func __probe304() {
+    _ = Table(__v(([__ProbeItem]).self), selection: __v((Binding<Set<Int>>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data, Sort>(_ data: Data, selection: Binding<Value.ID?>, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
+@MainActor func __probe305() {
+    _ = Table(__v(([__ProbeItem]).self), selection: __v((Binding<Int?>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data, Sort>(_ data: Data, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
+@MainActor func __probe307() {
+    _ = Table(__v(([__ProbeItem]).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
 // TableColumn: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: @escaping (RowValue) -> Content) where Sort == Never, Label == Text
 @MainActor func __probe323() {
     _ = TableColumn<__ProbeItem, Never, __ProbeView, Text>(__v((LocalizedStringKey).self), content: { _ in __v((__ProbeView).self) })
@@ -305,6 +593,14 @@ import DeclarativeViews
 @MainActor func __probe324() {
     _ = TableColumn<__ProbeItem, Never, __ProbeView, Text>(__v((Substring).self), content: { _ in __v((__ProbeView).self) })
 }
+// TableColumn: init(_ titleKey: LocalizedStringKey, sortUsing comparator: Sort, @ViewBuilder content: @escaping (RowValue) -> Content) where RowValue == Sort.Compared, Label == Text
+@MainActor func __probe325() {
+    _ = TableColumn<__ProbeItem, KeyPathComparator<__ProbeItem>, Text, Text>("Name" as LocalizedStringKey, sortUsing: KeyPathComparator(\__ProbeItem.id)) { Text($0.name) }
+}
+// TableColumn: init<S>(_ title: S, sortUsing comparator: Sort, @ViewBuilder content: @escaping (RowValue) -> Content) where S : StringProtocol, RowValue == Sort.Compared, Label == Text
+@MainActor func __probe326() {
+    _ = TableColumn<__ProbeItem, KeyPathComparator<__ProbeItem>, Text, Text>(String("Name"), sortUsing: KeyPathComparator(\__ProbeItem.id)) { Text($0.name) }
+}
 // TableColumn: init(_ titleKey: LocalizedStringKey, value: KeyPath<RowValue, String>) where Content == Text, Sort == Never, Label == Text
 @MainActor func __probe327() {
     _ = TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self))
@@ -312,6 +608,49 @@ import DeclarativeViews
 // TableColumn: init<S>(_ title: S, value: KeyPath<RowValue, String>) where Content == Text, S : StringProtocol, Sort == Never, Label == Text
 @MainActor func __probe328() {
     _ = TableColumn<__ProbeItem, Never, Text, Text>(__v((Substring).self), value: __v((KeyPath<__ProbeItem, String>).self))
+}
+// TableColumn: init(_ titleKey: LocalizedStringKey, value: KeyPath<RowValue, String>, comparator: String.StandardComparator = .localizedStandard) where Content == Text, Sort == KeyPathComparator<RowValue>, Label == Text
+@MainActor func __probe330() {
+    _ = TableColumn<__ProbeItem, KeyPathComparator<__ProbeItem>, Text, Text>("Name" as LocalizedStringKey, value: \__ProbeItem.name, comparator: .localizedStandard)
+}
+// TableColumn: init<S>(_ title: S, value: KeyPath<RowValue, String>, comparator: String.StandardComparator = .localizedStandard) where Content == Text, S : StringProtocol, Sort == KeyPathComparator<RowValue>, Label == Text
+@MainActor func __probe332() {
+    _ = TableColumn<__ProbeItem, KeyPathComparator<__ProbeItem>, Text, Text>(String("Name"), value: \__ProbeItem.name, comparator: .localizedStandard)
+}
+// TableColumn: init<S, V, C>(_ title: S, value: KeyPath<RowValue, V>, comparator: C, @ViewBuilder content: @escaping (RowValue) -> Content) where S : StringProtocol, V == C.Compared, C : SortComparator, Sort == KeyPathComparator<RowValue>, Label == Text
+@MainActor func __probe335() {
+    _ = TableColumn<__ProbeItem, KeyPathComparator<__ProbeItem>, Text, Text>(String("Name"), value: \__ProbeItem.name, comparator: String.StandardComparator.lexical) { Text($0.name) }
+}
+// TableColumn: init<V, C>(_ titleKey: LocalizedStringKey, value: KeyPath<RowValue, V>, comparator: C, @ViewBuilder content: @escaping (RowValue) -> Content) where V == C.Compared, C : SortComparator, Sort == KeyPathComparator<RowValue>, Label == Text
+@MainActor func __probe338() {
+    _ = TableColumn<__ProbeItem, KeyPathComparator<__ProbeItem>, Text, Text>("Name" as LocalizedStringKey, value: \__ProbeItem.name, comparator: String.StandardComparator.lexical) { Text($0.name) }
+}
+// TableColumn: init<S, V>(_ title: S, value: KeyPath<RowValue, V>, @ViewBuilder content: @escaping (RowValue) -> Content) where S : StringProtocol, V : Comparable, Sort == KeyPathComparator<RowValue>, Label == Text
+@MainActor func __probe369() {
+    _ = TableColumn<__ProbeItem, KeyPathComparator<__ProbeItem>, Text, Text>(String("Id"), value: \__ProbeItem.id) { Text("\($0.id)") }
+}
+// TableColumn: init<V>(_ titleKey: LocalizedStringKey, value: KeyPath<RowValue, V>, @ViewBuilder content: @escaping (RowValue) -> Content) where V : Comparable, Sort == KeyPathComparator<RowValue>, Label == Text
+@MainActor func __probe400() {
+    _ = TableColumn<__ProbeItem, KeyPathComparator<__ProbeItem>, Text, Text>("Id" as LocalizedStringKey, value: \__ProbeItem.id) { Text("\($0.id)") }
+}
+// TableColumn: func width() -> TableColumn<RowValue, Sort, Content, Label>
+@MainActor func __probe401() {
+    _ = TableColumn<__ProbeItem, Never, Text, Text>("Name" as LocalizedStringKey) { Text($0.name) }.width()
+}
+// TableColumn: func width(_ width: CGFloat? = nil) -> TableColumn<RowValue, Sort, Content, Label>
+@MainActor func __probe402() {
+    _ = TableColumn<__ProbeItem, Never, Text, Text>("Name" as LocalizedStringKey) { Text($0.name) }.width(80)
+}
+// TableColumn: func width(min: CGFloat? = nil, ideal: CGFloat? = nil, max: CGFloat? = nil) -> TableColumn<RowValue, Sort, Content, Label>
+@MainActor func __probe403() {
+    _ = TableColumn<__ProbeItem, Never, Text, Text>("Name" as LocalizedStringKey) { Text($0.name) }.width(min: 40, ideal: 60, max: nil)
+}
+// View: func alternatingRowBackgrounds(_ behavior: AlternatingRowBackgroundBehavior = .enabled) -> some View
+@MainActor func __probe439() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alternatingRowBackgrounds(__v((AlternatingRowBackgroundBehavior).self)))
+    }
 }
 // View: func badge(_ count: Int) -> some View
 @MainActor func __probe440() {
@@ -341,11 +680,39 @@ import DeclarativeViews
         __someView(__v(__T.self).badge(__v((Substring?).self)))
     }
 }
+// View: func badgeProminence(_ prominence: BadgeProminence) -> some View
+@MainActor func __probe444() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).badgeProminence(__v((BadgeProminence).self)))
+    }
+}
+// View: func deleteDisabled(_ isDisabled: Bool) -> some View
+@MainActor func __probe445() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).deleteDisabled(__v((Bool).self)))
+    }
+}
 // View: func headerProminence(_ prominence: Prominence) -> some View
 @MainActor func __probe446() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).headerProminence(__v((Prominence).self)))
+    }
+}
+// View: func listItemTint(_ tint: Color?) -> some View
+@MainActor func __probe447() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listItemTint(__v((Color?).self)))
+    }
+}
+// View: func listItemTint(_ tint: ListItemTint?) -> some View
+@MainActor func __probe448() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listItemTint(__v((ListItemTint?).self)))
     }
 }
 // View: func listRowBackground<V>(_ view: V?) -> some View where V : View
@@ -404,6 +771,20 @@ import DeclarativeViews
         __someView(__v(__T.self).listSectionSpacing(__v((CGFloat).self)))
     }
 }
+// View: func listSectionSpacing(_ spacing: ListSectionSpacing) -> some View
+@MainActor func __probe457() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).listSectionSpacing(__v((ListSectionSpacing).self)))
+    }
+}
+// View: func moveDisabled(_ isDisabled: Bool) -> some View
+@MainActor func __probe458() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).moveDisabled(__v((Bool).self)))
+    }
+}
 // View: func scrollContentBackground(_ visibility: Visibility) -> some View
 @MainActor func __probe459() {
     func __someView<T: View>(_: T) {}
@@ -411,10 +792,24 @@ import DeclarativeViews
         __someView(__v(__T.self).scrollContentBackground(__v((Visibility).self)))
     }
 }
+// View: func selectionDisabled(_ isDisabled: Bool = true) -> some View
+@MainActor func __probe460() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).selectionDisabled(__v((Bool).self)))
+    }
+}
 // View: func swipeActions<T>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T) -> some View where T : View
 @MainActor func __probe461() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).swipeActions(edge: __v((HorizontalEdge).self), allowsFullSwipe: __v((Bool).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func tableColumnHeaders(_ visibility: Visibility) -> some View
+@MainActor func __probe462() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).tableColumnHeaders(__v((Visibility).self)))
     }
 }

@@ -2,9 +2,59 @@
 // Every `behaves` and `recorded` row of the family presentation, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct ActionSheet
+@MainActor func __probe1341() {
+    _ = ActionSheet.self
+}
+// SwiftUI: struct Alert
+@MainActor func __probe1342() {
+    _ = Alert.self
+}
+// SwiftUI: protocol CustomPresentationDetent
+@MainActor func __probe1343() {
+    func __body<__T: CustomPresentationDetent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct DialogSeverity : Equatable
+@MainActor func __probe1344() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = DialogSeverity.self
+    __conformsEquatable(DialogSeverity.self)
+}
 // SwiftUI: struct DismissAction
 @MainActor func __probe1345() {
     _ = DismissAction.self
+}
+// SwiftUI: struct DismissBehavior : Sendable
+@MainActor func __probe1346() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = DismissBehavior.self
+    __conformsSendable(DismissBehavior.self)
+}
+// SwiftUI: enum PopoverAttachmentAnchor
+@MainActor func __probe1347() {
+    _ = PopoverAttachmentAnchor.self
+}
+// SwiftUI: struct PresentationAdaptation : Sendable
+@MainActor func __probe1348() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PresentationAdaptation.self
+    __conformsSendable(PresentationAdaptation.self)
+}
+// SwiftUI: struct PresentationBackgroundInteraction : Sendable
+@MainActor func __probe1349() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PresentationBackgroundInteraction.self
+    __conformsSendable(PresentationBackgroundInteraction.self)
+}
+// SwiftUI: struct PresentationContentInteraction : Equatable, Sendable
+@MainActor func __probe1350() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PresentationContentInteraction.self
+    __conformsEquatable(PresentationContentInteraction.self)
+    __conformsSendable(PresentationContentInteraction.self)
 }
 // SwiftUI: struct PresentationDetent : Hashable, Sendable
 @MainActor func __probe1351() {
@@ -18,9 +68,63 @@ import DeclarativeViews
 @MainActor func __probe1352() {
     _ = PresentationMode.self
 }
+// ActionSheet: init(title: Text, message: Text? = nil, buttons: [ActionSheet.Button] = [.cancel()])
+@MainActor func __probe1353() {
+    _ = ActionSheet(title: __v((Text).self), message: __v((Text?).self), buttons: __v(([ActionSheet.Button]).self))
+}
+// Alert: struct Button
+@MainActor func __probe1354() {
+    _ = Alert.Button.self
+}
+// Alert: init(title: Text, message: Text? = nil, dismissButton: Alert.Button? = nil)
+@MainActor func __probe1355() {
+    _ = Alert(title: __v((Text).self), message: __v((Text?).self), dismissButton: __v((Alert.Button?).self))
+}
+// Alert: init(title: Text, message: Text? = nil, primaryButton: Alert.Button, secondaryButton: Alert.Button)
+@MainActor func __probe1356() {
+    _ = Alert(title: __v((Text).self), message: __v((Text?).self), primaryButton: __v((Alert.Button).self), secondaryButton: __v((Alert.Button).self))
+}
+// Alert.Button: static func cancel(_ action: (() -> Void)? = {}) -> Alert.Button
+@MainActor func __probe1357() {
+    let _: Alert.Button = Alert.Button.cancel({ })
+}
+// Alert.Button: static func cancel(_ label: Text, action: (() -> Void)? = {}) -> Alert.Button
+@MainActor func __probe1358() {
+    let _: Alert.Button = Alert.Button.cancel(__v((Text).self), action: { })
+}
+// Alert.Button: static func destructive(_ label: Text, action: (() -> Void)? = {}) -> Alert.Button
+@MainActor func __probe1359() {
+    let _: Alert.Button = Alert.Button.destructive(__v((Text).self), action: { })
+}
+// CustomPresentationDetent: static func height(in context: Self.Context) -> CGFloat?
+@MainActor func __probe1360() {
+    func __body<__T: CustomPresentationDetent>(_: __T.Type) {
+        let _: CGFloat? = __T.height(in: __v((__T.Context).self))
+    }
+}
+// DialogSeverity: static let automatic: DialogSeverity
+@MainActor func __probe1361() {
+    let _: DialogSeverity = DialogSeverity.automatic
+}
+// DialogSeverity: static let critical: DialogSeverity
+@MainActor func __probe1362() {
+    let _: DialogSeverity = DialogSeverity.critical
+}
+// DialogSeverity: static let standard: DialogSeverity
+@MainActor func __probe1363() {
+    let _: DialogSeverity = DialogSeverity.standard
+}
 // DismissAction: func callAsFunction()
 @MainActor func __probe1364() {
     __v(DismissAction.self).callAsFunction()
+}
+// DismissBehavior: static let destructive: DismissBehavior
+@MainActor func __probe1365() {
+    let _: DismissBehavior = DismissBehavior.destructive
+}
+// DismissBehavior: static let interactive: DismissBehavior
+@MainActor func __probe1366() {
+    let _: DismissBehavior = DismissBehavior.interactive
 }
 // EnvironmentValues: var dismiss: DismissAction { get }
 @MainActor func __probe1367() {
@@ -33,6 +137,70 @@ import DeclarativeViews
 // EnvironmentValues: var presentationMode: Binding<PresentationMode> { get }
 @MainActor func __probe1369() {
     let _: Binding<PresentationMode> = __v(EnvironmentValues.self).presentationMode
+}
+// PopoverAttachmentAnchor: case point(UnitPoint)
+@MainActor func __probe1370() {
+    let _: PopoverAttachmentAnchor = PopoverAttachmentAnchor.point(__v((UnitPoint).self))
+}
+// PopoverAttachmentAnchor: case rect(Anchor<CGRect>.Source)
+@MainActor func __probe1371() {
+    let _: PopoverAttachmentAnchor = PopoverAttachmentAnchor.rect(__v((Anchor<CGRect>.Source).self))
+}
+// PresentationAdaptation: static var automatic: PresentationAdaptation { get }
+@MainActor func __probe1372() {
+    let _: PresentationAdaptation = PresentationAdaptation.automatic
+}
+// PresentationAdaptation: static var fullScreenCover: PresentationAdaptation { get }
+@MainActor func __probe1373() {
+    let _: PresentationAdaptation = PresentationAdaptation.fullScreenCover
+}
+// PresentationAdaptation: static var none: PresentationAdaptation { get }
+@MainActor func __probe1374() {
+    let _: PresentationAdaptation = PresentationAdaptation.none
+}
+// PresentationAdaptation: static var popover: PresentationAdaptation { get }
+@MainActor func __probe1375() {
+    let _: PresentationAdaptation = PresentationAdaptation.popover
+}
+// PresentationAdaptation: static var sheet: PresentationAdaptation { get }
+@MainActor func __probe1376() {
+    let _: PresentationAdaptation = PresentationAdaptation.sheet
+}
+// PresentationBackgroundInteraction: static var automatic: PresentationBackgroundInteraction { get }
+@MainActor func __probe1377() {
+    let _: PresentationBackgroundInteraction = PresentationBackgroundInteraction.automatic
+}
+// PresentationBackgroundInteraction: static var disabled: PresentationBackgroundInteraction { get }
+@MainActor func __probe1378() {
+    let _: PresentationBackgroundInteraction = PresentationBackgroundInteraction.disabled
+}
+// PresentationBackgroundInteraction: static var enabled: PresentationBackgroundInteraction { get }
+@MainActor func __probe1379() {
+    let _: PresentationBackgroundInteraction = PresentationBackgroundInteraction.enabled
+}
+// PresentationBackgroundInteraction: static func enabled(upThrough detent: PresentationDetent) -> PresentationBackgroundInteraction
+@MainActor func __probe1380() {
+    let _: PresentationBackgroundInteraction = PresentationBackgroundInteraction.enabled(upThrough: __v((PresentationDetent).self))
+}
+// PresentationContentInteraction: static var automatic: PresentationContentInteraction { get }
+@MainActor func __probe1381() {
+    let _: PresentationContentInteraction = PresentationContentInteraction.automatic
+}
+// PresentationContentInteraction: static var resizes: PresentationContentInteraction { get }
+@MainActor func __probe1382() {
+    let _: PresentationContentInteraction = PresentationContentInteraction.resizes
+}
+// PresentationContentInteraction: static var scrolls: PresentationContentInteraction { get }
+@MainActor func __probe1383() {
+    let _: PresentationContentInteraction = PresentationContentInteraction.scrolls
+}
+// PresentationDetent: @dynamicMemberLookup struct Context
+@MainActor func __probe1384() {
+    _ = PresentationDetent.Context.self
+}
+// PresentationDetent: static func custom<D>(_ type: D.Type) -> PresentationDetent where D : CustomPresentationDetent
+@MainActor func __probe1385() {
+    struct __Detent: CustomPresentationDetent { static func height(in context: Context) -> CGFloat? { context.maxDetentValue / 2 } }; _ = PresentationDetent.custom(__Detent.self)
 }
 // PresentationDetent: static func fraction(_ fraction: CGFloat) -> PresentationDetent
 @MainActor func __probe1386() {
@@ -50,6 +218,14 @@ import DeclarativeViews
 @MainActor func __probe1389() {
     let _: PresentationDetent = PresentationDetent.medium
 }
+// PresentationDetent.Context: var maxDetentValue: CGFloat { get }
+@MainActor func __probe1390() {
+    let _: CGFloat = __v(PresentationDetent.Context.self).maxDetentValue
+}
+// PresentationDetent.Context: subscript<T>(dynamicMember keyPath: KeyPath<EnvironmentValues, T>) -> T { get }
+@MainActor func __probe1391() {
+    let _: Int = __v(PresentationDetent.Context.self)[dynamicMember: __v((KeyPath<EnvironmentValues, Int>).self)]
+}
 // PresentationMode: mutating func dismiss()
 @MainActor func __probe1392() {
     var __r = __v(PresentationMode.self)
@@ -58,6 +234,20 @@ import DeclarativeViews
 // PresentationMode: var isPresented: Bool { get }
 @MainActor func __probe1393() {
     let _: Bool = __v(PresentationMode.self).isPresented
+}
+// View: func actionSheet(isPresented: Binding<Bool>, content: () -> ActionSheet) -> some View
+@MainActor func __probe1394() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).actionSheet(isPresented: __v((Binding<Bool>).self), content: { __v((ActionSheet).self) }))
+    }
+}
+// View: func actionSheet<T>(item: Binding<T?>, content: (T) -> ActionSheet) -> some View where T : Identifiable
+@MainActor func __probe1395() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).actionSheet(item: __v((Binding<__ProbeItem?>).self), content: { _ in __v((ActionSheet).self) }))
+    }
 }
 // View: func alert<A>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View where A : View
 @MainActor func __probe1396() {
@@ -143,6 +333,13 @@ import DeclarativeViews
         __someView(__v(__T.self).alert(__v((Substring).self), isPresented: __v((Binding<Bool>).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
     }
 }
+// View: func alert(isPresented: Binding<Bool>, content: () -> Alert) -> some View
+@MainActor func __probe1408() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(isPresented: __v((Binding<Bool>).self), content: { __v((Alert).self) }))
+    }
+}
 // View: func alert<E, A>(isPresented: Binding<Bool>, error: E?, @ViewBuilder actions: () -> A) -> some View where E : LocalizedError, A : View
 @MainActor func __probe1409() {
     func __someView<T: View>(_: T) {}
@@ -155,6 +352,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).alert(isPresented: __v((Binding<Bool>).self), error: __v((__ProbeError?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func alert<Item>(item: Binding<Item?>, content: (Item) -> Alert) -> some View where Item : Identifiable
+@MainActor func __probe1411() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alert(item: __v((Binding<__ProbeItem?>).self), content: { _ in __v((Alert).self) }))
     }
 }
 // View: func confirmationDialog<A>(_ title: Text, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A) -> some View where A : View
@@ -241,6 +445,48 @@ import DeclarativeViews
         __someView(__v(__T.self).confirmationDialog(__v((Substring).self), isPresented: __v((Binding<Bool>).self), titleVisibility: __v((Visibility).self), presenting: __v((Int?).self), actions: { _ in __v((__ProbeView).self) }, message: { _ in __v((__ProbeView).self) }))
     }
 }
+// View: func dialogIcon(_ icon: Image?) -> some View
+@MainActor func __probe1424() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).dialogIcon(__v((Image?).self)))
+    }
+}
+// View: func dialogSeverity(_ severity: DialogSeverity) -> some View
+@MainActor func __probe1425() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).dialogSeverity(__v((DialogSeverity).self)))
+    }
+}
+// View: func dialogSuppression<S>(_ title: S, isSuppressed: Binding<Bool>) -> some View where S : StringProtocol
+@MainActor func __probe1426() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).dialogSuppression(__v((Substring).self), isSuppressed: __v((Binding<Bool>).self)))
+    }
+}
+// View: func dialogSuppressionToggle(_ label: Text, isSuppressed: Binding<Bool>) -> some View
+@MainActor func __probe1427() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).dialogSuppressionToggle(__v((Text).self), isSuppressed: __v((Binding<Bool>).self)))
+    }
+}
+// View: func dialogSuppressionToggle(_ titleKey: LocalizedStringKey, isSuppressed: Binding<Bool>) -> some View
+@MainActor func __probe1428() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).dialogSuppressionToggle(__v((LocalizedStringKey).self), isSuppressed: __v((Binding<Bool>).self)))
+    }
+}
+// View: func dialogSuppressionToggle(isSuppressed: Binding<Bool>) -> some View
+@MainActor func __probe1429() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).dialogSuppressionToggle(isSuppressed: __v((Binding<Bool>).self)))
+    }
+}
 // View: func fullScreenCover<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content : View
 @MainActor func __probe1430() {
     func __someView<T: View>(_: T) {}
@@ -276,6 +522,27 @@ import DeclarativeViews
         __someView(__v(__T.self).help(__v((Substring).self)))
     }
 }
+// View: func inspector<V>(isPresented: Binding<Bool>, @ViewBuilder content: () -> V) -> some View where V : View
+@MainActor func __probe1435() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).inspector(isPresented: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func inspectorColumnWidth(_ width: CGFloat) -> some View
+@MainActor func __probe1436() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).inspectorColumnWidth(__v((CGFloat).self)))
+    }
+}
+// View: func inspectorColumnWidth(min: CGFloat? = nil, ideal: CGFloat, max: CGFloat? = nil) -> some View
+@MainActor func __probe1437() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).inspectorColumnWidth(min: __v((CGFloat?).self), ideal: __v((CGFloat).self), max: __v((CGFloat?).self)))
+    }
+}
 // View: func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View
 @MainActor func __probe1438() {
     func __someView<T: View>(_: T) {}
@@ -283,11 +550,60 @@ import DeclarativeViews
         __someView(__v(__T.self).interactiveDismissDisabled(__v((Bool).self)))
     }
 }
+// View: func popover<Content>(isPresented: Binding<Bool>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge = .top, @ViewBuilder content: @escaping () -> Content) -> some View where Content : View
+@MainActor func __probe1439() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).popover(isPresented: __v((Binding<Bool>).self), attachmentAnchor: __v((PopoverAttachmentAnchor).self), arrowEdge: __v((Edge).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func popover<Item, Content>(item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge = .top, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item : Identifiable, Content : View
+@MainActor func __probe1440() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).popover(item: __v((Binding<__ProbeItem?>).self), attachmentAnchor: __v((PopoverAttachmentAnchor).self), arrowEdge: __v((Edge).self), content: { _ in __v((__ProbeView).self) }))
+    }
+}
 // View: func presentationBackground<S>(_ style: S) -> some View where S : ShapeStyle
 @MainActor func __probe1441() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).presentationBackground(__v((Color).self)))
+    }
+}
+// View: func presentationBackground<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View
+@MainActor func __probe1442() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationBackground(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func presentationBackgroundInteraction(_ interaction: PresentationBackgroundInteraction) -> some View
+@MainActor func __probe1443() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationBackgroundInteraction(__v((PresentationBackgroundInteraction).self)))
+    }
+}
+// View: func presentationCompactAdaptation(_ adaptation: PresentationAdaptation) -> some View
+@MainActor func __probe1444() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationCompactAdaptation(__v((PresentationAdaptation).self)))
+    }
+}
+// View: func presentationCompactAdaptation(horizontal horizontalAdaptation: PresentationAdaptation, vertical verticalAdaptation: PresentationAdaptation) -> some View
+@MainActor func __probe1445() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationCompactAdaptation(horizontal: __v((PresentationAdaptation).self), vertical: __v((PresentationAdaptation).self)))
+    }
+}
+// View: func presentationContentInteraction(_ behavior: PresentationContentInteraction) -> some View
+@MainActor func __probe1446() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).presentationContentInteraction(__v((PresentationContentInteraction).self)))
     }
 }
 // View: func presentationCornerRadius(_ cornerRadius: CGFloat?) -> some View

@@ -20,11 +20,23 @@ import DeclarativeViews
     _ = EmptyView.self
     __conformsView(EmptyView.self)
 }
+// SwiftUI: struct Grid<Content> where Content : View
+@MainActor func __probe1182() {
+    _ = Grid<__ProbeView>.self
+}
 // SwiftUI: struct GridItem : Sendable
 @MainActor func __probe1183() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     _ = GridItem.self
     __conformsSendable(GridItem.self)
+}
+// SwiftUI: struct GridLayout : _VariadicView.UnaryViewRoot
+@MainActor func __probe1184() {
+    _ = GridLayout.self
+}
+// SwiftUI: struct GridRow<Content> where Content : View
+@MainActor func __probe1185() {
+    _ = GridRow<__ProbeView>.self
 }
 // SwiftUI: struct Group<Content>
 @MainActor func __probe1186() {
@@ -162,6 +174,10 @@ import DeclarativeViews
 @MainActor func __probe1220() {
     _ = EmptyView()
 }
+// Grid: init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content)
+@MainActor func __probe1226() {
+    _ = Grid(alignment: __v((Alignment).self), horizontalSpacing: __v((CGFloat?).self), verticalSpacing: __v((CGFloat?).self), content: { __v((__ProbeView).self) })
+}
 // GridItem: enum Size : Sendable
 @MainActor func __probe1227() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
@@ -201,6 +217,70 @@ import DeclarativeViews
 // GridItem.Size: case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
 @MainActor func __probe1234() {
     let _: GridItem.Size = GridItem.Size.flexible(minimum: __v((CGFloat).self), maximum: __v((CGFloat).self))
+}
+// GridLayout: struct Cache
+@MainActor func __probe1235() {
+    _ = GridLayout.Cache.self
+}
+// GridLayout: var alignment: Alignment
+@MainActor func __probe1236() {
+    let _: Alignment = __v(GridLayout.self).alignment
+    var __r = __v(GridLayout.self)
+    __r.alignment = __v((Alignment).self)
+}
+// GridLayout: func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: GridLayout.Subviews, cache: inout GridLayout.Cache) -> CGFloat?
+@MainActor func __probe1237() {
+    var __inout4 = __v((GridLayout.Cache).self)
+    let _: CGFloat? = __v(GridLayout.self).explicitAlignment(of: __v((HorizontalAlignment).self), in: __v((CGRect).self), proposal: __v((ProposedViewSize).self), subviews: __v((GridLayout.Subviews).self), cache: &__inout4)
+}
+// GridLayout: func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: GridLayout.Subviews, cache: inout GridLayout.Cache) -> CGFloat?
+@MainActor func __probe1238() {
+    var __inout4 = __v((GridLayout.Cache).self)
+    let _: CGFloat? = __v(GridLayout.self).explicitAlignment(of: __v((VerticalAlignment).self), in: __v((CGRect).self), proposal: __v((ProposedViewSize).self), subviews: __v((GridLayout.Subviews).self), cache: &__inout4)
+}
+// GridLayout: var horizontalSpacing: CGFloat?
+@MainActor func __probe1239() {
+    let _: CGFloat? = __v(GridLayout.self).horizontalSpacing
+    var __r = __v(GridLayout.self)
+    __r.horizontalSpacing = __v((CGFloat?).self)
+}
+// GridLayout: init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil)
+@MainActor func __probe1240() {
+    _ = GridLayout(alignment: __v((Alignment).self), horizontalSpacing: __v((CGFloat?).self), verticalSpacing: __v((CGFloat?).self))
+}
+// GridLayout: func makeCache(subviews: GridLayout.Subviews) -> GridLayout.Cache
+@MainActor func __probe1241() {
+    let _: GridLayout.Cache = __v(GridLayout.self).makeCache(subviews: __v((GridLayout.Subviews).self))
+}
+// GridLayout: func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: GridLayout.Subviews, cache: inout GridLayout.Cache)
+@MainActor func __probe1242() {
+    var __inout3 = __v((GridLayout.Cache).self)
+    __v(GridLayout.self).placeSubviews(in: __v((CGRect).self), proposal: __v((ProposedViewSize).self), subviews: __v((GridLayout.Subviews).self), cache: &__inout3)
+}
+// GridLayout: func sizeThatFits(proposal: ProposedViewSize, subviews: GridLayout.Subviews, cache: inout GridLayout.Cache) -> CGSize
+@MainActor func __probe1243() {
+    var __inout2 = __v((GridLayout.Cache).self)
+    let _: CGSize = __v(GridLayout.self).sizeThatFits(proposal: __v((ProposedViewSize).self), subviews: __v((GridLayout.Subviews).self), cache: &__inout2)
+}
+// GridLayout: func spacing(subviews: GridLayout.Subviews, cache: inout GridLayout.Cache) -> ViewSpacing
+@MainActor func __probe1244() {
+    var __inout1 = __v((GridLayout.Cache).self)
+    let _: ViewSpacing = __v(GridLayout.self).spacing(subviews: __v((GridLayout.Subviews).self), cache: &__inout1)
+}
+// GridLayout: func updateCache(_ cache: inout GridLayout.Cache, subviews: GridLayout.Subviews)
+@MainActor func __probe1245() {
+    var __inout0 = __v((GridLayout.Cache).self)
+    __v(GridLayout.self).updateCache(&__inout0, subviews: __v((GridLayout.Subviews).self))
+}
+// GridLayout: var verticalSpacing: CGFloat?
+@MainActor func __probe1246() {
+    let _: CGFloat? = __v(GridLayout.self).verticalSpacing
+    var __r = __v(GridLayout.self)
+    __r.verticalSpacing = __v((CGFloat?).self)
+}
+// GridRow: init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content)
+@MainActor func __probe1247() {
+    _ = GridRow(alignment: __v((VerticalAlignment?).self), content: { __v((__ProbeView).self) })
 }
 // Group: init(@ViewBuilder content: () -> Content) where Content : View
 @MainActor func __probe1253() {
@@ -355,6 +435,34 @@ import DeclarativeViews
     let _: CGFloat? = __v(VStackLayout.self).spacing
     var __r = __v(VStackLayout.self)
     __r.spacing = __v((CGFloat?).self)
+}
+// View: func gridCellAnchor(_ anchor: UnitPoint) -> some View
+@MainActor func __probe1316() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).gridCellAnchor(__v((UnitPoint).self)))
+    }
+}
+// View: func gridCellColumns(_ count: Int) -> some View
+@MainActor func __probe1317() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).gridCellColumns(__v((Int).self)))
+    }
+}
+// View: func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View
+@MainActor func __probe1318() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).gridCellUnsizedAxes(__v((Axis.Set).self)))
+    }
+}
+// View: func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View
+@MainActor func __probe1319() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).gridColumnAlignment(__v((HorizontalAlignment).self)))
+    }
 }
 // View: func scrollBounceBehavior(_ behavior: ScrollBounceBehavior, axes: Axis.Set = [.vertical]) -> some View
 @MainActor func __probe1320() {

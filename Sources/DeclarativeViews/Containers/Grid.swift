@@ -47,7 +47,7 @@ public nonisolated struct LazyVGrid<Content: View>: View {
     }
 }
 
-extension LazyVGrid: GridLayout {
+extension LazyVGrid: LazyGridProviding {
     var _layout: RenderNode.LazyGrid {
         RenderNode.LazyGrid(axis: .vertical, items: columns, alignment: Alignment(horizontal: alignment, vertical: .center),
                             spacing: spacing.map(Double.init))
@@ -76,7 +76,7 @@ public nonisolated struct LazyHGrid<Content: View>: View {
     }
 }
 
-extension LazyHGrid: GridLayout {
+extension LazyHGrid: LazyGridProviding {
     var _layout: RenderNode.LazyGrid {
         RenderNode.LazyGrid(axis: .horizontal, items: rows, alignment: Alignment(horizontal: .center, vertical: alignment),
                             spacing: spacing.map(Double.init))
@@ -91,7 +91,7 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
     public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
 }
 
-protocol GridLayout {
+protocol LazyGridProviding {
     /// How the grid lays out its cells.
     var _layout: RenderNode.LazyGrid { get }
 }
@@ -123,7 +123,7 @@ extension RenderNode {
 }
 
 /// The graph of a grid: its content's attributes, then the rule that makes the grid's node.
-func _makeGrid<Grid: GridLayout, Content: View>(
+func _makeGrid<Grid: LazyGridProviding, Content: View>(
     _ grid: _GraphValue<Grid>, content: _GraphValue<Content>, inputs: _ViewInputs
 ) -> _ViewOutputs {
     let content = Content._makeDebuggableView(view: content, inputs: inputs)
@@ -131,7 +131,7 @@ func _makeGrid<Grid: GridLayout, Content: View>(
 }
 
 /// The grid's node: its cells are its children, laid out by ``LayoutEngine/lazyGrid(_:_:proposal:)``.
-struct GridRender<Grid: GridLayout>: StatefulRule {
+struct GridRender<Grid: LazyGridProviding>: StatefulRule {
     typealias Value = [DisplayNode]
     let grid: _GraphValue<Grid>
     let content: RenderParts

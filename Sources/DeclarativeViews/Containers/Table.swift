@@ -3,7 +3,10 @@ import Foundation
 // Tables, headless: a list whose first row is the columns' titles (its node carries
 // `tableHeader`) and whose other rows are one row per element, a cell per column. With a
 // selection, rows select as a selectable `List`'s do (they are tagged with their elements' ids).
-// Sorting and column customisation are not provided yet.
+// With a sort order, the titles of the columns that have a comparator are buttons: tapping one
+// makes its comparator the first of the sort order (tapping the first one reverses it), as
+// clicking a column header does; the table's data is sorted by the app (`.onChange(of: sortOrder)`),
+// as in SwiftUI. Column customisation is not provided.
 
 /// Rows of a ``Table`` (SwiftUI's `TableRowContent`).
 public protocol TableRowContent<TableRowValue> {
@@ -20,10 +23,13 @@ public protocol TableColumnContent<TableRowValue, TableColumnSortComparator> {
     var _columns: [_AnyTableColumn<TableRowValue>] { get }
 }
 
-/// A column, type-erased: its title and how it shows a row's cell.
+/// A column, type-erased: its title, how it shows a row's cell, its sort comparator (if it has
+/// one) and its width (recorded).
 public struct _AnyTableColumn<RowValue> {
     let title: AnyView
     let cell: (RowValue) -> AnyView
+    var comparator: (any SortComparator)?
+    var width: String?
 }
 
 /// The rows of a table made from a collection (SwiftUI's `TableForEachContent`).
@@ -42,8 +48,17 @@ public struct _TableColumns<RowValue: Identifiable, Sort: SortComparator>: Table
 /// Collects a table's columns (SwiftUI's `TableColumnBuilder`).
 @resultBuilder
 public struct TableColumnBuilder<RowValue: Identifiable, Sort: SortComparator> {
+    /// A column sorted with the table's comparator type.
     public static func buildExpression<Column: TableColumnContent>(_ column: Column) -> [_AnyTableColumn<RowValue>]
-    where Column.TableRowValue == RowValue {
+    where Column.TableRowValue == RowValue, Column.TableColumnSortComparator == Sort {
+        column._columns
+    }
+
+    /// A column that does not sort (in a table that may). Disfavoured: where a column could be
+    /// either (`TableColumn("Name", value: \.name)`), a sortable table takes the sortable one.
+    @_disfavoredOverload
+    public static func buildExpression<Column: TableColumnContent>(_ column: Column) -> [_AnyTableColumn<RowValue>]
+    where Column.TableRowValue == RowValue, Column.TableColumnSortComparator == Never {
         column._columns
     }
 
@@ -59,11 +74,39 @@ public struct TableColumn<RowValue: Identifiable, Sort: SortComparator, Content:
 
     let label: Label
     let content: (RowValue) -> Content
+    var comparator: Sort?
+    var widthDescription: String?
+
+    init(label: Label, content: @escaping (RowValue) -> Content, comparator: Sort? = nil) {
+        self.label = label
+        self.content = content
+        self.comparator = comparator
+    }
 
     public var _columns: [_AnyTableColumn<RowValue>] {
         let content = self.content
-        return [_AnyTableColumn(title: AnyView(label), cell: { AnyView(content($0)) })]
+        return [_AnyTableColumn(title: AnyView(label), cell: { AnyView(content($0)) }, comparator: comparator, width: widthDescription)]
     }
+
+    /// The column's fixed width (`nil`: the table's choice); recorded on its title (`width=80`).
+    public func width(_ width: CGFloat? = nil) -> TableColumn<RowValue, Sort, Content, Label> {
+        var copy = self
+        copy.widthDescription = width.map { _number(Double($0)) }
+        return copy
+    }
+
+    /// The column's bounds; recorded on its title (`width=min ideal max`, `-` where unset).
+    public func width(min: CGFloat? = nil, ideal: CGFloat? = nil, max: CGFloat? = nil)
+        -> TableColumn<RowValue, Sort, Content, Label>
+    {
+        var copy = self
+        let bound = { (value: CGFloat?) in value.map { _number(Double($0)) } ?? "-" }
+        copy.widthDescription = "\(bound(min)) \(bound(ideal)) \(bound(max))"
+        return copy
+    }
+
+    /// The column at the table's width (deprecated in SwiftUI): the column unchanged.
+    public func width() -> TableColumn<RowValue, Sort, Content, Label> { self }
 }
 
 extension TableColumn where Sort == Never, Label == Text {
@@ -88,6 +131,64 @@ extension TableColumn where Content == Text, Sort == Never, Label == Text {
     }
 }
 
+// MARK: Sortable columns
+
+extension TableColumn where Label == Text {
+    /// A sortable column whose cells `content` makes, sorted by `comparator`.
+    public init(_ titleKey: LocalizedStringKey, sortUsing comparator: Sort, @ViewBuilder content: @escaping (RowValue) -> Content)
+    where RowValue == Sort.Compared {
+        self.init(label: Text(titleKey), content: content, comparator: comparator)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, sortUsing comparator: Sort, @ViewBuilder content: @escaping (RowValue) -> Content)
+    where RowValue == Sort.Compared {
+        self.init(label: Text(title), content: content, comparator: comparator)
+    }
+
+    /// A column sorted by a comparable value of the row.
+    public init<V: Comparable>(_ titleKey: LocalizedStringKey, value: KeyPath<RowValue, V> & Sendable, @ViewBuilder content: @escaping (RowValue) -> Content)
+    where Sort == KeyPathComparator<RowValue> {
+        self.init(label: Text(titleKey), content: content, comparator: KeyPathComparator(value))
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol, V: Comparable>(_ title: S, value: KeyPath<RowValue, V> & Sendable, @ViewBuilder content: @escaping (RowValue) -> Content)
+    where Sort == KeyPathComparator<RowValue> {
+        self.init(label: Text(title), content: content, comparator: KeyPathComparator(value))
+    }
+
+    /// A column sorted by a value of the row, compared by `comparator`.
+    public init<V, C: SortComparator>(
+        _ titleKey: LocalizedStringKey, value: KeyPath<RowValue, V> & Sendable, comparator: C, @ViewBuilder content: @escaping (RowValue) -> Content
+    ) where V == C.Compared, Sort == KeyPathComparator<RowValue> {
+        self.init(label: Text(titleKey), content: content, comparator: KeyPathComparator(value, comparator: comparator))
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol, V, C: SortComparator>(
+        _ title: S, value: KeyPath<RowValue, V> & Sendable, comparator: C, @ViewBuilder content: @escaping (RowValue) -> Content
+    ) where V == C.Compared, Sort == KeyPathComparator<RowValue> {
+        self.init(label: Text(title), content: content, comparator: KeyPathComparator(value, comparator: comparator))
+    }
+}
+
+extension TableColumn where Content == Text, Label == Text, Sort == KeyPathComparator<RowValue> {
+    /// A column showing a string of the row, sorted by it (`localizedStandard` by default).
+    public init(_ titleKey: LocalizedStringKey, value: KeyPath<RowValue, String> & Sendable, comparator: String.StandardComparator = .localizedStandard) {
+        self.init(
+            label: Text(titleKey), content: { Text(verbatim: $0[keyPath: value]) },
+            comparator: KeyPathComparator(value, comparator: comparator))
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, value: KeyPath<RowValue, String> & Sendable, comparator: String.StandardComparator = .localizedStandard) {
+        self.init(
+            label: Text(title), content: { Text(verbatim: $0[keyPath: value]) },
+            comparator: KeyPathComparator(value, comparator: comparator))
+    }
+}
+
 /// Rows of values in columns (SwiftUI's `Table`):
 ///
 ///     Table(people, selection: $selected) {
@@ -103,12 +204,19 @@ where Value == Rows.TableRowValue, Rows.TableRowValue == Columns.TableRowValue {
     let columns: Columns
     var single: Binding<Value.ID?>?
     var multiple: Binding<Set<Value.ID>>?
+    /// The sort order, when the table has one.
+    var sort: _TableSortOrder?
 
     @MainActor public var body: some View {
         let columns = self.columns._columns
         let rows = self.rows._rowValues
+        let sort = self.sort
         let header = HStack {
-            ForEach(columns.indices, id: \.self) { columns[$0].title }
+            ForEach(columns.indices, id: \.self) { index in
+                // Tagged as a header cell: the `ForEach`'s own tags (0, 1…) would make the titles
+                // selectable rows of a table whose row ids are integers.
+                _TableColumnTitle(column: columns[index], sort: sort).tag(_TableHeaderCell(index: index))
+            }
         }
         .modifier(_StyleModifier(key: "tableHeader", value: ""))
         let cells = ForEach(rows) { row in
@@ -145,5 +253,104 @@ extension Table {
     ) where Rows == TableForEachContent<Data>, Columns.TableRowValue == Data.Element {
         self.init(data, columns: columns)
         multiple = selection
+    }
+}
+
+// MARK: Sorting
+
+/// The tag of a header cell, which no selection takes.
+struct _TableHeaderCell: Hashable {
+    let index: Int
+}
+
+/// A table's sort order, type-erased: what tapping a column's title does to it.
+struct _TableSortOrder {
+    /// The direction `comparator` sorts in if it is the first of the sort order.
+    let primaryOrder: (any SortComparator) -> SortOrder?
+    /// Makes `comparator` the first of the sort order, or reverses it if it is.
+    let select: (any SortComparator) -> Void
+
+    init<Sort: SortComparator>(_ binding: Binding<[Sort]>) {
+        func unordered(_ comparator: Sort) -> Sort {
+            var copy = comparator
+            copy.order = .forward
+            return copy
+        }
+        primaryOrder = { column in
+            guard let column = column as? Sort, let first = binding.wrappedValue.first, unordered(first) == unordered(column) else {
+                return nil
+            }
+            return first.order
+        }
+        select = { column in
+            guard let column = column as? Sort else { return }
+            var order = binding.wrappedValue
+            if let first = order.first, unordered(first) == unordered(column) {
+                order[0].order = first.order == .forward ? .reverse : .forward
+            } else {
+                order.removeAll { unordered($0) == unordered(column) }
+                order.insert(column, at: 0)
+            }
+            binding.wrappedValue = order
+        }
+    }
+}
+
+/// A column's title in the header row: a button that sorts by the column when the table has a
+/// sort order and the column a comparator (`sortable`, and `sorted=ascending` or `descending` on
+/// the first of the sort order), else the title; with its width, if it sets one (`width=80`).
+nonisolated struct _TableColumnTitle<RowValue>: View {
+    let column: _AnyTableColumn<RowValue>
+    let sort: _TableSortOrder?
+
+    @MainActor var body: some View {
+        if let width = column.width {
+            title.modifier(_StyleModifier(key: "width", value: width))
+        } else {
+            title
+        }
+    }
+
+    @MainActor @ViewBuilder private var title: some View {
+        if let sort, let comparator = column.comparator {
+            if let order = sort.primaryOrder(comparator) {
+                Button { sort.select(comparator) } label: { column.title }
+                    .modifier(_StyleModifier(key: "sorted", value: order == .forward ? "ascending" : "descending"))
+                    .modifier(_StyleModifier(key: "sortable", value: ""))
+            } else {
+                Button { sort.select(comparator) } label: { column.title }
+                    .modifier(_StyleModifier(key: "sortable", value: ""))
+            }
+        } else {
+            column.title
+        }
+    }
+}
+
+extension Table {
+    /// A table sorted as `sortOrder` says (tapping a sortable column's title changes it).
+    public init<Data: RandomAccessCollection, Sort: SortComparator>(
+        _ data: Data, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns
+    ) where Rows == TableForEachContent<Data>, Data.Element == Value, Columns.TableRowValue == Sort.Compared {
+        self.init(data, columns: columns)
+        sort = _TableSortOrder(sortOrder)
+    }
+
+    public init<Data: RandomAccessCollection, Sort: SortComparator>(
+        _ data: Data, selection: Binding<Value.ID?>, sortOrder: Binding<[Sort]>,
+        @TableColumnBuilder<Value, Sort> columns: () -> Columns
+    ) where Rows == TableForEachContent<Data>, Data.Element == Value, Columns.TableRowValue == Sort.Compared {
+        self.init(data, columns: columns)
+        single = selection
+        sort = _TableSortOrder(sortOrder)
+    }
+
+    public init<Data: RandomAccessCollection, Sort: SortComparator>(
+        _ data: Data, selection: Binding<Set<Value.ID>>, sortOrder: Binding<[Sort]>,
+        @TableColumnBuilder<Value, Sort> columns: () -> Columns
+    ) where Rows == TableForEachContent<Data>, Data.Element == Value, Columns.TableRowValue == Sort.Compared {
+        self.init(data, columns: columns)
+        multiple = selection
+        sort = _TableSortOrder(sortOrder)
     }
 }

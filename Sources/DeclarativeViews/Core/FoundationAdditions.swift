@@ -15,4 +15,12 @@ import Foundation
             return url
         }
     }
+
+    extension String.StandardComparator {
+        /// Linux Foundation compares strings lexically only: the localized comparators (the default
+        /// of a sortable `TableColumn`) are the lexical one.
+        public static var localizedStandard: String.StandardComparator { .lexical }
+
+        public static var localized: String.StandardComparator { .lexical }
+    }
 #endif

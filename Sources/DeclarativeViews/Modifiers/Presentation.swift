@@ -78,10 +78,34 @@ extension View {
             kind: "fullScreenCover", isPresented: isPresented, buttonsDismiss: false, onDismiss: onDismiss, presented: content))
     }
 
+    /// A popover: headless, shown after the view as a sheet is (`presentation=popover`); where it
+    /// points (`attachmentAnchor`, `arrowEdge`) has no effect.
     public func popover<Content: View>(
-        isPresented: Binding<Bool>, @ViewBuilder content: @escaping () -> Content
+        isPresented: Binding<Bool>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge = .top,
+        @ViewBuilder content: @escaping () -> Content
     ) -> ModifiedContent<Self, _PresentationModifier<Content>> {
         modifier(_PresentationModifier(kind: "popover", isPresented: isPresented, buttonsDismiss: false, onDismiss: nil, presented: content))
+    }
+
+    /// A popover showing `content` for the item while it is not `nil`; closing it sets it to `nil`.
+    public func popover<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge = .top,
+        @ViewBuilder content: @escaping (Item) -> Content
+    ) -> ModifiedContent<Self, _PresentationModifier<Content?>> {
+        modifier(_PresentationModifier(
+            kind: "popover", isPresented: _presence(of: item), buttonsDismiss: false, onDismiss: nil,
+            presented: { item.wrappedValue.map(content) }))
+    }
+
+    /// An inspector (SwiftUI's `inspector(isPresented:content:)`): headless, its content is shown
+    /// after the view while `isPresented` is true (`presentation=inspector`), and `dismiss` inside it
+    /// closes it.
+    public func inspector<V: View>(isPresented: Binding<Bool>, @ViewBuilder content: () -> V)
+        -> ModifiedContent<Self, _PresentationModifier<V>>
+    {
+        let presented = content()
+        return modifier(_PresentationModifier(
+            kind: "inspector", isPresented: isPresented, buttonsDismiss: false, onDismiss: nil, presented: { presented }))
     }
 
     /// An alert with its title, its buttons and a message; any button closes it.

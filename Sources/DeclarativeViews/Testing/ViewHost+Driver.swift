@@ -170,28 +170,36 @@ extension ViewHost {
     /// a swipe down or a tap outside does (the change runs at the next flush). A presentation with
     /// `.interactiveDismissDisabled()` stays: only its own buttons close it.
     public func dismiss() throws {
-        var found: (action: ButtonAction, kind: String)?
+        var found: (action: ButtonAction, kind: String, node: DisplayNode)?
         forEachNode { node, _ in
             if let action = node.annotations?.dismiss {
-                found = (action, node.annotations?.styles["presentation"] ?? "presentation")
+                found = (action, node.annotations?.styles["presentation"] ?? "presentation", node)
             }
         }
-        guard let (action, kind) = found else { throw ViewHostError.nothingPresented }
-        guard action.isEnabled else { throw ViewHostError.dismissDisabled(presentation: kind) }
+        guard let (action, kind, node) = found else { throw ViewHostError.nothingPresented }
+        guard action.isEnabled, !Self.disablesInteractiveDismiss(node) else {
+            throw ViewHostError.dismissDisabled(presentation: kind)
+        }
         action.action()
+    }
+
+    /// Whether `node`'s content says `.interactiveDismissDisabled()`.
+    private static func disablesInteractiveDismiss(_ node: DisplayNode) -> Bool {
+        if node.annotations?.styles["interactiveDismissDisabled"] == "" { return true }
+        return node.children.contains { disablesInteractiveDismiss($0) }
     }
 
     /// Deletes the row showing `row` (its text, or one of its texts) from a `ForEach` with
     /// `.onDelete`, as swiping it does: the handler gets the row's offset.
     public func swipeDelete(_ row: String) throws {
-        let (edit, _) = try editableRow(row, { $0.handlers.delete != nil }, noun: "deletable")
+        let (edit, _) = try editableRow(row, { $0.handlers.delete != nil }, unless: "deleteDisabled", noun: "deletable")
         edit.handlers.delete?(IndexSet(integer: edit.offset))
     }
 
     /// Moves the row showing `row` of a `ForEach` with `.onMove` before the row at `destination`
     /// (`rows.count` moves it to the end), as dragging it in edit mode does.
     public func move(_ row: String, to destination: Int) throws {
-        let (edit, label) = try editableRow(row, { $0.handlers.move != nil }, noun: "movable")
+        let (edit, label) = try editableRow(row, { $0.handlers.move != nil }, unless: "moveDisabled", noun: "movable")
         if let mode = edit.handlers.editMode, !mode.wrappedValue.isEditing {
             throw ViewHostError.notEditing(row: label)
         }
@@ -245,11 +253,14 @@ extension ViewHost {
         try enter(text, into: input, node: node)
     }
 
-    private func editableRow(_ row: String, _ matches: (RowEdit) -> Bool, noun: String) throws -> (RowEdit, String) {
+    /// The row showing `row` whose edit `matches` and that does not carry the `disabled` style.
+    private func editableRow(_ row: String, _ matches: (RowEdit) -> Bool, unless disabled: String, noun: String) throws
+        -> (RowEdit, String)
+    {
         var found: (RowEdit, String)?
         var rows: [String] = []
         forEachNode { node, _ in
-            guard let edit = node.annotations?.rowEdit, matches(edit) else { return }
+            guard let edit = node.annotations?.rowEdit, matches(edit), node.annotations?.styles[disabled] == nil else { return }
             var texts: [String] = []
             node.collectText(into: &texts)
             let label = texts.joined(separator: " ")

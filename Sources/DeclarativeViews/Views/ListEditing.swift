@@ -132,3 +132,36 @@ public nonisolated struct EditButton: View {
         .disabled(editMode == nil)
     }
 }
+
+/// Records `key` on the content's nodes while `isOn` (`deleteDisabled`, `moveDisabled`,
+/// `selectionDisabled`): what the driver and selectable containers read. Off, it records nothing.
+public nonisolated struct _RowFlagModifier: PrimitiveViewModifier, Equatable {
+    let key: String
+    let isOn: Bool
+}
+
+extension _RowFlagModifier: Annotating {
+    func annotate(_ annotations: inout _Annotations) {
+        if isOn { annotations.styles[key] = "" }
+    }
+}
+
+extension View {
+    /// Keeps the row from being deleted (no swipe to delete; ``ViewHost/swipeDelete(_:)`` does
+    /// not find it) while `isDisabled` (SwiftUI's `deleteDisabled`).
+    public func deleteDisabled(_ isDisabled: Bool) -> ModifiedContent<Self, _RowFlagModifier> {
+        modifier(_RowFlagModifier(key: "deleteDisabled", isOn: isDisabled))
+    }
+
+    /// Keeps the row from being moved (``ViewHost/move(_:to:)`` does not find it) while
+    /// `isDisabled` (SwiftUI's `moveDisabled`).
+    public func moveDisabled(_ isDisabled: Bool) -> ModifiedContent<Self, _RowFlagModifier> {
+        modifier(_RowFlagModifier(key: "moveDisabled", isOn: isDisabled))
+    }
+
+    /// Keeps the row from being selected in a selectable `List` or `Table` (it is not a button
+    /// that selects) while `isDisabled` (SwiftUI's `selectionDisabled`).
+    public func selectionDisabled(_ isDisabled: Bool = true) -> ModifiedContent<Self, _RowFlagModifier> {
+        modifier(_RowFlagModifier(key: "selectionDisabled", isOn: isDisabled))
+    }
+}

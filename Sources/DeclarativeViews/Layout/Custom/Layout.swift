@@ -119,8 +119,13 @@ struct LayoutRootRender<L: Layout, Content: View>: StatefulRule {
     var shown: L?
 
     mutating func updateValue() {
-        let layout = root.value.layout
-        let children = content.read()
+        var layout = root.value.layout
+        var children = content.read()
+        // A grid's rows are taken apart: its cells are the node's children, its rows known to its layout.
+        if var grid = layout as? GridLayout {
+            (children, grid.rows) = GridLayout.cells(of: children)
+            layout = grid as! L
+        }
         if let kind = (layout as? any BuiltinLayout)?.builtinKind {
             emit(kind, children: children)
             return
