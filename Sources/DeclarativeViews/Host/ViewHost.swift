@@ -27,6 +27,8 @@ public final class ViewHost {
     private var reported: [DisplayNode]?
     /// The input last typed into (it has the focus unless a `.focused` binding says otherwise).
     var typedInto: String?
+    /// The input being edited: typed into and not yet submitted (told when editing ends).
+    var editing: TextInput?
 
     /// Called after a flush that changed the render tree (the headless runner prints it).
     public var onRender: ((ViewHost) -> Void)?

@@ -345,7 +345,7 @@ public struct InspectedView {
         guard let input = node.annotations?.textInput else {
             throw InspectionError("\(node.renderNode.headline) is not a text input")
         }
-        for action in input.submit { action() }
+        host.commit(input)
     }
 
     /// Selects this picker option, tab or selectable row.
