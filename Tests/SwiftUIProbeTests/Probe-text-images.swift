@@ -674,6 +674,10 @@ import DeclarativeViews
 @MainActor func __probe1073() {
     _ = Text(__v((ClosedRange<Date>).self))
 }
+// Text: init(_ interval: DateInterval)
+@MainActor func __probe1075() {
+    _ = Text(__v((DateInterval).self))
+}
 // Text: init<S>(_ content: S) where S : StringProtocol
 @MainActor func __probe1077() {
     _ = Text(__v((Substring).self))

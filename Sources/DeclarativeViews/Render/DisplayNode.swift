@@ -231,6 +231,9 @@ struct _Annotations: Equatable {
     var clip: ShapeOutline?
     /// The action of `.refreshable` content, for ``ViewHost/pullToRefresh(_:)``.
     var refresh: RefreshLink?
+    /// Key-press handlers (`.onKeyPress`, `.onMoveCommand`…), the innermost modifier's first, for
+    /// ``ViewHost/press(_:modifiers:)``.
+    var keyPresses: [KeyPressHandler] = []
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -241,6 +244,7 @@ struct _Annotations: Equatable {
             && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
             && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.refresh === rhs.refresh
+            && lhs.keyPresses.count == rhs.keyPresses.count && zip(lhs.keyPresses, rhs.keyPresses).allSatisfy { $0 === $1 }
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition
