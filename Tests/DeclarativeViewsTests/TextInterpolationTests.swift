@@ -50,3 +50,31 @@ import Testing
         #expect(host.renderedText.contains(#"Text "log text""#))
     }
 }
+
+extension TextInterpolationTests {
+    @Test func howAnImageWouldBeDrawnIsRecordedOnItsPlaceholder() {
+        let (host, _) = mount(VStack {
+            Image(systemName: "star").renderingMode(.template).interpolation(.none).antialiased(false)
+            Image("photo").resizable(capInsets: EdgeInsets(), resizingMode: .tile).renderingMode(nil)
+                .symbolRenderingMode(.hierarchical)
+            Image(systemName: "heart").renderingMode(.original).interpolation(.high)
+        })
+        let tree = host.renderedText
+        #expect(tree.contains(#"Text "[star]" [antialiased=false, interpolation=none, renderingMode=template, systemImage=star]"#))
+        #expect(tree.contains(#"Text "[photo]" [image=photo, renderingMode=default, resizable=tile, symbolRenderingMode=hierarchical]"#))
+        #expect(tree.contains(#"Text "[heart]" [interpolation=high, renderingMode=original, systemImage=heart]"#))
+        #expect(Image(systemName: "a").renderingMode(.template).renderingMode(.original)
+                != Image(systemName: "a").renderingMode(.template))
+        let low: Image.Interpolation = .low
+        let medium: Image.Interpolation = .medium
+        #expect(low != medium && Image.ResizingMode.stretch != .tile)
+    }
+
+    @Test func fontVariantsAreRecordedInTheFontsDescription() {
+        let font = Font.body.leading(.tight).smallCaps().width(.condensed)
+        #expect(font.description == "body leading tight smallCaps width -0.2")
+        #expect(Font.title.lowercaseSmallCaps().uppercaseSmallCaps().description == "title lowercaseSmallCaps uppercaseSmallCaps")
+        #expect(Font.Leading.loose != .standard)
+        #expect([Font.Width.compressed, .expanded, .standard, Font.Width(0.1)].map(\.value) == [-0.3, 0.2, 0, 0.1])
+    }
+}
