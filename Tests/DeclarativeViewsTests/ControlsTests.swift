@@ -48,7 +48,7 @@ import Testing
         text = host.renderedText
         #expect(text.contains(#"Button "Wi-Fi" [toggle=off]"#) && text.contains("offline"))
         #expect(text.contains(#"Text "Ada" [textField=Name]"#) && text.contains("hello Ada"))
-        #expect(text.contains(#"Text "••••••" [textField=Password]"#))
+        #expect(text.contains(#"Text "••••••" [secure, textField=Password]"#))
 
         for _ in 0..<4 { try host.tap("+"); scheduler.flush() }
         #expect(host.renderedText.contains("Volume 5"), "the stepper stops at the end of its range")

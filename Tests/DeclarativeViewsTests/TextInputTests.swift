@@ -40,7 +40,7 @@ import Testing
         #expect(host.renderedText.contains("Text \"log submitted ada\""), "the enclosing onSubmit ran too")
         try host.type("secret")
         scheduler.flush()
-        #expect(host.renderedText.contains("Text \"••••••\" [focused, submitLabel=go, textField=Password]"))
+        #expect(host.renderedText.contains("Text \"••••••\" [focused, secure, submitLabel=go, textField=Password]"))
     }
 
     struct Settings: View {

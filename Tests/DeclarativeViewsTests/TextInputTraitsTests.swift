@@ -53,3 +53,30 @@ import Testing
         #expect(Font.body.monospacedDigit().description.hasSuffix("monospacedDigit"))
     }
 }
+
+extension TextInputTraitsTests {
+    struct Checkout: View {
+        @State var card = ""
+        @State var zip = ""
+        var body: some View {
+            Form {
+                TextField("Card", text: $card).textContentType(.creditCardNumber)
+                TextField("ZIP", text: $zip).keyboardType(.asciiCapableNumberPad)
+            }
+            .keyboardType(.numberPad)
+            .submitLabel(.done)
+        }
+    }
+
+    @Test func aFieldReadsTheTraitsSetOnItOrAroundIt() throws {
+        let (host, _) = mount(Checkout())
+        let screen = try host.inspect()
+        let card = try screen.find(textField: "Card")
+        #expect(card.keyboardType() == .numberPad, "set on the form around it")
+        #expect(card.textContentType() == .creditCardNumber)
+        #expect(card.submitLabel() == "done")
+        let zip = try screen.find(textField: "ZIP")
+        #expect(zip.keyboardType() == .asciiCapableNumberPad, "the nearest setting wins")
+        #expect(zip.textContentType() == nil)
+    }
+}

@@ -24,6 +24,12 @@ import DeclarativeViews
     __conformsEquatable(ButtonRole.self)
     __conformsSendable(ButtonRole.self)
 }
+// SwiftUI: struct ColorPicker<Label> : View where Label : View
+@MainActor func __probe467() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = ColorPicker<__ProbeView>.self
+    __conformsView(ColorPicker<__ProbeView>.self)
+}
 // SwiftUI: struct ContextMenu<MenuItems> where MenuItems : View
 @MainActor func __probe468() {
     _ = ContextMenu<__ProbeView>.self
@@ -102,6 +108,12 @@ import DeclarativeViews
     _ = Menu<__ProbeView, __ProbeView>.self
     __conformsView(Menu<__ProbeView, __ProbeView>.self)
 }
+// SwiftUI: struct MultiDatePicker<Label> : View where Label : View
+@MainActor func __probe487() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = MultiDatePicker<__ProbeView>.self
+    __conformsView(MultiDatePicker<__ProbeView>.self)
+}
 // SwiftUI: struct Picker<Label, SelectionValue, Content> : View where Label : View, SelectionValue : Hashable, Content : View
 @MainActor func __probe489() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -113,6 +125,12 @@ import DeclarativeViews
     func __conformsView<T: View>(_: T.Type) {}
     _ = ProgressView<__ProbeView, __ProbeView>.self
     __conformsView(ProgressView<__ProbeView, __ProbeView>.self)
+}
+// SwiftUI: struct SecureField<Label> : View where Label : View
+@MainActor func __probe493() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = SecureField<__ProbeView>.self
+    __conformsView(SecureField<__ProbeView>.self)
 }
 // SwiftUI: struct Slider<Label, ValueLabel> : View where Label : View, ValueLabel : View
 @MainActor func __probe497() {
@@ -131,6 +149,12 @@ import DeclarativeViews
     func __conformsView<T: View>(_: T.Type) {}
     _ = TextEditor.self
     __conformsView(TextEditor.self)
+}
+// SwiftUI: struct TextField<Label> : View where Label : View
+@MainActor func __probe500() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = TextField<__ProbeView>.self
+    __conformsView(TextField<__ProbeView>.self)
 }
 // SwiftUI: struct Toggle<Label> : View where Label : View
 @MainActor func __probe501() {
@@ -153,6 +177,10 @@ import DeclarativeViews
 // Button: init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping () -> Void) where Label == Text
 @MainActor func __probe505() {
     _ = Button(__v((LocalizedStringKey).self), role: __v((ButtonRole?).self), action: { })
+}
+// Button: init<S>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) where S : StringProtocol, Label == Text
+@MainActor func __probe506() {
+    _ = Button(__v((Substring).self), role: __v((ButtonRole?).self), action: { })
 }
 // Button: init(action: @escaping () -> Void, @ViewBuilder label: () -> Label)
 @MainActor func __probe507() {
@@ -189,6 +217,18 @@ import DeclarativeViews
 // ButtonRole: static let destructive: ButtonRole
 @MainActor func __probe520() {
     let _: ButtonRole = ButtonRole.destructive
+}
+// ColorPicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Color>, supportsOpacity: Bool = true) where Label == Text
+@MainActor func __probe522() {
+    _ = ColorPicker(__v((LocalizedStringKey).self), selection: __v((Binding<Color>).self), supportsOpacity: __v((Bool).self))
+}
+// ColorPicker: init<S>(_ title: S, selection: Binding<Color>, supportsOpacity: Bool = true) where S : StringProtocol, Label == Text
+@MainActor func __probe524() {
+    _ = ColorPicker(__v((Substring).self), selection: __v((Binding<Color>).self), supportsOpacity: __v((Bool).self))
+}
+// ColorPicker: init(selection: Binding<Color>, supportsOpacity: Bool = true, @ViewBuilder label: () -> Label)
+@MainActor func __probe526() {
+    _ = ColorPicker(selection: __v((Binding<Color>).self), supportsOpacity: __v((Bool).self), label: { __v((__ProbeView).self) })
 }
 // ContextMenu: init(@ViewBuilder menuItems: () -> MenuItems)
 @MainActor func __probe527() {
@@ -229,6 +269,54 @@ import DeclarativeViews
 // ControlSize: case small
 @MainActor func __probe537() {
     let _: ControlSize = ControlSize.small
+}
+// DatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date]) where Label == Text
+@MainActor func __probe538() {
+    _ = DatePicker(__v((LocalizedStringKey).self), selection: __v((Binding<Date>).self), displayedComponents: __v((DatePicker<Text>.Components).self))
+}
+// DatePicker: init<S>(_ title: S, selection: Binding<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date]) where S : StringProtocol, Label == Text
+@MainActor func __probe539() {
+    _ = DatePicker(__v((Substring).self), selection: __v((Binding<Date>).self), displayedComponents: __v((DatePicker<Text>.Components).self))
+}
+// DatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: ClosedRange<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date]) where Label == Text
+@MainActor func __probe540() {
+    _ = DatePicker(__v((LocalizedStringKey).self), selection: __v((Binding<Date>).self), in: __v((ClosedRange<Date>).self), displayedComponents: __v((DatePicker<Text>.Components).self))
+}
+// DatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: PartialRangeFrom<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date]) where Label == Text
+@MainActor func __probe541() {
+    _ = DatePicker(__v((LocalizedStringKey).self), selection: __v((Binding<Date>).self), in: __v((PartialRangeFrom<Date>).self), displayedComponents: __v((DatePicker<Text>.Components).self))
+}
+// DatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: PartialRangeThrough<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date]) where Label == Text
+@MainActor func __probe542() {
+    _ = DatePicker(__v((LocalizedStringKey).self), selection: __v((Binding<Date>).self), in: __v((PartialRangeThrough<Date>).self), displayedComponents: __v((DatePicker<Text>.Components).self))
+}
+// DatePicker: init<S>(_ title: S, selection: Binding<Date>, in range: ClosedRange<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date]) where S : StringProtocol, Label == Text
+@MainActor func __probe543() {
+    _ = DatePicker(__v((Substring).self), selection: __v((Binding<Date>).self), in: __v((ClosedRange<Date>).self), displayedComponents: __v((DatePicker<Text>.Components).self))
+}
+// DatePicker: init<S>(_ title: S, selection: Binding<Date>, in range: PartialRangeFrom<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date]) where S : StringProtocol, Label == Text
+@MainActor func __probe544() {
+    _ = DatePicker(__v((Substring).self), selection: __v((Binding<Date>).self), in: __v((PartialRangeFrom<Date>).self), displayedComponents: __v((DatePicker<Text>.Components).self))
+}
+// DatePicker: init<S>(_ title: S, selection: Binding<Date>, in range: PartialRangeThrough<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date]) where S : StringProtocol, Label == Text
+@MainActor func __probe545() {
+    _ = DatePicker(__v((Substring).self), selection: __v((Binding<Date>).self), in: __v((PartialRangeThrough<Date>).self), displayedComponents: __v((DatePicker<Text>.Components).self))
+}
+// DatePicker: init(selection: Binding<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date], @ViewBuilder label: () -> Label)
+@MainActor func __probe546() {
+    _ = DatePicker(selection: __v((Binding<Date>).self), displayedComponents: __v((DatePicker<__ProbeView>.Components).self), label: { __v((__ProbeView).self) })
+}
+// DatePicker: init(selection: Binding<Date>, in range: ClosedRange<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date], @ViewBuilder label: () -> Label)
+@MainActor func __probe547() {
+    _ = DatePicker(selection: __v((Binding<Date>).self), in: __v((ClosedRange<Date>).self), displayedComponents: __v((DatePicker<__ProbeView>.Components).self), label: { __v((__ProbeView).self) })
+}
+// DatePicker: init(selection: Binding<Date>, in range: PartialRangeFrom<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date], @ViewBuilder label: () -> Label)
+@MainActor func __probe548() {
+    _ = DatePicker(selection: __v((Binding<Date>).self), in: __v((PartialRangeFrom<Date>).self), displayedComponents: __v((DatePicker<__ProbeView>.Components).self), label: { __v((__ProbeView).self) })
+}
+// DatePicker: init(selection: Binding<Date>, in range: PartialRangeThrough<Date>, displayedComponents: DatePicker<Label>.Components = [.hourAndMinute, .date], @ViewBuilder label: () -> Label)
+@MainActor func __probe549() {
+    _ = DatePicker(selection: __v((Binding<Date>).self), in: __v((PartialRangeThrough<Date>).self), displayedComponents: __v((DatePicker<__ProbeView>.Components).self), label: { __v((__ProbeView).self) })
 }
 // DatePickerComponents: static let date: DatePickerComponents
 @MainActor func __probe550() {
@@ -352,6 +440,54 @@ import DeclarativeViews
 @MainActor func __probe591() {
     _ = Menu(content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
 }
+// MultiDatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Set<DateComponents>>) where Label == Text
+@MainActor func __probe602() {
+    _ = MultiDatePicker(__v((LocalizedStringKey).self), selection: __v((Binding<Set<DateComponents>>).self))
+}
+// MultiDatePicker: init<S>(_ title: S, selection: Binding<Set<DateComponents>>) where S : StringProtocol, Label == Text
+@MainActor func __probe603() {
+    _ = MultiDatePicker(__v((Substring).self), selection: __v((Binding<Set<DateComponents>>).self))
+}
+// MultiDatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Set<DateComponents>>, in bounds: PartialRangeFrom<Date>) where Label == Text
+@MainActor func __probe604() {
+    _ = MultiDatePicker(__v((LocalizedStringKey).self), selection: __v((Binding<Set<DateComponents>>).self), in: __v((PartialRangeFrom<Date>).self))
+}
+// MultiDatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Set<DateComponents>>, in bounds: PartialRangeUpTo<Date>) where Label == Text
+@MainActor func __probe605() {
+    _ = MultiDatePicker(__v((LocalizedStringKey).self), selection: __v((Binding<Set<DateComponents>>).self), in: __v((PartialRangeUpTo<Date>).self))
+}
+// MultiDatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Set<DateComponents>>, in bounds: Range<Date>) where Label == Text
+@MainActor func __probe606() {
+    _ = MultiDatePicker(__v((LocalizedStringKey).self), selection: __v((Binding<Set<DateComponents>>).self), in: __v((Range<Date>).self))
+}
+// MultiDatePicker: init<S>(_ title: S, selection: Binding<Set<DateComponents>>, in bounds: PartialRangeFrom<Date>) where S : StringProtocol, Label == Text
+@MainActor func __probe607() {
+    _ = MultiDatePicker(__v((Substring).self), selection: __v((Binding<Set<DateComponents>>).self), in: __v((PartialRangeFrom<Date>).self))
+}
+// MultiDatePicker: init<S>(_ title: S, selection: Binding<Set<DateComponents>>, in bounds: PartialRangeUpTo<Date>) where S : StringProtocol, Label == Text
+@MainActor func __probe608() {
+    _ = MultiDatePicker(__v((Substring).self), selection: __v((Binding<Set<DateComponents>>).self), in: __v((PartialRangeUpTo<Date>).self))
+}
+// MultiDatePicker: init<S>(_ title: S, selection: Binding<Set<DateComponents>>, in bounds: Range<Date>) where S : StringProtocol, Label == Text
+@MainActor func __probe609() {
+    _ = MultiDatePicker(__v((Substring).self), selection: __v((Binding<Set<DateComponents>>).self), in: __v((Range<Date>).self))
+}
+// MultiDatePicker: init(selection: Binding<Set<DateComponents>>, in bounds: PartialRangeFrom<Date>, @ViewBuilder label: () -> Label)
+@MainActor func __probe610() {
+    _ = MultiDatePicker(selection: __v((Binding<Set<DateComponents>>).self), in: __v((PartialRangeFrom<Date>).self), label: { __v((__ProbeView).self) })
+}
+// MultiDatePicker: init(selection: Binding<Set<DateComponents>>, in bounds: PartialRangeUpTo<Date>, @ViewBuilder label: () -> Label)
+@MainActor func __probe611() {
+    _ = MultiDatePicker(selection: __v((Binding<Set<DateComponents>>).self), in: __v((PartialRangeUpTo<Date>).self), label: { __v((__ProbeView).self) })
+}
+// MultiDatePicker: init(selection: Binding<Set<DateComponents>>, in bounds: Range<Date>, @ViewBuilder label: () -> Label)
+@MainActor func __probe612() {
+    _ = MultiDatePicker(selection: __v((Binding<Set<DateComponents>>).self), in: __v((Range<Date>).self), label: { __v((__ProbeView).self) })
+}
+// MultiDatePicker: init(selection: Binding<Set<DateComponents>>, @ViewBuilder label: () -> Label)
+@MainActor func __probe613() {
+    _ = MultiDatePicker(selection: __v((Binding<Set<DateComponents>>).self), label: { __v((__ProbeView).self) })
+}
 // Picker: init(_ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) where Label == Text
 @MainActor func __probe619() {
     _ = Picker(__v((LocalizedStringKey).self), selection: __v((Binding<Int>).self), content: { __v((__ProbeView).self) })
@@ -428,6 +564,26 @@ import DeclarativeViews
 @MainActor func __probe642() {
     _ = SecureField(__v((Substring).self), text: __v((Binding<String>).self))
 }
+// SecureField: init(_ titleKey: LocalizedStringKey, text: Binding<String>, onCommit: @escaping () -> Void) where Label == Text
+@MainActor func __probe643() {
+    _ = SecureField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self), onCommit: { })
+}
+// SecureField: init<S>(_ title: S, text: Binding<String>, onCommit: @escaping () -> Void) where S : StringProtocol, Label == Text
+@MainActor func __probe644() {
+    _ = SecureField(__v((Substring).self), text: __v((Binding<String>).self), onCommit: { })
+}
+// SecureField: init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) where Label == Text
+@MainActor func __probe645() {
+    _ = SecureField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self), prompt: __v((Text?).self))
+}
+// SecureField: init<S>(_ title: S, text: Binding<String>, prompt: Text?) where S : StringProtocol, Label == Text
+@MainActor func __probe646() {
+    _ = SecureField(__v((Substring).self), text: __v((Binding<String>).self), prompt: __v((Text?).self))
+}
+// SecureField: init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label)
+@MainActor func __probe647() {
+    _ = SecureField(text: __v((Binding<String>).self), prompt: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
 // Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint, ValueLabel == EmptyView
 @MainActor func __probe693() {
     _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, onEditingChanged: { _ in })
@@ -472,17 +628,125 @@ import DeclarativeViews
 @MainActor func __probe723() {
     _ = TextField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self), axis: __v((Axis).self))
 }
+// TextField: init<S>(_ title: S, text: Binding<String>, axis: Axis) where S : StringProtocol, Label == Text
+@MainActor func __probe724() {
+    _ = TextField(__v((Substring).self), text: __v((Binding<String>).self), axis: __v((Axis).self))
+}
+// TextField: init(_ titleKey: LocalizedStringKey, text: Binding<String>, onCommit: @escaping () -> Void) where Label == Text
+@MainActor func __probe725() {
+    _ = TextField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self), onCommit: { })
+}
+// TextField: init<S>(_ title: S, text: Binding<String>, onCommit: @escaping () -> Void) where S : StringProtocol, Label == Text
+@MainActor func __probe726() {
+    _ = TextField(__v((Substring).self), text: __v((Binding<String>).self), onCommit: { })
+}
+// TextField: init(_ titleKey: LocalizedStringKey, text: Binding<String>, onEditingChanged: @escaping (Bool) -> Void) where Label == Text
+@MainActor func __probe727() {
+    _ = TextField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self), onEditingChanged: { _ in })
+}
+// TextField: init<S>(_ title: S, text: Binding<String>, onEditingChanged: @escaping (Bool) -> Void) where S : StringProtocol, Label == Text
+@MainActor func __probe728() {
+    _ = TextField(__v((Substring).self), text: __v((Binding<String>).self), onEditingChanged: { _ in })
+}
+// TextField: init(_ titleKey: LocalizedStringKey, text: Binding<String>, onEditingChanged: @escaping (Bool) -> Void, onCommit: @escaping () -> Void) where Label == Text
+@MainActor func __probe729() {
+    _ = TextField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self), onEditingChanged: { _ in }, onCommit: { })
+}
+// TextField: init<S>(_ title: S, text: Binding<String>, onEditingChanged: @escaping (Bool) -> Void, onCommit: @escaping () -> Void) where S : StringProtocol, Label == Text
+@MainActor func __probe730() {
+    _ = TextField(__v((Substring).self), text: __v((Binding<String>).self), onEditingChanged: { _ in }, onCommit: { })
+}
 // TextField: init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) where Label == Text
 @MainActor func __probe731() {
     _ = TextField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self), prompt: __v((Text?).self))
+}
+// TextField: init<S>(_ title: S, text: Binding<String>, prompt: Text?) where S : StringProtocol, Label == Text
+@MainActor func __probe732() {
+    _ = TextField(__v((Substring).self), text: __v((Binding<String>).self), prompt: __v((Text?).self))
+}
+// TextField: init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?, axis: Axis) where Label == Text
+@MainActor func __probe733() {
+    _ = TextField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self), prompt: __v((Text?).self), axis: __v((Axis).self))
+}
+// TextField: init<S>(_ title: S, text: Binding<String>, prompt: Text?, axis: Axis) where S : StringProtocol, Label == Text
+@MainActor func __probe734() {
+    _ = TextField(__v((Substring).self), text: __v((Binding<String>).self), prompt: __v((Text?).self), axis: __v((Axis).self))
 }
 // TextField: init<F>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil) where F : ParseableFormatStyle, F.FormatOutput == String, Label == Text
 @MainActor func __probe735() {
     _ = TextField(__v((LocalizedStringKey).self), value: __v((Binding<IntegerFormatStyle<Int>.FormatInput>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self))
 }
+// TextField: init<F>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput?>, format: F, prompt: Text? = nil) where F : ParseableFormatStyle, F.FormatOutput == String, Label == Text
+@MainActor func __probe736() {
+    _ = TextField(__v((LocalizedStringKey).self), value: __v((Binding<IntegerFormatStyle<Int>.FormatInput?>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self))
+}
 // TextField: init<S, F>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil) where S : StringProtocol, F : ParseableFormatStyle, F.FormatOutput == String, Label == Text
 @MainActor func __probe737() {
     _ = TextField(__v((Substring).self), value: __v((Binding<IntegerFormatStyle<Int>.FormatInput>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self))
+}
+// TextField: init<S, F>(_ title: S, value: Binding<F.FormatInput?>, format: F, prompt: Text? = nil) where S : StringProtocol, F : ParseableFormatStyle, F.FormatOutput == String, Label == Text
+@MainActor func __probe738() {
+    _ = TextField(__v((Substring).self), value: __v((Binding<IntegerFormatStyle<Int>.FormatInput?>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self))
+}
+// TextField: init<S, V>(_ title: S, value: Binding<V>, formatter: Formatter) where S : StringProtocol, Label == Text
+@MainActor func __probe739() {
+    _ = TextField(__v((Substring).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self))
+}
+// TextField: init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter) where Label == Text
+@MainActor func __probe740() {
+    _ = TextField(__v((LocalizedStringKey).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self))
+}
+// TextField: init<S, V>(_ title: S, value: Binding<V>, formatter: Formatter, onCommit: @escaping () -> Void) where S : StringProtocol, Label == Text
+@MainActor func __probe741() {
+    _ = TextField(__v((Substring).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self), onCommit: { })
+}
+// TextField: init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter, onCommit: @escaping () -> Void) where Label == Text
+@MainActor func __probe742() {
+    _ = TextField(__v((LocalizedStringKey).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self), onCommit: { })
+}
+// TextField: init<S, V>(_ title: S, value: Binding<V>, formatter: Formatter, onEditingChanged: @escaping (Bool) -> Void) where S : StringProtocol, Label == Text
+@MainActor func __probe743() {
+    _ = TextField(__v((Substring).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self), onEditingChanged: { _ in })
+}
+// TextField: init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter, onEditingChanged: @escaping (Bool) -> Void) where Label == Text
+@MainActor func __probe744() {
+    _ = TextField(__v((LocalizedStringKey).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self), onEditingChanged: { _ in })
+}
+// TextField: init<S, V>(_ title: S, value: Binding<V>, formatter: Formatter, onEditingChanged: @escaping (Bool) -> Void, onCommit: @escaping () -> Void) where S : StringProtocol, Label == Text
+@MainActor func __probe745() {
+    _ = TextField(__v((Substring).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self), onEditingChanged: { _ in }, onCommit: { })
+}
+// TextField: init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter, onEditingChanged: @escaping (Bool) -> Void, onCommit: @escaping () -> Void) where Label == Text
+@MainActor func __probe746() {
+    _ = TextField(__v((LocalizedStringKey).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self), onEditingChanged: { _ in }, onCommit: { })
+}
+// TextField: init<S, V>(_ title: S, value: Binding<V>, formatter: Formatter, prompt: Text?) where S : StringProtocol, Label == Text
+@MainActor func __probe747() {
+    _ = TextField(__v((Substring).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self), prompt: __v((Text?).self))
+}
+// TextField: init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter, prompt: Text?) where Label == Text
+@MainActor func __probe748() {
+    _ = TextField(__v((LocalizedStringKey).self), value: __v((Binding<Int>).self), formatter: __v((Formatter).self), prompt: __v((Text?).self))
+}
+// TextField: init(text: Binding<String>, prompt: Text? = nil, axis: Axis, @ViewBuilder label: () -> Label)
+@MainActor func __probe749() {
+    _ = TextField(text: __v((Binding<String>).self), prompt: __v((Text?).self), axis: __v((Axis).self), label: { __v((__ProbeView).self) })
+}
+// TextField: init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label)
+@MainActor func __probe750() {
+    _ = TextField(text: __v((Binding<String>).self), prompt: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
+// TextField: init<F>(value: Binding<F.FormatInput>, format: F, prompt: Text? = nil, @ViewBuilder label: () -> Label) where F : ParseableFormatStyle, F.FormatOutput == String
+@MainActor func __probe751() {
+    _ = TextField(value: __v((Binding<IntegerFormatStyle<Int>.FormatInput>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
+// TextField: init<F>(value: Binding<F.FormatInput?>, format: F, prompt: Text? = nil, @ViewBuilder label: () -> Label) where F : ParseableFormatStyle, F.FormatOutput == String
+@MainActor func __probe752() {
+    _ = TextField(value: __v((Binding<IntegerFormatStyle<Int>.FormatInput?>).self), format: __v((IntegerFormatStyle<Int>).self), prompt: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
+// TextField: init<V>(value: Binding<V>, formatter: Formatter, prompt: Text? = nil, @ViewBuilder label: () -> Label)
+@MainActor func __probe753() {
+    _ = TextField(value: __v((Binding<Int>).self), formatter: __v((Formatter).self), prompt: __v((Text?).self), label: { __v((__ProbeView).self) })
 }
 // Toggle: init(_ configuration: ToggleStyleConfiguration) where Label == ToggleStyleConfiguration.Label
 @MainActor func __probe754() {

@@ -2,6 +2,36 @@
 // Every `behaves` and `recorded` row of the family keyboard-text-input, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct EventModifiers : OptionSet
+@MainActor func __probe1848() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = EventModifiers.self
+    __conformsOptionSet(EventModifiers.self)
+}
+// SwiftUI: struct KeyEquivalent : Sendable
+@MainActor func __probe1849() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = KeyEquivalent.self
+    __conformsSendable(KeyEquivalent.self)
+}
+// SwiftUI: struct KeyPress : Sendable
+@MainActor func __probe1850() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = KeyPress.self
+    __conformsSendable(KeyPress.self)
+}
+// SwiftUI: struct KeyboardShortcut : Sendable
+@MainActor func __probe1851() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = KeyboardShortcut.self
+    __conformsSendable(KeyboardShortcut.self)
+}
+// SwiftUI: enum MoveCommandDirection : Sendable
+@MainActor func __probe1852() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = MoveCommandDirection.self
+    __conformsSendable(MoveCommandDirection.self)
+}
 // SwiftUI: struct ScrollDismissesKeyboardMode : Sendable
 @MainActor func __probe1853() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
@@ -27,6 +57,252 @@ import DeclarativeViews
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     _ = TextInputAutocapitalization.self
     __conformsSendable(TextInputAutocapitalization.self)
+}
+// EventModifiers: static let all: EventModifiers
+@MainActor func __probe1865() {
+    let _: EventModifiers = EventModifiers.all
+}
+// EventModifiers: static let capsLock: EventModifiers
+@MainActor func __probe1866() {
+    let _: EventModifiers = EventModifiers.capsLock
+}
+// EventModifiers: static let command: EventModifiers
+@MainActor func __probe1867() {
+    let _: EventModifiers = EventModifiers.command
+}
+// EventModifiers: static let control: EventModifiers
+@MainActor func __probe1868() {
+    let _: EventModifiers = EventModifiers.control
+}
+// EventModifiers: static let function: EventModifiers
+@MainActor func __probe1869() {
+    let _: EventModifiers = EventModifiers.function
+}
+// EventModifiers: init(rawValue: Int)
+@MainActor func __probe1870() {
+    _ = EventModifiers(rawValue: __v((Int).self))
+}
+// EventModifiers: static let numericPad: EventModifiers
+@MainActor func __probe1871() {
+    let _: EventModifiers = EventModifiers.numericPad
+}
+// EventModifiers: static let option: EventModifiers
+@MainActor func __probe1872() {
+    let _: EventModifiers = EventModifiers.option
+}
+// EventModifiers: let rawValue: Int
+@MainActor func __probe1873() {
+    let _: Int = __v(EventModifiers.self).rawValue
+}
+// EventModifiers: static let shift: EventModifiers
+@MainActor func __probe1874() {
+    let _: EventModifiers = EventModifiers.shift
+}
+// KeyEquivalent: var character: Character
+@MainActor func __probe1875() {
+    let _: Character = __v(KeyEquivalent.self).character
+    var __r = __v(KeyEquivalent.self)
+    __r.character = __v((Character).self)
+}
+// KeyEquivalent: static let clear: KeyEquivalent
+@MainActor func __probe1876() {
+    let _: KeyEquivalent = KeyEquivalent.clear
+}
+// KeyEquivalent: static let delete: KeyEquivalent
+@MainActor func __probe1877() {
+    let _: KeyEquivalent = KeyEquivalent.delete
+}
+// KeyEquivalent: static let deleteForward: KeyEquivalent
+@MainActor func __probe1878() {
+    let _: KeyEquivalent = KeyEquivalent.deleteForward
+}
+// KeyEquivalent: static let downArrow: KeyEquivalent
+@MainActor func __probe1879() {
+    let _: KeyEquivalent = KeyEquivalent.downArrow
+}
+// KeyEquivalent: static let end: KeyEquivalent
+@MainActor func __probe1880() {
+    let _: KeyEquivalent = KeyEquivalent.end
+}
+// KeyEquivalent: static let escape: KeyEquivalent
+@MainActor func __probe1881() {
+    let _: KeyEquivalent = KeyEquivalent.escape
+}
+// KeyEquivalent: static let home: KeyEquivalent
+@MainActor func __probe1882() {
+    let _: KeyEquivalent = KeyEquivalent.home
+}
+// KeyEquivalent: init(_ character: Character)
+@MainActor func __probe1883() {
+    _ = KeyEquivalent(__v((Character).self))
+}
+// KeyEquivalent: init(extendedGraphemeClusterLiteral: Character)
+@MainActor func __probe1884() {
+    _ = KeyEquivalent(extendedGraphemeClusterLiteral: __v((Character).self))
+}
+// KeyEquivalent: static let leftArrow: KeyEquivalent
+@MainActor func __probe1885() {
+    let _: KeyEquivalent = KeyEquivalent.leftArrow
+}
+// KeyEquivalent: static let pageDown: KeyEquivalent
+@MainActor func __probe1886() {
+    let _: KeyEquivalent = KeyEquivalent.pageDown
+}
+// KeyEquivalent: static let pageUp: KeyEquivalent
+@MainActor func __probe1887() {
+    let _: KeyEquivalent = KeyEquivalent.pageUp
+}
+// KeyEquivalent: static let `return`: KeyEquivalent
+@MainActor func __probe1888() {
+    let _: KeyEquivalent = KeyEquivalent.`return`
+}
+// KeyEquivalent: static let rightArrow: KeyEquivalent
+@MainActor func __probe1889() {
+    let _: KeyEquivalent = KeyEquivalent.rightArrow
+}
+// KeyEquivalent: static let space: KeyEquivalent
+@MainActor func __probe1890() {
+    let _: KeyEquivalent = KeyEquivalent.space
+}
+// KeyEquivalent: static let tab: KeyEquivalent
+@MainActor func __probe1891() {
+    let _: KeyEquivalent = KeyEquivalent.tab
+}
+// KeyEquivalent: static let upArrow: KeyEquivalent
+@MainActor func __probe1892() {
+    let _: KeyEquivalent = KeyEquivalent.upArrow
+}
+// KeyPress: struct Phases : OptionSet, Sendable, CustomDebugStringConvertible
+@MainActor func __probe1893() {
+    func __conformsCustomDebugStringConvertible<T: CustomDebugStringConvertible>(_: T.Type) {}
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = KeyPress.Phases.self
+    __conformsOptionSet(KeyPress.Phases.self)
+    __conformsSendable(KeyPress.Phases.self)
+    __conformsCustomDebugStringConvertible(KeyPress.Phases.self)
+}
+// KeyPress: enum Result : Sendable
+@MainActor func __probe1894() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = KeyPress.Result.self
+    __conformsSendable(KeyPress.Result.self)
+}
+// KeyPress: let characters: String
+@MainActor func __probe1895() {
+    let _: String = __v(KeyPress.self).characters
+}
+// KeyPress: let key: KeyEquivalent
+@MainActor func __probe1896() {
+    let _: KeyEquivalent = __v(KeyPress.self).key
+}
+// KeyPress: let modifiers: EventModifiers
+@MainActor func __probe1897() {
+    let _: EventModifiers = __v(KeyPress.self).modifiers
+}
+// KeyPress: let phase: KeyPress.Phases
+@MainActor func __probe1898() {
+    let _: KeyPress.Phases = __v(KeyPress.self).phase
+}
+// KeyPress.Phases: static let all: KeyPress.Phases
+@MainActor func __probe1899() {
+    let _: KeyPress.Phases = KeyPress.Phases.all
+}
+// KeyPress.Phases: static let down: KeyPress.Phases
+@MainActor func __probe1900() {
+    let _: KeyPress.Phases = KeyPress.Phases.down
+}
+// KeyPress.Phases: init(rawValue: Int)
+@MainActor func __probe1901() {
+    _ = KeyPress.Phases(rawValue: __v((Int).self))
+}
+// KeyPress.Phases: let rawValue: Int
+@MainActor func __probe1902() {
+    let _: Int = __v(KeyPress.Phases.self).rawValue
+}
+// KeyPress.Phases: static let `repeat`: KeyPress.Phases
+@MainActor func __probe1903() {
+    let _: KeyPress.Phases = KeyPress.Phases.`repeat`
+}
+// KeyPress.Phases: static let up: KeyPress.Phases
+@MainActor func __probe1904() {
+    let _: KeyPress.Phases = KeyPress.Phases.up
+}
+// KeyPress.Result: case handled
+@MainActor func __probe1905() {
+    let _: KeyPress.Result = KeyPress.Result.handled
+}
+// KeyPress.Result: case ignored
+@MainActor func __probe1906() {
+    let _: KeyPress.Result = KeyPress.Result.ignored
+}
+// KeyboardShortcut: struct Localization : Sendable
+@MainActor func __probe1907() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = KeyboardShortcut.Localization.self
+    __conformsSendable(KeyboardShortcut.Localization.self)
+}
+// KeyboardShortcut: static let cancelAction: KeyboardShortcut
+@MainActor func __probe1908() {
+    let _: KeyboardShortcut = KeyboardShortcut.cancelAction
+}
+// KeyboardShortcut: static let defaultAction: KeyboardShortcut
+@MainActor func __probe1909() {
+    let _: KeyboardShortcut = KeyboardShortcut.defaultAction
+}
+// KeyboardShortcut: init(_ key: KeyEquivalent, modifiers: EventModifiers = .command)
+@MainActor func __probe1910() {
+    _ = KeyboardShortcut(__v((KeyEquivalent).self), modifiers: __v((EventModifiers).self))
+}
+// KeyboardShortcut: init(_ key: KeyEquivalent, modifiers: EventModifiers = .command, localization: KeyboardShortcut.Localization)
+@MainActor func __probe1911() {
+    _ = KeyboardShortcut(__v((KeyEquivalent).self), modifiers: __v((EventModifiers).self), localization: __v((KeyboardShortcut.Localization).self))
+}
+// KeyboardShortcut: var key: KeyEquivalent
+@MainActor func __probe1912() {
+    let _: KeyEquivalent = __v(KeyboardShortcut.self).key
+    var __r = __v(KeyboardShortcut.self)
+    __r.key = __v((KeyEquivalent).self)
+}
+// KeyboardShortcut: var localization: KeyboardShortcut.Localization
+@MainActor func __probe1913() {
+    let _: KeyboardShortcut.Localization = __v(KeyboardShortcut.self).localization
+    var __r = __v(KeyboardShortcut.self)
+    __r.localization = __v((KeyboardShortcut.Localization).self)
+}
+// KeyboardShortcut: var modifiers: EventModifiers
+@MainActor func __probe1914() {
+    let _: EventModifiers = __v(KeyboardShortcut.self).modifiers
+    var __r = __v(KeyboardShortcut.self)
+    __r.modifiers = __v((EventModifiers).self)
+}
+// KeyboardShortcut.Localization: static let automatic: KeyboardShortcut.Localization
+@MainActor func __probe1915() {
+    let _: KeyboardShortcut.Localization = KeyboardShortcut.Localization.automatic
+}
+// KeyboardShortcut.Localization: static let custom: KeyboardShortcut.Localization
+@MainActor func __probe1916() {
+    let _: KeyboardShortcut.Localization = KeyboardShortcut.Localization.custom
+}
+// KeyboardShortcut.Localization: static let withoutMirroring: KeyboardShortcut.Localization
+@MainActor func __probe1917() {
+    let _: KeyboardShortcut.Localization = KeyboardShortcut.Localization.withoutMirroring
+}
+// MoveCommandDirection: case down
+@MainActor func __probe1918() {
+    let _: MoveCommandDirection = MoveCommandDirection.down
+}
+// MoveCommandDirection: case left
+@MainActor func __probe1919() {
+    let _: MoveCommandDirection = MoveCommandDirection.left
+}
+// MoveCommandDirection: case right
+@MainActor func __probe1920() {
+    let _: MoveCommandDirection = MoveCommandDirection.right
+}
+// MoveCommandDirection: case up
+@MainActor func __probe1921() {
+    let _: MoveCommandDirection = MoveCommandDirection.up
 }
 // ScrollDismissesKeyboardMode: static var automatic: ScrollDismissesKeyboardMode { get }
 @MainActor func __probe1922() {
@@ -133,11 +409,95 @@ import DeclarativeViews
         __someView(__v(__T.self).disableAutocorrection(__v((Bool?).self)))
     }
 }
+// View: func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View
+@MainActor func __probe1955() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).keyboardShortcut(__v((KeyboardShortcut).self)))
+    }
+}
+// View: func keyboardShortcut(_ shortcut: KeyboardShortcut?) -> some View
+@MainActor func __probe1956() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).keyboardShortcut(__v((KeyboardShortcut?).self)))
+    }
+}
+// View: func keyboardShortcut(_ key: KeyEquivalent, modifiers: EventModifiers = .command) -> some View
+@MainActor func __probe1957() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).keyboardShortcut(__v((KeyEquivalent).self), modifiers: __v((EventModifiers).self)))
+    }
+}
+// View: func keyboardShortcut(_ key: KeyEquivalent, modifiers: EventModifiers = .command, localization: KeyboardShortcut.Localization) -> some View
+@MainActor func __probe1958() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).keyboardShortcut(__v((KeyEquivalent).self), modifiers: __v((EventModifiers).self), localization: __v((KeyboardShortcut.Localization).self)))
+    }
+}
 // View: func keyboardType(_ type: UIKeyboardType) -> some View
 @MainActor func __probe1959() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).keyboardType(__v((UIKeyboardType).self)))
+    }
+}
+// View: func onDeleteCommand(perform action: (() -> Void)?) -> some View
+@MainActor func __probe1963() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onDeleteCommand(perform: { }))
+    }
+}
+// View: func onExitCommand(perform action: (() -> Void)?) -> some View
+@MainActor func __probe1964() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onExitCommand(perform: { }))
+    }
+}
+// View: func onKeyPress(_ key: KeyEquivalent, action: @escaping () -> KeyPress.Result) -> some View
+@MainActor func __probe1965() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onKeyPress(__v((KeyEquivalent).self), action: { __v((KeyPress.Result).self) }))
+    }
+}
+// View: func onKeyPress(_ key: KeyEquivalent, phases: KeyPress.Phases, action: @escaping (KeyPress) -> KeyPress.Result) -> some View
+@MainActor func __probe1966() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onKeyPress(__v((KeyEquivalent).self), phases: __v((KeyPress.Phases).self), action: { _ in __v((KeyPress.Result).self) }))
+    }
+}
+// View: func onKeyPress(characters: CharacterSet, phases: KeyPress.Phases = [.down, .repeat], action: @escaping (KeyPress) -> KeyPress.Result) -> some View
+@MainActor func __probe1967() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onKeyPress(characters: __v((CharacterSet).self), phases: __v((KeyPress.Phases).self), action: { _ in __v((KeyPress.Result).self) }))
+    }
+}
+// View: func onKeyPress(keys: Set<KeyEquivalent>, phases: KeyPress.Phases = [.down, .repeat], action: @escaping (KeyPress) -> KeyPress.Result) -> some View
+@MainActor func __probe1968() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onKeyPress(keys: __v((Set<KeyEquivalent>).self), phases: __v((KeyPress.Phases).self), action: { _ in __v((KeyPress.Result).self) }))
+    }
+}
+// View: func onKeyPress(phases: KeyPress.Phases = [.down, .repeat], action: @escaping (KeyPress) -> KeyPress.Result) -> some View
+@MainActor func __probe1969() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onKeyPress(phases: __v((KeyPress.Phases).self), action: { _ in __v((KeyPress.Result).self) }))
+    }
+}
+// View: func onMoveCommand(perform action: ((MoveCommandDirection) -> Void)?) -> some View
+@MainActor func __probe1970() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onMoveCommand(perform: { _ in }))
     }
 }
 // View: func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping (() -> Void)) -> some View

@@ -248,6 +248,12 @@ import DeclarativeViews
     __conformsHashable(Font.Design.self)
     __conformsSendable(Font.Design.self)
 }
+// Font: enum Leading : Sendable
+@MainActor func __probe887() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Font.Leading.self
+    __conformsSendable(Font.Leading.self)
+}
 // Font: enum TextStyle : CaseIterable, Sendable
 @MainActor func __probe888() {
     func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
@@ -261,6 +267,14 @@ import DeclarativeViews
     func __conformsHashable<T: Hashable>(_: T.Type) {}
     _ = Font.Weight.self
     __conformsHashable(Font.Weight.self)
+}
+// Font: struct Width : Hashable, Sendable
+@MainActor func __probe890() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Font.Width.self
+    __conformsHashable(Font.Width.self)
+    __conformsSendable(Font.Width.self)
 }
 // Font: func bold() -> Font
 @MainActor func __probe891() {
@@ -306,6 +320,14 @@ import DeclarativeViews
 @MainActor func __probe902() {
     let _: Font = Font.largeTitle
 }
+// Font: func leading(_ leading: Font.Leading) -> Font
+@MainActor func __probe903() {
+    let _: Font = __v(Font.self).leading(__v((Font.Leading).self))
+}
+// Font: func lowercaseSmallCaps() -> Font
+@MainActor func __probe904() {
+    let _: Font = __v(Font.self).lowercaseSmallCaps()
+}
 // Font: func monospaced() -> Font
 @MainActor func __probe905() {
     let _: Font = __v(Font.self).monospaced()
@@ -313,6 +335,10 @@ import DeclarativeViews
 // Font: func monospacedDigit() -> Font
 @MainActor func __probe906() {
     let _: Font = __v(Font.self).monospacedDigit()
+}
+// Font: func smallCaps() -> Font
+@MainActor func __probe907() {
+    let _: Font = __v(Font.self).smallCaps()
 }
 // Font: static let subheadline: Font
 @MainActor func __probe908() {
@@ -338,9 +364,17 @@ import DeclarativeViews
 @MainActor func __probe915() {
     let _: Font = Font.title3
 }
+// Font: func uppercaseSmallCaps() -> Font
+@MainActor func __probe916() {
+    let _: Font = __v(Font.self).uppercaseSmallCaps()
+}
 // Font: func weight(_ weight: Font.Weight) -> Font
 @MainActor func __probe917() {
     let _: Font = __v(Font.self).weight(__v((Font.Weight).self))
+}
+// Font: func width(_ width: Font.Width) -> Font
+@MainActor func __probe918() {
+    let _: Font = __v(Font.self).width(__v((Font.Width).self))
 }
 // Font.Design: case `default`
 @MainActor func __probe919() {
@@ -357,6 +391,18 @@ import DeclarativeViews
 // Font.Design: case serif
 @MainActor func __probe922() {
     let _: Font.Design = Font.Design.serif
+}
+// Font.Leading: case loose
+@MainActor func __probe923() {
+    let _: Font.Leading = Font.Leading.loose
+}
+// Font.Leading: case standard
+@MainActor func __probe924() {
+    let _: Font.Leading = Font.Leading.standard
+}
+// Font.Leading: case tight
+@MainActor func __probe925() {
+    let _: Font.Leading = Font.Leading.tight
 }
 // Font.TextStyle: static var allCases: [Font.TextStyle]
 @MainActor func __probe926() {
@@ -438,11 +484,59 @@ import DeclarativeViews
 @MainActor func __probe945() {
     let _: Font.Weight = Font.Weight.ultraLight
 }
+// Font.Width: static let compressed: Font.Width
+@MainActor func __probe946() {
+    let _: Font.Width = Font.Width.compressed
+}
+// Font.Width: static let condensed: Font.Width
+@MainActor func __probe947() {
+    let _: Font.Width = Font.Width.condensed
+}
+// Font.Width: static let expanded: Font.Width
+@MainActor func __probe948() {
+    let _: Font.Width = Font.Width.expanded
+}
+// Font.Width: init(_ value: CGFloat)
+@MainActor func __probe949() {
+    _ = Font.Width(__v((CGFloat).self))
+}
+// Font.Width: static let standard: Font.Width
+@MainActor func __probe950() {
+    let _: Font.Width = Font.Width.standard
+}
+// Font.Width: var value: CGFloat
+@MainActor func __probe951() {
+    let _: CGFloat = __v(Font.Width.self).value
+    var __r = __v(Font.Width.self)
+    __r.value = __v((CGFloat).self)
+}
+// Image: enum Interpolation : Sendable
+@MainActor func __probe953() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Image.Interpolation.self
+    __conformsSendable(Image.Interpolation.self)
+}
+// Image: enum ResizingMode : Sendable
+@MainActor func __probe955() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Image.ResizingMode.self
+    __conformsSendable(Image.ResizingMode.self)
+}
 // Image: enum Scale : Sendable
 @MainActor func __probe956() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     _ = Image.Scale.self
     __conformsSendable(Image.Scale.self)
+}
+// Image: enum TemplateRenderingMode : Sendable
+@MainActor func __probe957() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Image.TemplateRenderingMode.self
+    __conformsSendable(Image.TemplateRenderingMode.self)
+}
+// Image: func antialiased(_ isAntialiased: Bool) -> Image
+@MainActor func __probe959() {
+    let _: Image = __v(Image.self).antialiased(__v((Bool).self))
 }
 // Image: init(_ name: String, bundle: Bundle? = nil)
 @MainActor func __probe961() {
@@ -456,6 +550,46 @@ import DeclarativeViews
 @MainActor func __probe971() {
     _ = Image(systemName: __v((String).self))
 }
+// Image: func interpolation(_ interpolation: Image.Interpolation) -> Image
+@MainActor func __probe974() {
+    let _: Image = __v(Image.self).interpolation(__v((Image.Interpolation).self))
+}
+// Image: func renderingMode(_ renderingMode: Image.TemplateRenderingMode?) -> Image
+@MainActor func __probe975() {
+    let _: Image = __v(Image.self).renderingMode(__v((Image.TemplateRenderingMode?).self))
+}
+// Image: func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image
+@MainActor func __probe976() {
+    let _: Image = __v(Image.self).resizable(capInsets: __v((EdgeInsets).self), resizingMode: __v((Image.ResizingMode).self))
+}
+// Image: func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Image
+@MainActor func __probe977() {
+    let _: Image = __v(Image.self).symbolRenderingMode(__v((SymbolRenderingMode?).self))
+}
+// Image.Interpolation: case high
+@MainActor func __probe982() {
+    let _: Image.Interpolation = Image.Interpolation.high
+}
+// Image.Interpolation: case low
+@MainActor func __probe983() {
+    let _: Image.Interpolation = Image.Interpolation.low
+}
+// Image.Interpolation: case medium
+@MainActor func __probe984() {
+    let _: Image.Interpolation = Image.Interpolation.medium
+}
+// Image.Interpolation: case none
+@MainActor func __probe985() {
+    let _: Image.Interpolation = Image.Interpolation.none
+}
+// Image.ResizingMode: case stretch
+@MainActor func __probe997() {
+    let _: Image.ResizingMode = Image.ResizingMode.stretch
+}
+// Image.ResizingMode: case tile
+@MainActor func __probe998() {
+    let _: Image.ResizingMode = Image.ResizingMode.tile
+}
 // Image.Scale: case large
 @MainActor func __probe999() {
     let _: Image.Scale = Image.Scale.large
@@ -467,6 +601,14 @@ import DeclarativeViews
 // Image.Scale: case small
 @MainActor func __probe1001() {
     let _: Image.Scale = Image.Scale.small
+}
+// Image.TemplateRenderingMode: case original
+@MainActor func __probe1002() {
+    let _: Image.TemplateRenderingMode = Image.TemplateRenderingMode.original
+}
+// Image.TemplateRenderingMode: case template
+@MainActor func __probe1003() {
+    let _: Image.TemplateRenderingMode = Image.TemplateRenderingMode.template
 }
 // Label: init(_ configuration: LabelStyleConfiguration) where Title == LabelStyleConfiguration.Title, Icon == LabelStyleConfiguration.Icon
 @MainActor func __probe1004() {
@@ -673,6 +815,10 @@ import DeclarativeViews
 // Text: init(_ dates: ClosedRange<Date>)
 @MainActor func __probe1073() {
     _ = Text(__v((ClosedRange<Date>).self))
+}
+// Text: init(_ interval: DateInterval)
+@MainActor func __probe1075() {
+    _ = Text(__v((DateInterval).self))
 }
 // Text: init<S>(_ content: S) where S : StringProtocol
 @MainActor func __probe1077() {

@@ -88,9 +88,7 @@ extension View {
 /// The text of simple label content (`Text`, `Label`, a stack of them) without building it.
 @MainActor
 func _staticText<V: View>(of view: V) -> String {
-    if let text = view as? Text { return text.content }
-    if let labelled = view as? any StaticTextProviding { return labelled._staticText }
-    return String(describing: V.self)
+    _labelText(view) ?? String(describing: V.self)
 }
 
 /// Views whose text is known without building them.

@@ -27,6 +27,8 @@ public final class ViewHost {
     private var reported: [DisplayNode]?
     /// The input last typed into (it has the focus unless a `.focused` binding says otherwise).
     var typedInto: String?
+    /// The input being edited: typed into and not yet submitted (told when editing ends).
+    var editing: TextInput?
 
     /// The URLs the system was asked to open, in order: a tapped ``Link``'s, or those given to
     /// `@Environment(\.openURL)` that no handler took (``OpenURLAction``). Headless nothing opens.

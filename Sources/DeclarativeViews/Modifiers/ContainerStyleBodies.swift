@@ -443,11 +443,8 @@ nonisolated struct _BuiltInDatePicker: View {
     let configuration: DatePickerStyleConfiguration
 
     @MainActor var body: some View {
-        let configuration = self.configuration
-        let range: ClosedRange<Date>? = configuration.minimumDate == nil && configuration.maximumDate == nil
-            ? nil : (configuration.minimumDate ?? .distantPast)...(configuration.maximumDate ?? .distantFuture)
-        DatePicker(selection: configuration.$selection, range: range,
-                   displayedComponents: configuration.displayedComponents) { configuration.label }
+        DatePicker(label: configuration.label, selection: configuration.$selection, lower: configuration.minimumDate,
+                   upper: configuration.maximumDate, components: configuration.displayedComponents)
     }
 }
 

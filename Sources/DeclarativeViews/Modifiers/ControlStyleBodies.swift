@@ -84,9 +84,13 @@ public nonisolated struct _ErasedStylePart: View {
     @MainActor public var body: some View { content }
 }
 
-/// The string of a `Text` label, also when a style's configuration erased it.
+/// The string of a label that is a `Text` (or a view with static text, a `Label`), also when a
+/// style's configuration erased it; `nil` for other labels.
 func _labelText(_ label: some View) -> String? {
-    ((label as? _ErasedStylePart)?.original as? Text ?? label as? Text)?.content
+    let view: any View = (label as? _ErasedStylePart)?.original ?? label
+    if let text = view as? Text { return text.content }
+    if let labelled = view as? any StaticTextProviding { return labelled._staticText }
+    return nil
 }
 
 // MARK: - Buttons

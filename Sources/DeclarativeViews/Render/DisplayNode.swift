@@ -246,6 +246,9 @@ struct _Annotations: Equatable {
     var gestures: [GestureLink] = []
     /// The accessibility action handlers on the view (`.accessibilityAction`…), for the driver.
     var accessibilityActions: AccessibilityActions?
+    /// Key-press handlers (`.onKeyPress`, `.onMoveCommand`…), the innermost modifier's first, for
+    /// ``ViewHost/press(_:modifiers:)``.
+    var keyPresses: [KeyPressHandler] = []
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -258,6 +261,7 @@ struct _Annotations: Equatable {
             && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.refresh === rhs.refresh
             && lhs.gestures.count == rhs.gestures.count && zip(lhs.gestures, rhs.gestures).allSatisfy { $0 === $1 }
             && lhs.accessibilityActions === rhs.accessibilityActions
+            && lhs.keyPresses.count == rhs.keyPresses.count && zip(lhs.keyPresses, rhs.keyPresses).allSatisfy { $0 === $1 }
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition

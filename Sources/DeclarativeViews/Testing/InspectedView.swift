@@ -292,6 +292,25 @@ public struct InspectedView {
     /// A recorded attribute (`font`, `foregroundColor`, `lineLimit`…), if the node has it.
     public func attribute(_ name: String) -> String? { attributes[name] }
 
+    /// An attribute recorded on this view or, nearest first, on a view it is in — how traits
+    /// set on a container (`.keyboardType(.numberPad)` on a form) reach the fields inside.
+    public func inheritedAttribute(_ name: String) -> String? {
+        attributes[name] ?? path.reversed().lazy.compactMap { $0.annotations?.styles[name] }.first
+    }
+
+    /// The keyboard a text field asks for (`.keyboardType`), set on it or around it.
+    public func keyboardType() -> UIKeyboardType? {
+        inheritedAttribute("keyboardType").flatMap { name in UIKeyboardType.allCases.first { "\($0)" == name } }
+    }
+
+    /// What a text field holds for autofill (`.textContentType`), set on it or around it.
+    public func textContentType() -> UITextContentType? {
+        inheritedAttribute("textContentType").flatMap { $0 == "none" ? nil : UITextContentType(rawValue: $0) }
+    }
+
+    /// How the return key is labelled (`.submitLabel`: `done`, `go`…), set on it or around it.
+    public func submitLabel() -> String? { inheritedAttribute("submitLabel") }
+
     public func accessibilityLabel() -> String? { attributes["accessibilityLabel"] }
     public func accessibilityHint() -> String? { attributes["accessibilityHint"] }
     public func accessibilityValue() -> String? { attributes["accessibilityValue"] }
@@ -351,7 +370,7 @@ public struct InspectedView {
         guard let input = node.annotations?.textInput else {
             throw InspectionError("\(node.renderNode.headline) is not a text input")
         }
-        for action in input.submit { action() }
+        host.commit(input)
     }
 
     /// Selects this picker option, tab or selectable row.

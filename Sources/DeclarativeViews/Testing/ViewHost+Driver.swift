@@ -80,12 +80,30 @@ extension ViewHost {
     /// `.onSubmit` actions around it (`.onSubmit(of: .search)` ones for a search field).
     public func submit(_ field: String? = nil) throws {
         let input = try field.map { try textInput(titled: $0).input } ?? focusedInput()
+        commit(input)
+    }
+
+    /// Submits an input: its `onCommit` and the `.onSubmit` actions around it run, then its editing
+    /// ends (`onEditingChanged(false)`), as the return key dismisses the keyboard.
+    func commit(_ input: TextInput) {
         for action in input.submit { action() }
+        if let editing, editing.title == input.title {
+            self.editing = nil
+            editing.editingChanged?(false)
+        }
     }
 
     /// Types into an input and focuses it (the field a later `type(_:)` without a field goes to).
+    /// Editing it begins (`onEditingChanged(true)`) unless it was going on, and editing the field
+    /// that was being edited ends.
     func enter(_ text: String, into input: TextInput, node: DisplayNode) throws {
         guard input.isEnabled() else { throw ViewHostError.inputDisabled(field: input.title) }
+        if editing?.title != input.title {
+            let previous = editing
+            editing = input
+            previous?.editingChanged?(false)
+            input.editingChanged?(true)
+        }
         try input.write(text)
         input.focus?()
         node.annotations?.focus?.focus()

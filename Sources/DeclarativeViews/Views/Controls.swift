@@ -9,6 +9,8 @@ import Foundation
 public nonisolated struct Image: View, Equatable, Sendable {
     let name: String
     let isSystem: Bool
+    /// What the image's own modifiers recorded (`renderingMode=template`…), closest first.
+    var _styles: [_TextStyle] = []
 
     public init(systemName: String) {
         name = systemName
@@ -21,7 +23,9 @@ public nonisolated struct Image: View, Equatable, Sendable {
     }
 
     @MainActor public var body: some View {
-        Text(verbatim: "[\(name)]").modifier(_StyleModifier(key: isSystem ? "systemImage" : "image", value: name))
+        var placeholder = Text(verbatim: "[\(name)]")
+        placeholder._styles = _styles
+        return placeholder.modifier(_StyleModifier(key: isSystem ? "systemImage" : "image", value: name))
     }
 
     /// Scales the image to fit its frame in SwiftUI; headless, it is recorded.
@@ -96,6 +100,11 @@ extension Button {
 extension Button where Label == Text {
     public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
         self.init(role: role, action: action) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
     }
 }
 

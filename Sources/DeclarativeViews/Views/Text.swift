@@ -111,6 +111,26 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
         public mutating func appendInterpolation(_ text: Text) {
             appendValue(text.content)
         }
+
+        /// `Text("Tap \(Image(systemName: "plus")) to add")`: the image's placeholder, `[plus]`.
+        public mutating func appendInterpolation(_ image: Image) {
+            appendValue("[\(image.name)]")
+        }
+
+        /// A range of dates, as `Text(_:)` of it shows them (`10:00 AM – 11:30 AM`).
+        public mutating func appendInterpolation(_ dates: ClosedRange<Date>) {
+            appendValue(Text(dates).content)
+        }
+
+        /// A date interval, as `Text(_:)` of it shows it.
+        public mutating func appendInterpolation(_ interval: DateInterval) {
+            appendValue(Text(interval).content)
+        }
+
+        /// An attributed string's characters (headless text keeps no attributes).
+        public mutating func appendInterpolation(_ attributedString: AttributedString) {
+            appendValue(String(attributedString.characters))
+        }
     }
 }
 

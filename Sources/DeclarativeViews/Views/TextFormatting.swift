@@ -24,6 +24,11 @@ extension Text {
         self.init(verbatim: "\(formatter.string(from: dates.lowerBound)) – \(formatter.string(from: dates.upperBound))")
     }
 
+    /// A date interval, shown as the range from its start to its end.
+    public init(_ interval: DateInterval) {
+        self.init(interval.start...interval.end)
+    }
+
     /// How `Text(_:style:)` shows a date (SwiftUI's `Text.DateStyle`).
     public struct DateStyle: Sendable, Equatable {
         let kind: Kind

@@ -22,9 +22,12 @@ final class TextInput {
     let isEnabled: () -> Bool
     /// Called when the input is typed into (a search field starts searching).
     let focus: (() -> Void)?
+    /// Told `true` when editing the input begins and `false` when it ends (a field's
+    /// `onEditingChanged`).
+    let editingChanged: ((Bool) -> Void)?
 
     init(kind: String, title: String, submit: [() -> Void] = [], isEnabled: Bool = true, focus: (() -> Void)? = nil,
-         value: @escaping () -> String, write: @escaping (String) throws -> Void) {
+         editingChanged: ((Bool) -> Void)? = nil, value: @escaping () -> String, write: @escaping (String) throws -> Void) {
         self.kind = kind
         self.title = title
         self.submit = submit
@@ -32,12 +35,15 @@ final class TextInput {
         self.write = write
         self.isEnabled = { isEnabled }
         self.focus = focus
+        self.editingChanged = editingChanged
     }
 }
 
 /// Marks an input's node: its kind and title, and its input.
 public nonisolated struct _TextInputModifier: PrimitiveViewModifier {
     let input: TextInput
+    /// More attributes of the input's node (`secure`, `axis=vertical`).
+    var styles: [String: String] = [:]
 }
 
 extension _TextInputModifier: Annotating {
@@ -45,67 +51,92 @@ extension _TextInputModifier: Annotating {
         if annotations.textInput == nil {
             annotations.textInput = input
             annotations.styles[input.kind] = input.title
+            for (key, value) in styles where annotations.styles[key] == nil { annotations.styles[key] = value }
         }
     }
 }
 
-/// A text input (SwiftUI's `TextField`): shows its text, or its prompt in angle brackets while
-/// empty (`<Name>`).
-public nonisolated struct TextField: View {
-    let title: String
+/// A text input (SwiftUI's `TextField`): shows its text, or while empty its prompt (else its
+/// title) in angle brackets (`<Name>`). Its node carries `textField=TITLE` — the title, or the
+/// text of its label — by which ``ViewHost/type(_:into:)`` finds it; a field that grows along an
+/// axis carries `axis=vertical`.
+///
+/// Typing into a field begins editing it (`onEditingChanged(true)`); submitting it (the return
+/// key, ``ViewHost/submit(_:)``) runs `onCommit`, then the `.onSubmit` actions around it, and ends
+/// editing (`onEditingChanged(false)`), as typing into another field does.
+public nonisolated struct TextField<Label: View>: View {
+    let label: Label
+    let title: String?
     let text: Binding<String>
+    let prompt: Text?
     let isSecure: Bool
     let axis: Axis?
+    var onEditingChanged: ((Bool) -> Void)?
+    var onCommit: (() -> Void)?
     @Environment(\._submitActions) private var submitActions
     @Environment(\._searchField) private var searchField
     @Environment(\.isEnabled) private var isEnabled
 
-    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
-        self.init(title: Text(titleKey).content, text: text, isSecure: false, axis: nil)
+    /// A field whose title is the text of `label`.
+    public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
+        self.init(label: label(), title: nil, text: text, prompt: prompt, isSecure: false, axis: nil)
     }
 
-    @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
-        self.init(title: String(title), text: text, isSecure: false, axis: nil)
+    /// A field with a label that grows along `axis` (`.vertical`: several lines).
+    public init(text: Binding<String>, prompt: Text? = nil, axis: Axis, @ViewBuilder label: () -> Label) {
+        self.init(label: label(), title: nil, text: text, prompt: prompt, isSecure: false, axis: axis)
     }
 
-    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) {
-        self.init(titleKey, text: text)
-    }
-
-    /// A field that grows along `axis` (`.vertical`: several lines).
-    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, axis: Axis) {
-        self.init(title: Text(titleKey).content, text: text, isSecure: false, axis: axis)
-    }
-
-    init(title: String, text: Binding<String>, isSecure: Bool, axis: Axis?) {
+    init(label: Label, title: String?, text: Binding<String>, prompt: Text?, isSecure: Bool, axis: Axis?,
+         onEditingChanged: ((Bool) -> Void)? = nil, onCommit: (() -> Void)? = nil) {
+        self.label = label
         self.title = title
         self.text = text
+        self.prompt = prompt
         self.isSecure = isSecure
         self.axis = axis
+        self.onEditingChanged = onEditingChanged
+        self.onCommit = onCommit
     }
 
     @MainActor public var body: some View {
+        let title = self.title ?? _labelTitle(of: label, otherwise: prompt?.content ?? "TextField")
         let value = text.wrappedValue
-        let shown = value.isEmpty ? "<\(title)>" : (isSecure ? String(repeating: "•", count: value.count) : value)
+        let shown = value.isEmpty
+            ? "<\(prompt?.content ?? title)>" : (isSecure ? String(repeating: "•", count: value.count) : value)
         let text = self.text
-        Text(verbatim: shown).modifier(_TextInputModifier(input: TextInput(
-            kind: "textField", title: title, submit: submitActions.actions(for: searchField == nil ? .text : .search),
-            isEnabled: isEnabled, focus: searchField?.begin, value: { text.wrappedValue }, write: { text.wrappedValue = $0 })))
+        let submit = (onCommit.map { [$0] } ?? []) + submitActions.actions(for: searchField == nil ? .text : .search)
+        var styles: [String: String] = [:]
+        if isSecure { styles["secure"] = "" }
+        if let axis { styles["axis"] = "\(axis)" }
+        return Text(verbatim: shown).modifier(_TextInputModifier(
+            input: TextInput(
+                kind: "textField", title: title, submit: submit, isEnabled: isEnabled, focus: searchField?.begin,
+                editingChanged: onEditingChanged, value: { text.wrappedValue }, write: { text.wrappedValue = $0 }),
+            styles: styles))
     }
 }
 
-/// A text input whose characters are hidden (SwiftUI's `SecureField`): shown as `•`.
-public nonisolated struct SecureField: View {
-    let field: TextField
+/// The title a control takes from its label: the label's text (a `Text`, a `Label`), else
+/// `otherwise`.
+@MainActor
+func _labelTitle<V: View>(of label: V, otherwise: String) -> String {
+    _labelText(label) ?? otherwise
+}
 
-    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
-        field = TextField(title: Text(titleKey).content, text: text, isSecure: true, axis: nil)
+/// A text input whose characters are hidden (SwiftUI's `SecureField`): shown as `•`, its node
+/// carrying `secure` besides `textField=TITLE`.
+public nonisolated struct SecureField<Label: View>: View {
+    let field: TextField<Label>
+
+    /// A secure field whose title is the text of `label`.
+    public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
+        field = TextField(label: label(), title: nil, text: text, prompt: prompt, isSecure: true, axis: nil)
     }
 
-    @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
-        field = TextField(title: String(title), text: text, isSecure: true, axis: nil)
+    init(title: String, text: Binding<String>, prompt: Text?, onCommit: (() -> Void)? = nil) where Label == Text {
+        field = TextField(label: Text(verbatim: title), title: title, text: text, prompt: prompt, isSecure: true,
+                          axis: nil, onCommit: onCommit)
     }
 
     @MainActor public var body: some View { field }

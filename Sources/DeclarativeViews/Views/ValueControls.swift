@@ -63,41 +63,52 @@ extension Slider where Label == EmptyView, ValueLabel == EmptyView {
 /// time zone. Typed values are ISO 8601 dates (`2026-11-24`), times (`09:30`) or both
 /// (`2026-11-24 09:30` or `2026-11-24T09:30`), kept within the range.
 public nonisolated struct DatePicker<Label: View>: View {
+    /// What a date picker shows (SwiftUI's `DatePicker.Components`).
+    public typealias Components = DatePickerComponents
+
     let label: Label
     let selection: Binding<Date>
-    let range: ClosedRange<Date>?
+    /// The earliest and latest dates it picks (`nil`: unbounded that way).
+    let range: (lower: Date?, upper: Date?)
     let components: DatePickerComponents
     @Environment(\.timeZone) private var timeZone
     @Environment(\._datePickerStyle) private var style
 
-    public init(selection: Binding<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date],
+    init(label: Label, selection: Binding<Date>, lower: Date?, upper: Date?, components: DatePickerComponents) {
+        self.label = label
+        self.selection = selection
+        range = (lower, upper)
+        self.components = components
+    }
+
+    public init(selection: Binding<Date>, displayedComponents: Components = [.hourAndMinute, .date],
                 @ViewBuilder label: () -> Label) {
-        self.label = label()
-        self.selection = selection
-        range = nil
-        components = displayedComponents
+        self.init(label: label(), selection: selection, lower: nil, upper: nil, components: displayedComponents)
     }
 
+    /// A picker that keeps dates within `range`.
     public init(selection: Binding<Date>, in range: ClosedRange<Date>,
-                displayedComponents: DatePickerComponents = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
-        self.label = label()
-        self.selection = selection
-        self.range = range
-        components = displayedComponents
+                displayedComponents: Components = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
+        self.init(label: label(), selection: selection, lower: range.lowerBound, upper: range.upperBound,
+                  components: displayedComponents)
     }
 
-    init(selection: Binding<Date>, range: ClosedRange<Date>?, displayedComponents: DatePickerComponents,
-         @ViewBuilder label: () -> Label) {
-        self.label = label()
-        self.selection = selection
-        self.range = range
-        components = displayedComponents
+    /// A picker of dates from `range`'s start on.
+    public init(selection: Binding<Date>, in range: PartialRangeFrom<Date>,
+                displayedComponents: Components = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
+        self.init(label: label(), selection: selection, lower: range.lowerBound, upper: nil, components: displayedComponents)
+    }
+
+    /// A picker of dates up to `range`'s end.
+    public init(selection: Binding<Date>, in range: PartialRangeThrough<Date>,
+                displayedComponents: Components = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
+        self.init(label: label(), selection: selection, lower: nil, upper: range.upperBound, components: displayedComponents)
     }
 
     @MainActor public var body: some View {
         if let style {
             style.make(DatePickerStyleConfiguration(
-                label: .init(label), selection: selection, minimumDate: range?.lowerBound, maximumDate: range?.upperBound,
+                label: .init(label), selection: selection, minimumDate: range.lower, maximumDate: range.upper,
                 displayedComponents: components))
         } else {
             builtIn
@@ -106,7 +117,7 @@ public nonisolated struct DatePicker<Label: View>: View {
 
     @MainActor private var builtIn: some View {
         let (selection, range, components, timeZone) = (self.selection, self.range, self.components, self.timeZone)
-        let title = _labelText(label) ?? "DatePicker"
+        let title = _labelTitle(of: label, otherwise: "DatePicker")
         return HStack {
             label
             Text(verbatim: Self.format(selection.wrappedValue, components, timeZone))
@@ -118,7 +129,8 @@ public nonisolated struct DatePicker<Label: View>: View {
                 throw ViewHostError.invalidInput(
                     field: title, text: text, expected: "a date like 2026-11-24, a time like 09:30, or both")
             }
-            if let range { date = min(max(date, range.lowerBound), range.upperBound) }
+            if let lower = range.lower { date = max(date, lower) }
+            if let upper = range.upper { date = min(date, upper) }
             selection.wrappedValue = date
         }))
     }
@@ -164,13 +176,47 @@ public nonisolated struct DatePicker<Label: View>: View {
 
 extension DatePicker where Label == Text {
     public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>,
-                displayedComponents: DatePickerComponents = [.hourAndMinute, .date]) {
+                displayedComponents: Components = [.hourAndMinute, .date]) {
         self.init(selection: selection, displayedComponents: displayedComponents) { Text(titleKey) }
     }
 
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Date>,
+                                   displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, displayedComponents: displayedComponents) { Text(title) }
+    }
+
     public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: ClosedRange<Date>,
-                displayedComponents: DatePickerComponents = [.hourAndMinute, .date]) {
+                displayedComponents: Components = [.hourAndMinute, .date]) {
         self.init(selection: selection, in: range, displayedComponents: displayedComponents) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, in range: ClosedRange<Date>,
+                                   displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, in: range, displayedComponents: displayedComponents) { Text(title) }
+    }
+
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: PartialRangeFrom<Date>,
+                displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, in: range, displayedComponents: displayedComponents) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, in range: PartialRangeFrom<Date>,
+                                   displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, in: range, displayedComponents: displayedComponents) { Text(title) }
+    }
+
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: PartialRangeThrough<Date>,
+                displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, in: range, displayedComponents: displayedComponents) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Date>, in range: PartialRangeThrough<Date>,
+                                   displayedComponents: Components = [.hourAndMinute, .date]) {
+        self.init(selection: selection, in: range, displayedComponents: displayedComponents) { Text(title) }
     }
 }
 
