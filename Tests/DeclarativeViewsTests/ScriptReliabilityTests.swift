@@ -16,6 +16,13 @@ import Testing
         @State private var name = ""
         @State private var on = false
         @State private var query = ""
+        // Value inputs: what is typed into them is parsed (numbers, dates, colours, days).
+        @State private var quantity = 1
+        @State private var weight: Double? = 0.5
+        @State private var due = Date(timeIntervalSince1970: 1_800_000_000)
+        @State private var colour = Color.red
+        @State private var days: Set<DateComponents> = []
+        @State private var servings = 2
         var body: some View {
             NavigationStack {
                 List {
@@ -28,6 +35,12 @@ import Testing
                     Button("Increment") { count += 1 }
                     Toggle("Organic", isOn: $on)
                     TextField("Name", text: $name)
+                    TextField("Quantity", value: $quantity, format: .number)
+                    TextField("Weight", value: $weight, format: .number)
+                    DatePicker("Due", selection: $due, in: Date(timeIntervalSince1970: 0)...)
+                    ColorPicker("Colour", selection: $colour, supportsOpacity: false)
+                    MultiDatePicker("Days", selection: $days)
+                    Stepper("Servings \(servings)", value: $servings, in: 1...10)
                 }
                 .toolbar { EditButton() }
                 .searchable(text: $query)
@@ -166,6 +179,8 @@ import Testing
         "tap Increment", "tap Edit", "tap Done", "toggle Organic", "type Ada into Name", "type more", "submit",
         "submit Name", "swipe-delete Eggs", "move Milk to 0", "move Bread to 3", "back", "dismiss", "print",
         "wait 0", "# a comment", "tap Increment # trailing comment", "", "search Kiwi", "refresh", "refresh Milk",
+        "type 3 into Quantity", "type 1.25 into Weight", "type 2026-12-24 into Due", "type 2026-12-24 09:30 into Due",
+        "type #00FF00 into Colour", "type blue into Colour", "type 2026-12-24, 2026-12-25 into Days", "tap +", "tap -",
     ]
 
     static let damagedArguments = [
@@ -175,6 +190,11 @@ import Testing
         "search", "search \u{0}", "refresh Nothing", "refresh \u{202E}kliM", "refresh Milk Eggs Bread",
         "move Milk to 0x1", "tap Incr\u{0}ement", "tap Increment\u{7}", "tap Ｉncrement", "tap Increment\u{301}",
         "tap \u{202E}tnemercnI", "type \u{FFFF} into Name", "type 🧪🧪 into Name",
+        "type 99999999999999999999999999 into Quantity", "type -9223372036854775808 into Quantity", "type 1e400 into Weight",
+        "type nan into Weight", "type -0 into Weight", "type \u{663} into Quantity", "type 1,5 into Weight", "type  into Quantity",
+        "type 99999-99-99 into Due", "type 2026-02-30 into Due", "type 0000-00-00 00:00 into Due", "type 1969-12-31 into Due",
+        "type 2026-13-01T25:61 into Due", "type #GGGGGG into Colour", "type #FFFFFFFFFF into Colour", "type #FF000080 into Colour",
+        "type # into Colour", "type 2026-12-24,,, into Days", "type 99999999-01-01 into Days", "type , into Days",
     ]
 
     static func mutatedScript(_ random: inout SplitMix64) -> String {
