@@ -104,3 +104,28 @@ import Testing
         #expect(rows[1].attributes["contentShape"] == "dragPreview+hoverEffect roundedRectangle(8) evenOdd")
     }
 }
+
+/// A style painted in a shape behind or over a view, and the gradient shorthands.
+@MainActor
+@Suite struct ShapeBackgroundTests {
+    @Test func backgroundInAShapeDrawsTheFilledShapeBehindTheView() throws {
+        let (host, _) = mount(
+            Text("Tag").background(Color.blue, in: Capsule()).overlay(Color.red.opacity(0.2), in: Rectangle(), fillStyle: FillStyle(eoFill: true)))
+        let tree = host.renderTree.map(\.description).joined(separator: "\n")
+        #expect(host.renderedText.contains("Tag"))
+        var fills: [String] = []
+        func visit(_ node: RenderNode) {
+            if case .shape = node.kind, let fill = node.attributes["fill"] { fills.append(fill) }
+            node.children.forEach(visit)
+        }
+        host.renderTree.forEach(visit)
+        #expect(fills == ["blue", "red opacity 0.2 evenOdd"], "\(tree)")
+    }
+
+    @Test func conicAndAngularGradientShorthandsMakeAngularGradients() {
+        let conic: AngularGradient = .conicGradient(colors: [.red, .blue], center: .center)
+        let angular: AngularGradient = .angularGradient(colors: [.red, .blue], center: .center, startAngle: .zero, endAngle: .degrees(360))
+        #expect(conic == AngularGradient(colors: [.red, .blue], center: .center))
+        #expect(angular == AngularGradient(colors: [.red, .blue], center: .center, startAngle: .zero, endAngle: .degrees(360)))
+    }
+}

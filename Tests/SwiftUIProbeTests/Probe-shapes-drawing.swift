@@ -1243,6 +1243,21 @@ import DeclarativeViews
         __someShape(__v(__T.self).trim(from: __v((CGFloat).self), to: __v((CGFloat).self)))
     }
 }
+// ShapeStyle: static func angularGradient(_ gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3276() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.angularGradient(__v((Gradient).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self)))
+}
+// ShapeStyle: static func angularGradient(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3277() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.angularGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self)))
+}
+// ShapeStyle: static func angularGradient(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3278() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.angularGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self)))
+}
 // ShapeStyle: extension ShapeStyle where Self == BackgroundStyle { static var background: BackgroundStyle { get } }
 @MainActor func __probe3279() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
@@ -1284,6 +1299,21 @@ import DeclarativeViews
 @MainActor func __probe3286() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.clear)
+}
+// ShapeStyle: static func conicGradient(_ gradient: Gradient, center: UnitPoint, angle: Angle = .zero) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3288() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.conicGradient(__v((Gradient).self), center: __v((UnitPoint).self), angle: __v((Angle).self)))
+}
+// ShapeStyle: static func conicGradient(colors: [Color], center: UnitPoint, angle: Angle = .zero) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3289() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.conicGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), angle: __v((Angle).self)))
+}
+// ShapeStyle: static func conicGradient(stops: [Gradient.Stop], center: UnitPoint, angle: Angle = .zero) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3290() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.conicGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), angle: __v((Angle).self)))
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var cyan: Color { get } }
 @MainActor func __probe3291() {
@@ -1403,6 +1433,11 @@ import DeclarativeViews
 @MainActor func __probe3319() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: RadialGradient = __inShapeStyle(.radialGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self)))
+}
+// ShapeStyle: static func radialGradient(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient where Self == RadialGradient
+@MainActor func __probe3320() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: RadialGradient = __inShapeStyle(.radialGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self)))
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var red: Color { get } }
 @MainActor func __probe3321() {
@@ -1599,11 +1634,39 @@ import DeclarativeViews
         __someView(__v(__T.self).background(__v((Color).self), ignoresSafeAreaEdges: __v((Edge.Set).self)))
     }
 }
+// View: func background<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S : ShapeStyle, T : InsettableShape
+@MainActor func __probe3385() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).background(__v((Color).self), in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
+    }
+}
+// View: func background<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S : ShapeStyle, T : Shape
+@MainActor func __probe3386() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).background(__v((Color).self), in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
+    }
+}
 // View: func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View
 @MainActor func __probe3387() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).background(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func background<S>(in shape: S, fillStyle: FillStyle = FillStyle()) -> some View where S : InsettableShape
+@MainActor func __probe3389() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).background(in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
+    }
+}
+// View: func background<S>(in shape: S, fillStyle: FillStyle = FillStyle()) -> some View where S : Shape
+@MainActor func __probe3390() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).background(in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
     }
 }
 // View: func blendMode(_ blendMode: BlendMode) -> some View
@@ -1730,6 +1793,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).overlay(__v((__ProbeView).self), alignment: __v((Alignment).self)))
+    }
+}
+// View: func overlay<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S : ShapeStyle, T : Shape
+@MainActor func __probe3419() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).overlay(__v((Color).self), in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
     }
 }
 // View: func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View
