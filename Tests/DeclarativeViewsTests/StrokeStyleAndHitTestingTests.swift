@@ -129,3 +129,17 @@ import Testing
         #expect(angular == AngularGradient(colors: [.red, .blue], center: .center, startAngle: .zero, endAngle: .degrees(360)))
     }
 }
+
+/// The container-relative shape, a shape at a fixed size, and the drawing-group record.
+@MainActor
+@Suite struct ContainerRelativeShapeTests {
+    @Test func aContainerRelativeShapeOutlinesItsFrameAndASizedShapeKeepsItsSize() throws {
+        let rect = CGRect(x: 0, y: 0, width: 40, height: 20)
+        #expect(ContainerRelativeShape().inset(by: 2).path(in: rect).boundingRect == CGRect(x: 2, y: 2, width: 36, height: 16))
+        #expect(Circle().size(width: 10, height: 10).path(in: rect).boundingRect.size == CGSize(width: 10, height: 10))
+        let (host, _) = mount(ContainerRelativeShape().fill(Color.red).drawingGroup(opaque: true).containerShape(Capsule()))
+        let node = try #require(host.renderTree.first)
+        #expect(node.kind == .shape("ContainerRelativeShape"))
+        #expect(node.attributes["drawingGroup"] == "opaque" && node.attributes["containerShape"] == "capsule")
+    }
+}

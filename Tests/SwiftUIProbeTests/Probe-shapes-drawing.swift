@@ -58,6 +58,18 @@ import DeclarativeViews
     __conformsCustomStringConvertible(Color.self)
     __conformsSendable(Color.self)
 }
+// SwiftUI: enum ColorRenderingMode : Sendable
+@MainActor func __probe2737() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ColorRenderingMode.self
+    __conformsSendable(ColorRenderingMode.self)
+}
+// SwiftUI: struct ContainerRelativeShape : Shape
+@MainActor func __probe2738() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = ContainerRelativeShape.self
+    __conformsShape(ContainerRelativeShape.self)
+}
 // SwiftUI: struct ContentShapeKinds : OptionSet, Sendable
 @MainActor func __probe2739() {
     func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
@@ -531,6 +543,31 @@ import DeclarativeViews
 // Color.RGBColorSpace: case sRGBLinear
 @MainActor func __probe2877() {
     let _: Color.RGBColorSpace = Color.RGBColorSpace.sRGBLinear
+}
+// ColorRenderingMode: case extendedLinear
+@MainActor func __probe2894() {
+    let _: ColorRenderingMode = ColorRenderingMode.extendedLinear
+}
+// ColorRenderingMode: case linear
+@MainActor func __probe2895() {
+    let _: ColorRenderingMode = ColorRenderingMode.linear
+}
+// ColorRenderingMode: case nonLinear
+@MainActor func __probe2896() {
+    let _: ColorRenderingMode = ColorRenderingMode.nonLinear
+}
+// ContainerRelativeShape: init()
+@MainActor func __probe2897() {
+    _ = ContainerRelativeShape()
+}
+// ContainerRelativeShape: func inset(by amount: CGFloat) -> some InsettableShape
+@MainActor func __probe2898() {
+    func __someInsettableShape<T: InsettableShape>(_: T) {}
+    __someInsettableShape(__v(ContainerRelativeShape.self).inset(by: __v((CGFloat).self)))
+}
+// ContainerRelativeShape: func path(in rect: CGRect) -> Path
+@MainActor func __probe2899() {
+    let _: Path = __v(ContainerRelativeShape.self).path(in: __v((CGRect).self))
 }
 // ContentShapeKinds: static let accessibility: ContentShapeKinds
 @MainActor func __probe2900() {
@@ -1136,6 +1173,11 @@ import DeclarativeViews
     func __inShape<T: Shape>(_ value: T) -> T { value }
     let _: Circle = __inShape(.circle)
 }
+// Shape: extension Shape where Self == ContainerRelativeShape { static var containerRelative: ContainerRelativeShape { get } }
+@MainActor func __probe3236() {
+    func __inShape<T: Shape>(_ value: T) -> T { value }
+    let _: ContainerRelativeShape = __inShape(.containerRelative)
+}
 // Shape: extension Shape where Self == Ellipse { static var ellipse: Ellipse { get } }
 @MainActor func __probe3237() {
     func __inShape<T: Shape>(_ value: T) -> T { value }
@@ -1220,6 +1262,20 @@ import DeclarativeViews
 @MainActor func __probe3257() {
     func __body<__T: Shape>(_: __T.Type) {
         let _: ScaledShape<__T> = __v(__T.self).scale(x: __v((CGFloat).self), y: __v((CGFloat).self), anchor: __v((UnitPoint).self))
+    }
+}
+// Shape: func size(_ size: CGSize) -> some Shape
+@MainActor func __probe3258() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).size(__v((CGSize).self)))
+    }
+}
+// Shape: func size(width: CGFloat, height: CGFloat) -> some Shape
+@MainActor func __probe3259() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).size(width: __v((CGFloat).self), height: __v((CGFloat).self)))
     }
 }
 // Shape: func stroke<S>(_ content: S, lineWidth: CGFloat = 1) -> some View where S : ShapeStyle
@@ -1732,6 +1788,13 @@ import DeclarativeViews
         __someView(__v(__T.self).compositingGroup())
     }
 }
+// View: func containerShape<T>(_ shape: T) -> some View where T : InsettableShape
+@MainActor func __probe3403() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).containerShape(__v((Circle).self)))
+    }
+}
 // View: func contentShape<S>(_ kind: ContentShapeKinds, _ shape: S, eoFill: Bool = false) -> some View where S : Shape
 @MainActor func __probe3404() {
     func __someView<T: View>(_: T) {}
@@ -1758,6 +1821,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).cornerRadius(__v((CGFloat).self), antialiased: __v((Bool).self)))
+    }
+}
+// View: func drawingGroup(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear) -> some View
+@MainActor func __probe3409() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).drawingGroup(opaque: __v((Bool).self), colorMode: __v((ColorRenderingMode).self)))
     }
 }
 // View: func grayscale(_ amount: Double) -> some View
