@@ -658,6 +658,13 @@ import DeclarativeViews
 @MainActor func __probe4324() {
     _ = TapGesture(count: __v((Int).self))
 }
+// View: func allowsHitTesting(_ enabled: Bool) -> some View
+@MainActor func __probe4325() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).allowsHitTesting(__v((Bool).self)))
+    }
+}
 // View: func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture
 @MainActor func __probe4331() {
     func __someView<T: View>(_: T) {}

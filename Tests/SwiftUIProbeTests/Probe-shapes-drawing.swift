@@ -18,6 +18,18 @@ import DeclarativeViews
     _ = AnyShape.self
     __conformsShape(AnyShape.self)
 }
+// SwiftUI: struct AnyShapeStyle : ShapeStyle
+@MainActor func __probe2729() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = AnyShapeStyle.self
+    __conformsShapeStyle(AnyShapeStyle.self)
+}
+// SwiftUI: struct BackgroundStyle : ShapeStyle
+@MainActor func __probe2730() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = BackgroundStyle.self
+    __conformsShapeStyle(BackgroundStyle.self)
+}
 // SwiftUI: enum BlendMode : Sendable
 @MainActor func __probe2731() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
@@ -46,17 +58,49 @@ import DeclarativeViews
     __conformsCustomStringConvertible(Color.self)
     __conformsSendable(Color.self)
 }
+// SwiftUI: enum ColorRenderingMode : Sendable
+@MainActor func __probe2737() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ColorRenderingMode.self
+    __conformsSendable(ColorRenderingMode.self)
+}
+// SwiftUI: struct ContainerRelativeShape : Shape
+@MainActor func __probe2738() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = ContainerRelativeShape.self
+    __conformsShape(ContainerRelativeShape.self)
+}
+// SwiftUI: struct ContentShapeKinds : OptionSet, Sendable
+@MainActor func __probe2739() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ContentShapeKinds.self
+    __conformsOptionSet(ContentShapeKinds.self)
+    __conformsSendable(ContentShapeKinds.self)
+}
 // SwiftUI: struct Ellipse : Shape
 @MainActor func __probe2740() {
     func __conformsShape<T: Shape>(_: T.Type) {}
     _ = Ellipse.self
     __conformsShape(Ellipse.self)
 }
+// SwiftUI: struct FillShapeStyle : ShapeStyle
+@MainActor func __probe2742() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = FillShapeStyle.self
+    __conformsShapeStyle(FillShapeStyle.self)
+}
 // SwiftUI: struct FillStyle : Equatable
 @MainActor func __probe2744() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
     _ = FillStyle.self
     __conformsEquatable(FillStyle.self)
+}
+// SwiftUI: struct ForegroundStyle : ShapeStyle
+@MainActor func __probe2745() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = ForegroundStyle.self
+    __conformsShapeStyle(ForegroundStyle.self)
 }
 // SwiftUI: struct Gradient : Equatable
 @MainActor func __probe2746() {
@@ -69,6 +113,18 @@ import DeclarativeViews
     func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
     _ = HierarchicalShapeStyle.self
     __conformsShapeStyle(HierarchicalShapeStyle.self)
+}
+// SwiftUI: struct HierarchicalShapeStyleModifier<Base> : ShapeStyle where Base : ShapeStyle
+@MainActor func __probe2749() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = HierarchicalShapeStyleModifier<Color>.self
+    __conformsShapeStyle(HierarchicalShapeStyleModifier<Color>.self)
+}
+// SwiftUI: struct ImagePaint : ShapeStyle
+@MainActor func __probe2750() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = ImagePaint.self
+    __conformsShapeStyle(ImagePaint.self)
 }
 // SwiftUI: protocol InsettableShape : Shape
 @MainActor func __probe2752() {
@@ -87,6 +143,18 @@ import DeclarativeViews
     __conformsView(LinearGradient.self)
     __conformsSendable(LinearGradient.self)
 }
+// SwiftUI: struct LinkShapeStyle : ShapeStyle
+@MainActor func __probe2754() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = LinkShapeStyle.self
+    __conformsShapeStyle(LinkShapeStyle.self)
+}
+// SwiftUI: struct Material : Sendable
+@MainActor func __probe2755() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Material.self
+    __conformsSendable(Material.self)
+}
 // SwiftUI: struct OffsetShape<Content> : Shape where Content : Shape
 @MainActor func __probe2756() {
     func __conformsShape<T: Shape>(_: T.Type) {}
@@ -100,6 +168,12 @@ import DeclarativeViews
     _ = Path.self
     __conformsEquatable(Path.self)
     __conformsLosslessStringConvertible(Path.self)
+}
+// SwiftUI: struct PlaceholderTextShapeStyle : ShapeStyle
+@MainActor func __probe2758() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = PlaceholderTextShapeStyle.self
+    __conformsShapeStyle(PlaceholderTextShapeStyle.self)
 }
 // SwiftUI: struct RadialGradient : ShapeStyle, View, Sendable
 @MainActor func __probe2759() {
@@ -149,6 +223,26 @@ import DeclarativeViews
     _ = ScaledShape<Circle>.self
     __conformsShape(ScaledShape<Circle>.self)
 }
+// SwiftUI: struct SelectionShapeStyle : ShapeStyle
+@MainActor func __probe2766() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = SelectionShapeStyle.self
+    __conformsShapeStyle(SelectionShapeStyle.self)
+}
+// SwiftUI: struct SeparatorShapeStyle : ShapeStyle
+@MainActor func __probe2767() {
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = SeparatorShapeStyle.self
+    __conformsShapeStyle(SeparatorShapeStyle.self)
+}
+// SwiftUI: struct ShadowStyle : Equatable, Sendable
+@MainActor func __probe2771() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ShadowStyle.self
+    __conformsEquatable(ShadowStyle.self)
+    __conformsSendable(ShadowStyle.self)
+}
 // SwiftUI: protocol Shape : Sendable, Animatable, View
 @MainActor func __probe2772() {
     func __shape<T: Shape>(_: T.Type) { func v<V: View & Sendable & Animatable>(_: V.Type) {}; v(T.self) }
@@ -159,6 +253,12 @@ import DeclarativeViews
     func __body<__T: ShapeStyle>(_: __T.Type) {
         __conformsSendable(__T.self)
     }
+}
+// SwiftUI: struct StrokeStyle : Equatable
+@MainActor func __probe2779() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = StrokeStyle.self
+    __conformsEquatable(StrokeStyle.self)
 }
 // SwiftUI: struct TintShapeStyle : ShapeStyle
 @MainActor func __probe2780() {
@@ -205,6 +305,14 @@ import DeclarativeViews
 // AnyShape: func path(in rect: CGRect) -> Path
 @MainActor func __probe2793() {
     let _: Path = __v(AnyShape.self).path(in: __v((CGRect).self))
+}
+// AnyShapeStyle: init<S>(_ style: S) where S : ShapeStyle
+@MainActor func __probe2795() {
+    _ = AnyShapeStyle(__v((Color).self))
+}
+// BackgroundStyle: init()
+@MainActor func __probe2796() {
+    _ = BackgroundStyle()
 }
 // BlendMode: case color
 @MainActor func __probe2797() {
@@ -322,6 +430,12 @@ import DeclarativeViews
 @MainActor func __probe2833() {
     let _: Path = __v(Circle.self).path(in: __v((CGRect).self))
 }
+// Color: enum RGBColorSpace : Sendable
+@MainActor func __probe2835() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Color.RGBColorSpace.self
+    __conformsSendable(Color.RGBColorSpace.self)
+}
 // Color: static var accentColor: Color { get }
 @MainActor func __probe2837() {
     let _: Color = Color.accentColor
@@ -361,6 +475,18 @@ import DeclarativeViews
 // Color: static let indigo: Color
 @MainActor func __probe2848() {
     let _: Color = Color.indigo
+}
+// Color: init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1)
+@MainActor func __probe2856() {
+    _ = Color(__v((Color.RGBColorSpace).self), red: __v((Double).self), green: __v((Double).self), blue: __v((Double).self), opacity: __v((Double).self))
+}
+// Color: init(_ colorSpace: Color.RGBColorSpace = .sRGB, white: Double, opacity: Double = 1)
+@MainActor func __probe2857() {
+    _ = Color(__v((Color.RGBColorSpace).self), white: __v((Double).self), opacity: __v((Double).self))
+}
+// Color: init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1)
+@MainActor func __probe2859() {
+    _ = Color(hue: __v((Double).self), saturation: __v((Double).self), brightness: __v((Double).self), opacity: __v((Double).self))
 }
 // Color: static let mint: Color
 @MainActor func __probe2862() {
@@ -406,6 +532,77 @@ import DeclarativeViews
 @MainActor func __probe2874() {
     let _: Color = Color.yellow
 }
+// Color.RGBColorSpace: case displayP3
+@MainActor func __probe2875() {
+    let _: Color.RGBColorSpace = Color.RGBColorSpace.displayP3
+}
+// Color.RGBColorSpace: case sRGB
+@MainActor func __probe2876() {
+    let _: Color.RGBColorSpace = Color.RGBColorSpace.sRGB
+}
+// Color.RGBColorSpace: case sRGBLinear
+@MainActor func __probe2877() {
+    let _: Color.RGBColorSpace = Color.RGBColorSpace.sRGBLinear
+}
+// ColorRenderingMode: case extendedLinear
+@MainActor func __probe2894() {
+    let _: ColorRenderingMode = ColorRenderingMode.extendedLinear
+}
+// ColorRenderingMode: case linear
+@MainActor func __probe2895() {
+    let _: ColorRenderingMode = ColorRenderingMode.linear
+}
+// ColorRenderingMode: case nonLinear
+@MainActor func __probe2896() {
+    let _: ColorRenderingMode = ColorRenderingMode.nonLinear
+}
+// ContainerRelativeShape: init()
+@MainActor func __probe2897() {
+    _ = ContainerRelativeShape()
+}
+// ContainerRelativeShape: func inset(by amount: CGFloat) -> some InsettableShape
+@MainActor func __probe2898() {
+    func __someInsettableShape<T: InsettableShape>(_: T) {}
+    __someInsettableShape(__v(ContainerRelativeShape.self).inset(by: __v((CGFloat).self)))
+}
+// ContainerRelativeShape: func path(in rect: CGRect) -> Path
+@MainActor func __probe2899() {
+    let _: Path = __v(ContainerRelativeShape.self).path(in: __v((CGRect).self))
+}
+// ContentShapeKinds: static let accessibility: ContentShapeKinds
+@MainActor func __probe2900() {
+    let _: ContentShapeKinds = ContentShapeKinds.accessibility
+}
+// ContentShapeKinds: static let contextMenuPreview: ContentShapeKinds
+@MainActor func __probe2901() {
+    let _: ContentShapeKinds = ContentShapeKinds.contextMenuPreview
+}
+// ContentShapeKinds: static let dragPreview: ContentShapeKinds
+@MainActor func __probe2902() {
+    let _: ContentShapeKinds = ContentShapeKinds.dragPreview
+}
+// ContentShapeKinds: static let focusEffect: ContentShapeKinds
+@MainActor func __probe2903() {
+    let _: ContentShapeKinds = ContentShapeKinds.focusEffect
+}
+// ContentShapeKinds: static let hoverEffect: ContentShapeKinds
+@MainActor func __probe2904() {
+    let _: ContentShapeKinds = ContentShapeKinds.hoverEffect
+}
+// ContentShapeKinds: init(rawValue: Int)
+@MainActor func __probe2905() {
+    _ = ContentShapeKinds(rawValue: __v((Int).self))
+}
+// ContentShapeKinds: static let interaction: ContentShapeKinds
+@MainActor func __probe2906() {
+    let _: ContentShapeKinds = ContentShapeKinds.interaction
+}
+// ContentShapeKinds: var rawValue: Int
+@MainActor func __probe2907() {
+    let _: Int = __v(ContentShapeKinds.self).rawValue
+    var __r = __v(ContentShapeKinds.self)
+    __r.rawValue = __v((Int).self)
+}
 // Ellipse: init()
 @MainActor func __probe2908() {
     _ = Ellipse()
@@ -418,6 +615,10 @@ import DeclarativeViews
 // Ellipse: func path(in rect: CGRect) -> Path
 @MainActor func __probe2911() {
     let _: Path = __v(Ellipse.self).path(in: __v((CGRect).self))
+}
+// FillShapeStyle: init()
+@MainActor func __probe2915() {
+    _ = FillShapeStyle()
 }
 // FillStyle: init(eoFill: Bool = false, antialiased: Bool = true)
 @MainActor func __probe2921() {
@@ -434,6 +635,10 @@ import DeclarativeViews
     let _: Bool = __v(FillStyle.self).isEOFilled
     var __r = __v(FillStyle.self)
     __r.isEOFilled = __v((Bool).self)
+}
+// ForegroundStyle: init()
+@MainActor func __probe2924() {
+    _ = ForegroundStyle()
 }
 // Gradient: struct Stop : Equatable
 @MainActor func __probe2926() {
@@ -487,6 +692,28 @@ import DeclarativeViews
 @MainActor func __probe3068() {
     let _: HierarchicalShapeStyle = HierarchicalShapeStyle.tertiary
 }
+// ImagePaint: var image: Image
+@MainActor func __probe3069() {
+    let _: Image = __v(ImagePaint.self).image
+    var __r = __v(ImagePaint.self)
+    __r.image = __v((Image).self)
+}
+// ImagePaint: init(image: Image, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), scale: CGFloat = 1)
+@MainActor func __probe3070() {
+    _ = ImagePaint(image: __v((Image).self), sourceRect: __v((CGRect).self), scale: __v((CGFloat).self))
+}
+// ImagePaint: var scale: CGFloat
+@MainActor func __probe3071() {
+    let _: CGFloat = __v(ImagePaint.self).scale
+    var __r = __v(ImagePaint.self)
+    __r.scale = __v((CGFloat).self)
+}
+// ImagePaint: var sourceRect: CGRect
+@MainActor func __probe3072() {
+    let _: CGRect = __v(ImagePaint.self).sourceRect
+    var __r = __v(ImagePaint.self)
+    __r.sourceRect = __v((CGRect).self)
+}
 // InsettableShape: func inset(by amount: CGFloat) -> Self.InsetShape
 @MainActor func __probe3084() {
     func __body<__T: InsettableShape>(_: __T.Type) {
@@ -500,11 +727,25 @@ import DeclarativeViews
         __someView(__v(__T.self).strokeBorder(__v((Color).self), lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self)))
     }
 }
+// InsettableShape: func strokeBorder<S>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View where S : ShapeStyle
+@MainActor func __probe3088() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: InsettableShape>(_: __T.Type) {
+        __someView(__v(__T.self).strokeBorder(__v((Color).self), style: __v((StrokeStyle).self), antialiased: __v((Bool).self)))
+    }
+}
 // InsettableShape: func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View
 @MainActor func __probe3089() {
     func __someView<T: View>(_: T) {}
     func __body<__T: InsettableShape>(_: __T.Type) {
         __someView(__v(__T.self).strokeBorder(lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self)))
+    }
+}
+// InsettableShape: func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> some View
+@MainActor func __probe3090() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: InsettableShape>(_: __T.Type) {
+        __someView(__v(__T.self).strokeBorder(style: __v((StrokeStyle).self), antialiased: __v((Bool).self)))
     }
 }
 // LinearGradient: init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint)
@@ -518,6 +759,34 @@ import DeclarativeViews
 // LinearGradient: init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint)
 @MainActor func __probe3093() {
     _ = LinearGradient(stops: __v(([Gradient.Stop]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self))
+}
+// LinkShapeStyle: init()
+@MainActor func __probe3094() {
+    _ = LinkShapeStyle()
+}
+// Material: static let bar: Material
+@MainActor func __probe3095() {
+    let _: Material = Material.bar
+}
+// Material: static let regular: Material
+@MainActor func __probe3096() {
+    let _: Material = Material.regular
+}
+// Material: static let thick: Material
+@MainActor func __probe3097() {
+    let _: Material = Material.thick
+}
+// Material: static let thin: Material
+@MainActor func __probe3098() {
+    let _: Material = Material.thin
+}
+// Material: static let ultraThick: Material
+@MainActor func __probe3099() {
+    let _: Material = Material.ultraThick
+}
+// Material: static let ultraThin: Material
+@MainActor func __probe3100() {
+    let _: Material = Material.ultraThin
 }
 // OffsetShape: var animatableData: OffsetShape<Content>.AnimatableData { get set }
 @MainActor func __probe3101() {
@@ -705,6 +974,10 @@ import DeclarativeViews
 @MainActor func __probe3158() {
     let _: Path.Element = Path.Element.quadCurve(to: __v((CGPoint).self), control: __v((CGPoint).self))
 }
+// PlaceholderTextShapeStyle: init()
+@MainActor func __probe3159() {
+    _ = PlaceholderTextShapeStyle()
+}
 // RadialGradient: init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat)
 @MainActor func __probe3160() {
     _ = RadialGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self))
@@ -869,6 +1142,22 @@ import DeclarativeViews
     var __r = __v(ScaledShape<Circle>.self)
     __r.shape = __v((Circle).self)
 }
+// SelectionShapeStyle: init()
+@MainActor func __probe3200() {
+    _ = SelectionShapeStyle()
+}
+// SeparatorShapeStyle: init()
+@MainActor func __probe3201() {
+    _ = SeparatorShapeStyle()
+}
+// ShadowStyle: static func drop(color: Color = .init(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> ShadowStyle
+@MainActor func __probe3230() {
+    let _: ShadowStyle = ShadowStyle.drop(color: __v((Color).self), radius: __v((CGFloat).self), x: __v((CGFloat).self), y: __v((CGFloat).self))
+}
+// ShadowStyle: static func inner(color: Color = .init(.sRGBLinear, white: 0, opacity: 0.55), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> ShadowStyle
+@MainActor func __probe3231() {
+    let _: ShadowStyle = ShadowStyle.inner(color: __v((Color).self), radius: __v((CGFloat).self), x: __v((CGFloat).self), y: __v((CGFloat).self))
+}
 // Shape: extension Shape where Self == Capsule { static var capsule: Capsule { get } }
 @MainActor func __probe3233() {
     func __inShape<T: Shape>(_ value: T) -> T { value }
@@ -884,6 +1173,11 @@ import DeclarativeViews
     func __inShape<T: Shape>(_ value: T) -> T { value }
     let _: Circle = __inShape(.circle)
 }
+// Shape: extension Shape where Self == ContainerRelativeShape { static var containerRelative: ContainerRelativeShape { get } }
+@MainActor func __probe3236() {
+    func __inShape<T: Shape>(_ value: T) -> T { value }
+    let _: ContainerRelativeShape = __inShape(.containerRelative)
+}
 // Shape: extension Shape where Self == Ellipse { static var ellipse: Ellipse { get } }
 @MainActor func __probe3237() {
     func __inShape<T: Shape>(_ value: T) -> T { value }
@@ -894,6 +1188,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: Shape>(_: __T.Type) {
         __someView(__v(__T.self).fill(__v((Color).self), style: __v((FillStyle).self)))
+    }
+}
+// Shape: func fill(style: FillStyle = FillStyle()) -> some View
+@MainActor func __probe3240() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someView(__v(__T.self).fill(style: __v((FillStyle).self)))
     }
 }
 // Shape: func offset(_ offset: CGPoint) -> OffsetShape<Self>
@@ -963,11 +1264,32 @@ import DeclarativeViews
         let _: ScaledShape<__T> = __v(__T.self).scale(x: __v((CGFloat).self), y: __v((CGFloat).self), anchor: __v((UnitPoint).self))
     }
 }
+// Shape: func size(_ size: CGSize) -> some Shape
+@MainActor func __probe3258() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).size(__v((CGSize).self)))
+    }
+}
+// Shape: func size(width: CGFloat, height: CGFloat) -> some Shape
+@MainActor func __probe3259() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).size(width: __v((CGFloat).self), height: __v((CGFloat).self)))
+    }
+}
 // Shape: func stroke<S>(_ content: S, lineWidth: CGFloat = 1) -> some View where S : ShapeStyle
 @MainActor func __probe3261() {
     func __someView<T: View>(_: T) {}
     func __body<__T: Shape>(_: __T.Type) {
         __someView(__v(__T.self).stroke(__v((Color).self), lineWidth: __v((CGFloat).self)))
+    }
+}
+// Shape: func stroke<S>(_ content: S, style: StrokeStyle) -> some View where S : ShapeStyle
+@MainActor func __probe3263() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someView(__v(__T.self).stroke(__v((Color).self), style: __v((StrokeStyle).self)))
     }
 }
 // Shape: func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> some Shape
@@ -977,10 +1299,47 @@ import DeclarativeViews
         __someShape(__v(__T.self).trim(from: __v((CGFloat).self), to: __v((CGFloat).self)))
     }
 }
+// ShapeStyle: static func angularGradient(_ gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3276() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.angularGradient(__v((Gradient).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self)))
+}
+// ShapeStyle: static func angularGradient(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3277() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.angularGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self)))
+}
+// ShapeStyle: static func angularGradient(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3278() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.angularGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self)))
+}
+// ShapeStyle: extension ShapeStyle where Self == BackgroundStyle { static var background: BackgroundStyle { get } }
+@MainActor func __probe3279() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: BackgroundStyle = __inShapeStyle(.background)
+}
+// ShapeStyle: extension ShapeStyle where Self == Material { static var bar: Material { get } }
+@MainActor func __probe3280() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: Material = __inShapeStyle(.bar)
+}
 // ShapeStyle: extension ShapeStyle where Self == Color { static var black: Color { get } }
 @MainActor func __probe3281() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.black)
+}
+// ShapeStyle: func blendMode(_ mode: BlendMode) -> some ShapeStyle
+@MainActor func __probe3282() {
+    func __someShapeStyle<T: ShapeStyle>(_: T) {}
+    func __body<__T: ShapeStyle>(_: __T.Type) {
+        __someShapeStyle(__v(__T.self).blendMode(__v((BlendMode).self)))
+    }
+}
+// ShapeStyle: static func blendMode(_ mode: BlendMode) -> some ShapeStyle where Self == AnyShapeStyle
+@MainActor func __probe3283() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AnyShapeStyle = __inShapeStyle(.blendMode(__v((BlendMode).self)))
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var blue: Color { get } }
 @MainActor func __probe3284() {
@@ -997,10 +1356,35 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.clear)
 }
+// ShapeStyle: static func conicGradient(_ gradient: Gradient, center: UnitPoint, angle: Angle = .zero) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3288() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.conicGradient(__v((Gradient).self), center: __v((UnitPoint).self), angle: __v((Angle).self)))
+}
+// ShapeStyle: static func conicGradient(colors: [Color], center: UnitPoint, angle: Angle = .zero) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3289() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.conicGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), angle: __v((Angle).self)))
+}
+// ShapeStyle: static func conicGradient(stops: [Gradient.Stop], center: UnitPoint, angle: Angle = .zero) -> AngularGradient where Self == AngularGradient
+@MainActor func __probe3290() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AngularGradient = __inShapeStyle(.conicGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), angle: __v((Angle).self)))
+}
 // ShapeStyle: extension ShapeStyle where Self == Color { static var cyan: Color { get } }
 @MainActor func __probe3291() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.cyan)
+}
+// ShapeStyle: extension ShapeStyle where Self == FillShapeStyle { static var fill: FillShapeStyle { get } }
+@MainActor func __probe3296() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: FillShapeStyle = __inShapeStyle(.fill)
+}
+// ShapeStyle: extension ShapeStyle where Self == ForegroundStyle { static var foreground: ForegroundStyle { get } }
+@MainActor func __probe3297() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: ForegroundStyle = __inShapeStyle(.foreground)
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var gray: Color { get } }
 @MainActor func __probe3298() {
@@ -1011,6 +1395,11 @@ import DeclarativeViews
 @MainActor func __probe3299() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.green)
+}
+// ShapeStyle: static func image(_ image: Image, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), scale: CGFloat = 1) -> ImagePaint where Self == ImagePaint
+@MainActor func __probe3300() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: ImagePaint = __inShapeStyle(.image(__v((Image).self), sourceRect: __v((CGRect).self), scale: __v((CGFloat).self)))
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var indigo: Color { get } }
 @MainActor func __probe3301() {
@@ -1032,10 +1421,27 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: LinearGradient = __inShapeStyle(.linearGradient(stops: __v(([Gradient.Stop]).self), startPoint: __v((UnitPoint).self), endPoint: __v((UnitPoint).self)))
 }
+// ShapeStyle: extension ShapeStyle where Self == LinkShapeStyle { static var link: LinkShapeStyle { get } }
+@MainActor func __probe3306() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: LinkShapeStyle = __inShapeStyle(.link)
+}
 // ShapeStyle: extension ShapeStyle where Self == Color { static var mint: Color { get } }
 @MainActor func __probe3307() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.mint)
+}
+// ShapeStyle: func opacity(_ opacity: Double) -> some ShapeStyle
+@MainActor func __probe3308() {
+    func __someShapeStyle<T: ShapeStyle>(_: T) {}
+    func __body<__T: ShapeStyle>(_: __T.Type) {
+        __someShapeStyle(__v(__T.self).opacity(__v((Double).self)))
+    }
+}
+// ShapeStyle: static func opacity(_ opacity: Double) -> some ShapeStyle where Self == AnyShapeStyle
+@MainActor func __probe3309() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AnyShapeStyle = __inShapeStyle(.opacity(__v((Double).self)))
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var orange: Color { get } }
 @MainActor func __probe3310() {
@@ -1046,6 +1452,11 @@ import DeclarativeViews
 @MainActor func __probe3311() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.pink)
+}
+// ShapeStyle: extension ShapeStyle where Self == PlaceholderTextShapeStyle { static var placeholder: PlaceholderTextShapeStyle { get } }
+@MainActor func __probe3312() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: PlaceholderTextShapeStyle = __inShapeStyle(.placeholder)
 }
 // ShapeStyle: extension ShapeStyle where Self == HierarchicalShapeStyle { static var primary: HierarchicalShapeStyle { get } }
 @MainActor func __probe3313() {
@@ -1062,6 +1473,13 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: HierarchicalShapeStyle = __inShapeStyle(.quaternary)
 }
+// ShapeStyle: var quaternary: some ShapeStyle { get }
+@MainActor func __probe3316() {
+    func __someShapeStyle<T: ShapeStyle>(_: T) {}
+    func __body<__T: ShapeStyle>(_: __T.Type) {
+        __someShapeStyle(__v(__T.self).quaternary)
+    }
+}
 // ShapeStyle: static func radialGradient(_ gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient where Self == RadialGradient
 @MainActor func __probe3318() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
@@ -1072,15 +1490,54 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: RadialGradient = __inShapeStyle(.radialGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self)))
 }
+// ShapeStyle: static func radialGradient(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient where Self == RadialGradient
+@MainActor func __probe3320() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: RadialGradient = __inShapeStyle(.radialGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self)))
+}
 // ShapeStyle: extension ShapeStyle where Self == Color { static var red: Color { get } }
 @MainActor func __probe3321() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.red)
 }
+// ShapeStyle: extension ShapeStyle where Self == Material { static var regularMaterial: Material { get } }
+@MainActor func __probe3322() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: Material = __inShapeStyle(.regularMaterial)
+}
 // ShapeStyle: extension ShapeStyle where Self == HierarchicalShapeStyle { static var secondary: HierarchicalShapeStyle { get } }
 @MainActor func __probe3325() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: HierarchicalShapeStyle = __inShapeStyle(.secondary)
+}
+// ShapeStyle: var secondary: some ShapeStyle { get }
+@MainActor func __probe3326() {
+    func __someShapeStyle<T: ShapeStyle>(_: T) {}
+    func __body<__T: ShapeStyle>(_: __T.Type) {
+        __someShapeStyle(__v(__T.self).secondary)
+    }
+}
+// ShapeStyle: extension ShapeStyle where Self == SelectionShapeStyle { static var selection: SelectionShapeStyle { get } }
+@MainActor func __probe3327() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: SelectionShapeStyle = __inShapeStyle(.selection)
+}
+// ShapeStyle: extension ShapeStyle where Self == SeparatorShapeStyle { static var separator: SeparatorShapeStyle { get } }
+@MainActor func __probe3328() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: SeparatorShapeStyle = __inShapeStyle(.separator)
+}
+// ShapeStyle: func shadow(_ style: ShadowStyle) -> some ShapeStyle
+@MainActor func __probe3329() {
+    func __someShapeStyle<T: ShapeStyle>(_: T) {}
+    func __body<__T: ShapeStyle>(_: __T.Type) {
+        __someShapeStyle(__v(__T.self).shadow(__v((ShadowStyle).self)))
+    }
+}
+// ShapeStyle: static func shadow(_ style: ShadowStyle) -> some ShapeStyle where Self == AnyShapeStyle
+@MainActor func __probe3330() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: AnyShapeStyle = __inShapeStyle(.shadow(__v((ShadowStyle).self)))
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var teal: Color { get } }
 @MainActor func __probe3331() {
@@ -1092,10 +1549,37 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: HierarchicalShapeStyle = __inShapeStyle(.tertiary)
 }
+// ShapeStyle: var tertiary: some ShapeStyle { get }
+@MainActor func __probe3333() {
+    func __someShapeStyle<T: ShapeStyle>(_: T) {}
+    func __body<__T: ShapeStyle>(_: __T.Type) {
+        __someShapeStyle(__v(__T.self).tertiary)
+    }
+}
+// ShapeStyle: extension ShapeStyle where Self == Material { static var thickMaterial: Material { get } }
+@MainActor func __probe3334() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: Material = __inShapeStyle(.thickMaterial)
+}
+// ShapeStyle: extension ShapeStyle where Self == Material { static var thinMaterial: Material { get } }
+@MainActor func __probe3335() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: Material = __inShapeStyle(.thinMaterial)
+}
 // ShapeStyle: extension ShapeStyle where Self == TintShapeStyle { static var tint: TintShapeStyle { get } }
 @MainActor func __probe3336() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: TintShapeStyle = __inShapeStyle(.tint)
+}
+// ShapeStyle: extension ShapeStyle where Self == Material { static var ultraThickMaterial: Material { get } }
+@MainActor func __probe3337() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: Material = __inShapeStyle(.ultraThickMaterial)
+}
+// ShapeStyle: extension ShapeStyle where Self == Material { static var ultraThinMaterial: Material { get } }
+@MainActor func __probe3338() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: Material = __inShapeStyle(.ultraThinMaterial)
 }
 // ShapeStyle: extension ShapeStyle where Self == Color { static var white: Color { get } }
 @MainActor func __probe3339() {
@@ -1106,6 +1590,52 @@ import DeclarativeViews
 @MainActor func __probe3340() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.yellow)
+}
+// StrokeStyle: var animatableData: StrokeStyle.AnimatableData { get set }
+@MainActor func __probe3359() {
+    let _: StrokeStyle.AnimatableData = __v(StrokeStyle.self).animatableData
+    var __r = __v(StrokeStyle.self)
+    __r.animatableData = __v((StrokeStyle.AnimatableData).self)
+}
+// StrokeStyle: var dash: [CGFloat]
+@MainActor func __probe3360() {
+    let _: [CGFloat] = __v(StrokeStyle.self).dash
+    var __r = __v(StrokeStyle.self)
+    __r.dash = __v(([CGFloat]).self)
+}
+// StrokeStyle: var dashPhase: CGFloat
+@MainActor func __probe3361() {
+    let _: CGFloat = __v(StrokeStyle.self).dashPhase
+    var __r = __v(StrokeStyle.self)
+    __r.dashPhase = __v((CGFloat).self)
+}
+// StrokeStyle: init(lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10, dash: [CGFloat] = [CGFloat](), dashPhase: CGFloat = 0)
+@MainActor func __probe3362() {
+    _ = StrokeStyle(lineWidth: __v((CGFloat).self), lineCap: __v((CGLineCap).self), lineJoin: __v((CGLineJoin).self), miterLimit: __v((CGFloat).self), dash: __v(([CGFloat]).self), dashPhase: __v((CGFloat).self))
+}
+// StrokeStyle: var lineCap: CGLineCap
+@MainActor func __probe3363() {
+    let _: CGLineCap = __v(StrokeStyle.self).lineCap
+    var __r = __v(StrokeStyle.self)
+    __r.lineCap = __v((CGLineCap).self)
+}
+// StrokeStyle: var lineJoin: CGLineJoin
+@MainActor func __probe3364() {
+    let _: CGLineJoin = __v(StrokeStyle.self).lineJoin
+    var __r = __v(StrokeStyle.self)
+    __r.lineJoin = __v((CGLineJoin).self)
+}
+// StrokeStyle: var lineWidth: CGFloat
+@MainActor func __probe3365() {
+    let _: CGFloat = __v(StrokeStyle.self).lineWidth
+    var __r = __v(StrokeStyle.self)
+    __r.lineWidth = __v((CGFloat).self)
+}
+// StrokeStyle: var miterLimit: CGFloat
+@MainActor func __probe3366() {
+    let _: CGFloat = __v(StrokeStyle.self).miterLimit
+    var __r = __v(StrokeStyle.self)
+    __r.miterLimit = __v((CGFloat).self)
 }
 // TintShapeStyle: init()
 @MainActor func __probe3368() {
@@ -1160,11 +1690,39 @@ import DeclarativeViews
         __someView(__v(__T.self).background(__v((Color).self), ignoresSafeAreaEdges: __v((Edge.Set).self)))
     }
 }
+// View: func background<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S : ShapeStyle, T : InsettableShape
+@MainActor func __probe3385() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).background(__v((Color).self), in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
+    }
+}
+// View: func background<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S : ShapeStyle, T : Shape
+@MainActor func __probe3386() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).background(__v((Color).self), in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
+    }
+}
 // View: func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View
 @MainActor func __probe3387() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).background(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func background<S>(in shape: S, fillStyle: FillStyle = FillStyle()) -> some View where S : InsettableShape
+@MainActor func __probe3389() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).background(in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
+    }
+}
+// View: func background<S>(in shape: S, fillStyle: FillStyle = FillStyle()) -> some View where S : Shape
+@MainActor func __probe3390() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).background(in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
     }
 }
 // View: func blendMode(_ blendMode: BlendMode) -> some View
@@ -1230,6 +1788,27 @@ import DeclarativeViews
         __someView(__v(__T.self).compositingGroup())
     }
 }
+// View: func containerShape<T>(_ shape: T) -> some View where T : InsettableShape
+@MainActor func __probe3403() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).containerShape(__v((Circle).self)))
+    }
+}
+// View: func contentShape<S>(_ kind: ContentShapeKinds, _ shape: S, eoFill: Bool = false) -> some View where S : Shape
+@MainActor func __probe3404() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contentShape(__v((ContentShapeKinds).self), __v((Circle).self), eoFill: __v((Bool).self)))
+    }
+}
+// View: func contentShape<S>(_ shape: S, eoFill: Bool = false) -> some View where S : Shape
+@MainActor func __probe3405() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contentShape(__v((Circle).self), eoFill: __v((Bool).self)))
+    }
+}
 // View: func contrast(_ amount: Double) -> some View
 @MainActor func __probe3406() {
     func __someView<T: View>(_: T) {}
@@ -1242,6 +1821,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).cornerRadius(__v((CGFloat).self), antialiased: __v((Bool).self)))
+    }
+}
+// View: func drawingGroup(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear) -> some View
+@MainActor func __probe3409() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).drawingGroup(opaque: __v((Bool).self), colorMode: __v((ColorRenderingMode).self)))
     }
 }
 // View: func grayscale(_ amount: Double) -> some View
@@ -1277,6 +1863,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).overlay(__v((__ProbeView).self), alignment: __v((Alignment).self)))
+    }
+}
+// View: func overlay<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S : ShapeStyle, T : Shape
+@MainActor func __probe3419() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).overlay(__v((Color).self), in: __v((Circle).self), fillStyle: __v((FillStyle).self)))
     }
 }
 // View: func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View

@@ -80,13 +80,8 @@ public struct Color: Hashable, Sendable, ShapeStyle, CustomStringConvertible {
         description = name
     }
 
-    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
-        description = "rgba(\(_number(red)), \(_number(green)), \(_number(blue)), \(_number(opacity)))"
-    }
-
-    public init(white: Double, opacity: Double = 1) {
-        description = "white(\(_number(white)), \(_number(opacity)))"
-    }
+    // The component initialisers (`Color(red:green:blue:)`, `Color(white:)`, in a color space)
+    // are in Views/ColorSpaces.swift.
 
     public func opacity(_ opacity: Double) -> Color { Color(named: "\(description) opacity \(_number(opacity))") }
 

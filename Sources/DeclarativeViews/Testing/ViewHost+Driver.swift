@@ -19,12 +19,14 @@ extension ViewHost {
     /// (`.accessibilityLabel("Close")` on an icon-only button) — running its action.
     public func tap(_ label: String) throws {
         var found: ButtonAction?
+        var foundNode: DisplayNode?
         forEachNode { node, _ in
-            if found == nil, node.isButton(named: label) { found = node.action }
+            if found == nil, node.isButton(named: label) { (found, foundNode) = (node.action, node) }
         }
         guard let action = found else {
             throw ViewHostError.buttonNotFound(label: label, available: buttonLabels)
         }
+        if let foundNode, refusesTouches(foundNode) { throw ViewHostError.hitTestingDisabled(view: label) }
         guard action.isEnabled else {
             throw ViewHostError.buttonDisabled(label: label)
         }
@@ -34,15 +36,17 @@ extension ViewHost {
     /// Taps the button marked `.accessibilityIdentifier(identifier)` (or inside a view so marked),
     /// whatever its label says — for tests that should not depend on wording.
     public func tap(accessibilityIdentifier identifier: String) throws {
-        var found: (label: String, action: ButtonAction)?
+        var found: (label: String, action: ButtonAction, node: DisplayNode)?
         var identifiers: [String] = []
-        forEachButton { label, action, marks in
+        forEachNode { node, marks in
+            guard case .button(let label, _) = node.kind, let action = node.action else { return }
             identifiers += marks
-            if found == nil, marks.contains(identifier) { found = (label, action) }
+            if found == nil, marks.contains(identifier) { found = (label, action, node) }
         }
-        guard let (label, action) = found else {
+        guard let (label, action, node) = found else {
             throw ViewHostError.identifierNotFound(identifier: identifier, available: identifiers)
         }
+        if refusesTouches(node) { throw ViewHostError.hitTestingDisabled(view: label) }
         guard action.isEnabled else { throw ViewHostError.buttonDisabled(label: label) }
         action.action()
     }
@@ -50,15 +54,17 @@ extension ViewHost {
     /// Flips the ``Toggle`` labelled `label` (the change runs at the next flush).
     public func toggle(_ label: String) throws {
         var found: ButtonAction?
+        var foundNode: DisplayNode?
         var toggles: [String] = []
         forEachNode { node, _ in
             guard node.annotations?.styles["toggle"] != nil, case .button(let candidate, _) = node.kind,
                 let action = node.action
             else { return }
             toggles.append(candidate)
-            if found == nil, node.isButton(named: label) { found = action }
+            if found == nil, node.isButton(named: label) { (found, foundNode) = (action, node) }
         }
         guard let action = found else { throw ViewHostError.toggleNotFound(label: label, available: toggles) }
+        if let foundNode, refusesTouches(foundNode) { throw ViewHostError.hitTestingDisabled(view: label) }
         guard action.isEnabled else { throw ViewHostError.buttonDisabled(label: label) }
         action.action()
     }
@@ -293,6 +299,22 @@ extension ViewHost {
     /// its ancestors: not the content of unselected tabs or of `.hidden()` views.
     func forEachNode(_ body: (DisplayNode, [String]) -> Void) {
         _forEachReachableNode(rendered, body)
+    }
+
+    /// Whether `target` is inside `.allowsHitTesting(false)` (on it or on one of its ancestors).
+    func refusesTouches(_ target: DisplayNode) -> Bool {
+        func search(_ node: DisplayNode, refused: Bool) -> Bool? {
+            let refused = refused || node.annotations?.styles["allowsHitTesting"] == "false"
+            if node === target { return refused }
+            for child in node.children {
+                if let answer = search(child, refused: refused) { return answer }
+            }
+            return nil
+        }
+        for root in rendered {
+            if let answer = search(root, refused: false) { return answer }
+        }
+        return false
     }
 
     /// Each button with its label, action and the accessibility identifiers on it and its ancestors.

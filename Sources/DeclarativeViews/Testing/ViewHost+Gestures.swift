@@ -53,6 +53,8 @@ extension ViewHost {
             try performGesture(on: text, kind: "a long-press gesture") { bounds in
                 _GestureInput(.longPress, at: bounds.center)
             }
+        } catch ViewHostError.hitTestingDisabled(let view) {
+            throw ViewHostError.hitTestingDisabled(view: view)
         } catch {
             // `.onLongPressGesture` makes a button: press it.
             try tap(text)
@@ -82,6 +84,9 @@ extension ViewHost {
         let links = (chain ?? []).reversed().flatMap(\.gestures)
         guard let target = chain?.last, !links.isEmpty else {
             throw ViewHostError.actionsNotFound(view: text, kind: kind, available: shown)
+        }
+        if chain?.contains(where: { $0.annotations?.styles["allowsHitTesting"] == "false" }) == true {
+            throw ViewHostError.hitTestingDisabled(view: text)
         }
         let input = make(CGRect(origin: .zero, size: frame(of: target)?.size ?? .zero))
         let exclusive = links.filter { $0.priority == .high }.reversed() + links.filter { $0.priority == .normal }

@@ -23,6 +23,8 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case refreshableNotFound(showing: String, available: [String])
     case noSearchField
     case actionsNotFound(view: String, kind: String, available: [String])
+    /// The view is inside `.allowsHitTesting(false)`: touches pass through it.
+    case hitTestingDisabled(view: String)
     /// No element named `element` has the accessibility action `action`; `available` lists the
     /// actions of the elements so named (empty when none is on screen).
     case accessibilityActionNotFound(action: String, element: String, available: [String])
@@ -50,6 +52,8 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
             return "no button labelled \(quoted(label)) is on screen (\(list))" + (updateHint.map { "; " + $0 } ?? "")
         case .buttonDisabled(let label):
             return "button \(quoted(label)) is disabled" + (updateHint.map { "; " + $0 } ?? "")
+        case .hitTestingDisabled(let view):
+            return "\(quoted(view)) does not receive touches: it is inside .allowsHitTesting(false)"
         case .identifierNotFound(let identifier, let available):
             let list = available.isEmpty
                 ? "no button carries an accessibility identifier"

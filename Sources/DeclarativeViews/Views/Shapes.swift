@@ -60,14 +60,39 @@ extension Shape {
         modifier(_StyleModifier(key: "fill", value: content._styleDescription + (style.isEOFilled ? " evenOdd" : "")))
     }
 
+    /// Fills the shape in the foreground style (recorded as `fill=foreground`).
+    public func fill(style: FillStyle = FillStyle()) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "fill", value: "foreground" + (style.isEOFilled ? " evenOdd" : "")))
+    }
+
     /// Outlines the shape (recorded as `stroke=STYLE WIDTH`).
-    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "stroke", value: "\(content._styleDescription) \(_number(Double(lineWidth)))"))
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true)
+        -> ModifiedContent<Self, _StyleModifier>
+    {
+        stroke(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
+    }
+
+    /// Outlines the shape with `style`'s width, caps, joins and dashes (recorded as
+    /// `stroke=STYLE WIDTH`, then each characteristic that is not the default:
+    /// `stroke=red 2 cap=round dash=5,3`).
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true)
+        -> ModifiedContent<Self, _StyleModifier>
+    {
+        modifier(_StyleModifier(key: "stroke", value: "\(content._styleDescription) \(Self._strokeDescription(style))"))
     }
 
     /// Outlines the shape in the foreground style (recorded as `stroke=foreground WIDTH`).
     public func stroke(lineWidth: CGFloat = 1) -> ModifiedContent<Self, _StyleModifier> {
         modifier(_StyleModifier(key: "stroke", value: "foreground \(_number(Double(lineWidth)))"))
+    }
+
+    /// Outlines the shape in the foreground style with `style` (recorded as `stroke=foreground WIDTH …`).
+    public func stroke(style: StrokeStyle) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "stroke", value: "foreground \(Self._strokeDescription(style))"))
+    }
+
+    nonisolated static func _strokeDescription(_ style: StrokeStyle) -> String {
+        _number(Double(style.lineWidth)) + style._recordedSuffix
     }
 }
 
@@ -115,6 +140,17 @@ extension InsettableShape {
     /// Outlines the shape inside its frame in the foreground style.
     public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
         inset(by: lineWidth / 2).stroke(lineWidth: lineWidth)
+    }
+
+    /// Outlines the shape inside its frame with `style`: the stroke is centred on the shape inset
+    /// by half the style's line width (recorded as ``Shape/stroke(_:style:antialiased:)`` records).
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View {
+        inset(by: style.lineWidth / 2).stroke(content, style: style, antialiased: antialiased)
+    }
+
+    /// Outlines the shape inside its frame in the foreground style, with `style`.
+    public func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> some View {
+        inset(by: style.lineWidth / 2).stroke(style: style)
     }
 }
 
