@@ -234,6 +234,10 @@ import DeclarativeViews
 @MainActor func __probe527() {
     _ = ContextMenu(menuItems: { __v((__ProbeView).self) })
 }
+// ControlGroup: init(_ configuration: ControlGroupStyleConfiguration) where Content == ControlGroupStyleConfiguration.Content
+@MainActor func __probe528() {
+    _ = ControlGroup(__v((ControlGroupStyleConfiguration).self))
+}
 // ControlGroup: init<C, S>(_ title: S, @ViewBuilder content: () -> C) where Content == LabeledControlGroupContent<C, Text>, C : View, S : StringProtocol
 @MainActor func __probe529() {
     _ = ControlGroup(__v((Substring).self), content: { __v((__ProbeView).self) })
@@ -364,6 +368,10 @@ import DeclarativeViews
     var __r = __v(EnvironmentValues.self)
     __r.isEnabled = __v((Bool).self)
 }
+// Form: init(_ configuration: FormStyleConfiguration) where Content == FormStyleConfiguration.Content
+@MainActor func __probe565() {
+    _ = Form(__v((FormStyleConfiguration).self))
+}
 // Form: init(@ViewBuilder content: () -> Content)
 @MainActor func __probe566() {
     _ = Form(content: { __v((__ProbeView).self) })
@@ -387,6 +395,10 @@ import DeclarativeViews
 // Gauge: init<V>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel, @ViewBuilder minimumValueLabel: () -> BoundsLabel, @ViewBuilder maximumValueLabel: () -> BoundsLabel, @ViewBuilder markedValueLabels: () -> MarkedValueLabels) where V : BinaryFloatingPoint
 @MainActor func __probe571() {
     _ = Gauge(value: __v((Double).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) }, minimumValueLabel: { __v((__ProbeView).self) }, maximumValueLabel: { __v((__ProbeView).self) }, markedValueLabels: { __v((__ProbeView).self) })
+}
+// LabeledContent: init(_ configuration: LabeledContentStyleConfiguration) where Label == LabeledContentStyleConfiguration.Label, Content == LabeledContentStyleConfiguration.Content
+@MainActor func __probe575() {
+    _ = LabeledContent(__v((LabeledContentStyleConfiguration).self))
 }
 // LabeledContent: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) where Label == Text, Content : View
 @MainActor func __probe576() {
@@ -428,6 +440,10 @@ import DeclarativeViews
 @MainActor func __probe585() {
     _ = Link(destination: __v((URL).self), label: { __v((__ProbeView).self) })
 }
+// Menu: init(_ configuration: MenuStyleConfiguration) where Label == MenuStyleConfiguration.Label, Content == MenuStyleConfiguration.Content
+@MainActor func __probe586() {
+    _ = Menu(__v((MenuStyleConfiguration).self))
+}
 // Menu: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) where Label == Text
 @MainActor func __probe587() {
     _ = Menu(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
@@ -436,9 +452,21 @@ import DeclarativeViews
 @MainActor func __probe588() {
     _ = Menu(__v((Substring).self), content: { __v((__ProbeView).self) })
 }
+// Menu: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content, primaryAction: @escaping () -> Void) where Label == Text
+@MainActor func __probe589() {
+    _ = Menu(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) }, primaryAction: { })
+}
+// Menu: init<S>(_ title: S, @ViewBuilder content: () -> Content, primaryAction: @escaping () -> Void) where Label == Text, S : StringProtocol
+@MainActor func __probe590() {
+    _ = Menu(__v((Substring).self), content: { __v((__ProbeView).self) }, primaryAction: { })
+}
 // Menu: init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label)
 @MainActor func __probe591() {
     _ = Menu(content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
+}
+// Menu: init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label, primaryAction: @escaping () -> Void)
+@MainActor func __probe592() {
+    _ = Menu(content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) }, primaryAction: { })
 }
 // MultiDatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Set<DateComponents>>) where Label == Text
 @MainActor func __probe602() {
