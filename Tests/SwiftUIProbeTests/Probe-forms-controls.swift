@@ -234,6 +234,10 @@ import DeclarativeViews
 @MainActor func __probe527() {
     _ = ContextMenu(menuItems: { __v((__ProbeView).self) })
 }
+// ControlGroup: init(_ configuration: ControlGroupStyleConfiguration) where Content == ControlGroupStyleConfiguration.Content
+@MainActor func __probe528() {
+    _ = ControlGroup(__v((ControlGroupStyleConfiguration).self))
+}
 // ControlGroup: init<C, S>(_ title: S, @ViewBuilder content: () -> C) where Content == LabeledControlGroupContent<C, Text>, C : View, S : StringProtocol
 @MainActor func __probe529() {
     _ = ControlGroup(__v((Substring).self), content: { __v((__ProbeView).self) })
@@ -364,6 +368,10 @@ import DeclarativeViews
     var __r = __v(EnvironmentValues.self)
     __r.isEnabled = __v((Bool).self)
 }
+// Form: init(_ configuration: FormStyleConfiguration) where Content == FormStyleConfiguration.Content
+@MainActor func __probe565() {
+    _ = Form(__v((FormStyleConfiguration).self))
+}
 // Form: init(@ViewBuilder content: () -> Content)
 @MainActor func __probe566() {
     _ = Form(content: { __v((__ProbeView).self) })
@@ -387,6 +395,10 @@ import DeclarativeViews
 // Gauge: init<V>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel, @ViewBuilder minimumValueLabel: () -> BoundsLabel, @ViewBuilder maximumValueLabel: () -> BoundsLabel, @ViewBuilder markedValueLabels: () -> MarkedValueLabels) where V : BinaryFloatingPoint
 @MainActor func __probe571() {
     _ = Gauge(value: __v((Double).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) }, minimumValueLabel: { __v((__ProbeView).self) }, maximumValueLabel: { __v((__ProbeView).self) }, markedValueLabels: { __v((__ProbeView).self) })
+}
+// LabeledContent: init(_ configuration: LabeledContentStyleConfiguration) where Label == LabeledContentStyleConfiguration.Label, Content == LabeledContentStyleConfiguration.Content
+@MainActor func __probe575() {
+    _ = LabeledContent(__v((LabeledContentStyleConfiguration).self))
 }
 // LabeledContent: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) where Label == Text, Content : View
 @MainActor func __probe576() {
@@ -428,6 +440,10 @@ import DeclarativeViews
 @MainActor func __probe585() {
     _ = Link(destination: __v((URL).self), label: { __v((__ProbeView).self) })
 }
+// Menu: init(_ configuration: MenuStyleConfiguration) where Label == MenuStyleConfiguration.Label, Content == MenuStyleConfiguration.Content
+@MainActor func __probe586() {
+    _ = Menu(__v((MenuStyleConfiguration).self))
+}
 // Menu: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) where Label == Text
 @MainActor func __probe587() {
     _ = Menu(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
@@ -436,9 +452,21 @@ import DeclarativeViews
 @MainActor func __probe588() {
     _ = Menu(__v((Substring).self), content: { __v((__ProbeView).self) })
 }
+// Menu: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content, primaryAction: @escaping () -> Void) where Label == Text
+@MainActor func __probe589() {
+    _ = Menu(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) }, primaryAction: { })
+}
+// Menu: init<S>(_ title: S, @ViewBuilder content: () -> Content, primaryAction: @escaping () -> Void) where Label == Text, S : StringProtocol
+@MainActor func __probe590() {
+    _ = Menu(__v((Substring).self), content: { __v((__ProbeView).self) }, primaryAction: { })
+}
 // Menu: init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label)
 @MainActor func __probe591() {
     _ = Menu(content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
+}
+// Menu: init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label, primaryAction: @escaping () -> Void)
+@MainActor func __probe592() {
+    _ = Menu(content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) }, primaryAction: { })
 }
 // MultiDatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Set<DateComponents>>) where Label == Text
 @MainActor func __probe602() {
@@ -584,6 +612,10 @@ import DeclarativeViews
 @MainActor func __probe647() {
     _ = SecureField(text: __v((Binding<String>).self), prompt: __v((Text?).self), label: { __v((__ProbeView).self) })
 }
+// Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint
+@MainActor func __probe692() {
+    _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, minimumValueLabel: { __v((__ProbeView).self) }, maximumValueLabel: { __v((__ProbeView).self) }, onEditingChanged: { _ in })
+}
 // Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint, ValueLabel == EmptyView
 @MainActor func __probe693() {
     _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, onEditingChanged: { _ in })
@@ -591,6 +623,18 @@ import DeclarativeViews
 // Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint, Label == EmptyView, ValueLabel == EmptyView
 @MainActor func __probe694() {
     _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), onEditingChanged: { _ in })
+}
+// Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, onEditingChanged: @escaping (Bool) -> Void = { _ in }, @ViewBuilder label: () -> Label) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint, ValueLabel == EmptyView
+@MainActor func __probe695() {
+    _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), onEditingChanged: { _ in }, label: { __v((__ProbeView).self) })
+}
+// Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, onEditingChanged: @escaping (Bool) -> Void = { _ in }, minimumValueLabel: ValueLabel, maximumValueLabel: ValueLabel, @ViewBuilder label: () -> Label) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint
+@MainActor func __probe696() {
+    _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), onEditingChanged: { _ in }, minimumValueLabel: __v((__ProbeView).self), maximumValueLabel: __v((__ProbeView).self), label: { __v((__ProbeView).self) })
+}
+// Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label, @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint
+@MainActor func __probe697() {
+    _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), step: __v((Double.Stride).self), label: { __v((__ProbeView).self) }, minimumValueLabel: { __v((__ProbeView).self) }, maximumValueLabel: { __v((__ProbeView).self) }, onEditingChanged: { _ in })
 }
 // Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint, ValueLabel == EmptyView
 @MainActor func __probe698() {
@@ -600,6 +644,14 @@ import DeclarativeViews
 @MainActor func __probe699() {
     _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), step: __v((Double.Stride).self), onEditingChanged: { _ in })
 }
+// Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }, @ViewBuilder label: () -> Label) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint, ValueLabel == EmptyView
+@MainActor func __probe700() {
+    _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), step: __v((Double.Stride).self), onEditingChanged: { _ in }, label: { __v((__ProbeView).self) })
+}
+// Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }, minimumValueLabel: ValueLabel, maximumValueLabel: ValueLabel, @ViewBuilder label: () -> Label) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint
+@MainActor func __probe701() {
+    _ = Slider(value: __v((Binding<Double>).self), in: __v((ClosedRange<Double>).self), step: __v((Double.Stride).self), onEditingChanged: { _ in }, minimumValueLabel: __v((__ProbeView).self), maximumValueLabel: __v((__ProbeView).self), label: { __v((__ProbeView).self) })
+}
 // Stepper: init(_ titleKey: LocalizedStringKey, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where Label == Text
 @MainActor func __probe702() {
     _ = Stepper(__v((LocalizedStringKey).self), onIncrement: { }, onDecrement: { }, onEditingChanged: { _ in })
@@ -608,9 +660,69 @@ import DeclarativeViews
 @MainActor func __probe703() {
     _ = Stepper(__v((Substring).self), onIncrement: { }, onDecrement: { }, onEditingChanged: { _ in })
 }
+// Stepper: init<F>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, in bounds: ClosedRange<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where F : ParseableFormatStyle, F.FormatInput : BinaryFloatingPoint, F.FormatOutput == String, Label == Text
+@MainActor func __probe704() {
+    _ = Stepper(__v((LocalizedStringKey).self), value: __v((Binding<Double>).self), in: 0.0...2.0, step: 0.5, format: FloatingPointFormatStyle<Double>.number, onEditingChanged: { _ in })
+}
+// Stepper: init<S, F>(_ title: S, value: Binding<F.FormatInput>, in bounds: ClosedRange<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where S : StringProtocol, F : ParseableFormatStyle, F.FormatInput : BinaryFloatingPoint, F.FormatOutput == String, Label == Text
+@MainActor func __probe705() {
+    _ = Stepper(__v((String).self), value: __v((Binding<Double>).self), in: 0.0...2.0, step: 0.5, format: FloatingPointFormatStyle<Double>.number, onEditingChanged: { _ in })
+}
+// Stepper: init<S, V>(_ title: S, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where S : StringProtocol, V : Strideable, Label == Text
+@MainActor func __probe706() {
+    _ = Stepper(__v((Substring).self), value: __v((Binding<Int>).self), in: __v((ClosedRange<Int>).self), step: __v((Int.Stride).self), onEditingChanged: { _ in })
+}
+// Stepper: init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : Strideable, Label == Text
+@MainActor func __probe707() {
+    _ = Stepper(__v((LocalizedStringKey).self), value: __v((Binding<Int>).self), in: __v((ClosedRange<Int>).self), step: __v((Int.Stride).self), onEditingChanged: { _ in })
+}
+// Stepper: init<F>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where F : ParseableFormatStyle, F.FormatInput : BinaryFloatingPoint, F.FormatOutput == String, Label == Text
+@MainActor func __probe708() {
+    _ = Stepper(__v((LocalizedStringKey).self), value: __v((Binding<Double>).self), step: 0.5, format: FloatingPointFormatStyle<Double>.number, onEditingChanged: { _ in })
+}
+// Stepper: init<S, F>(_ title: S, value: Binding<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where S : StringProtocol, F : ParseableFormatStyle, F.FormatInput : BinaryFloatingPoint, F.FormatOutput == String, Label == Text
+@MainActor func __probe709() {
+    _ = Stepper(__v((String).self), value: __v((Binding<Double>).self), step: 0.5, format: FloatingPointFormatStyle<Double>.number, onEditingChanged: { _ in })
+}
+// Stepper: init<S, V>(_ title: S, value: Binding<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where S : StringProtocol, V : Strideable, Label == Text
+@MainActor func __probe710() {
+    _ = Stepper(__v((Substring).self), value: __v((Binding<Int>).self), step: __v((Int.Stride).self), onEditingChanged: { _ in })
+}
+// Stepper: init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : Strideable, Label == Text
+@MainActor func __probe711() {
+    _ = Stepper(__v((LocalizedStringKey).self), value: __v((Binding<Int>).self), step: __v((Int.Stride).self), onEditingChanged: { _ in })
+}
+// Stepper: init(@ViewBuilder label: () -> Label, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in })
+@MainActor func __probe712() {
+    _ = Stepper(label: { __v((__ProbeView).self) }, onIncrement: { }, onDecrement: { }, onEditingChanged: { _ in })
+}
 // Stepper: init(onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in }, @ViewBuilder label: () -> Label)
 @MainActor func __probe713() {
     _ = Stepper(onIncrement: { }, onDecrement: { }, onEditingChanged: { _ in }, label: { __v((__ProbeView).self) })
+}
+// Stepper: init<F>(value: Binding<F.FormatInput>, in bounds: ClosedRange<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F, @ViewBuilder label: () -> Label, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where F : ParseableFormatStyle, F.FormatInput : BinaryFloatingPoint, F.FormatOutput == String
+@MainActor func __probe714() {
+    _ = Stepper(value: __v((Binding<Double>).self), in: 0.0...2.0, step: 0.5, format: FloatingPointFormatStyle<Double>.number, label: { Text("Gain") }, onEditingChanged: { _ in })
+}
+// Stepper: init<V>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : Strideable
+@MainActor func __probe715() {
+    _ = Stepper(value: __v((Binding<Int>).self), in: __v((ClosedRange<Int>).self), step: __v((Int.Stride).self), label: { __v((__ProbeView).self) }, onEditingChanged: { _ in })
+}
+// Stepper: init<V>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }, @ViewBuilder label: () -> Label) where V : Strideable
+@MainActor func __probe716() {
+    _ = Stepper(value: __v((Binding<Int>).self), in: __v((ClosedRange<Int>).self), step: __v((Int.Stride).self), onEditingChanged: { _ in }, label: { __v((__ProbeView).self) })
+}
+// Stepper: init<F>(value: Binding<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F, @ViewBuilder label: () -> Label, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where F : ParseableFormatStyle, F.FormatInput : BinaryFloatingPoint, F.FormatOutput == String
+@MainActor func __probe717() {
+    _ = Stepper(value: __v((Binding<Double>).self), step: 0.5, format: FloatingPointFormatStyle<Double>.number, label: { Text("Gain") }, onEditingChanged: { _ in })
+}
+// Stepper: init<V>(value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : Strideable
+@MainActor func __probe718() {
+    _ = Stepper(value: __v((Binding<Int>).self), step: __v((Int.Stride).self), label: { __v((__ProbeView).self) }, onEditingChanged: { _ in })
+}
+// Stepper: init<V>(value: Binding<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }, @ViewBuilder label: () -> Label) where V : Strideable
+@MainActor func __probe719() {
+    _ = Stepper(value: __v((Binding<Int>).self), step: __v((Int.Stride).self), onEditingChanged: { _ in }, label: { __v((__ProbeView).self) })
 }
 // TextEditor: init(text: Binding<String>)
 @MainActor func __probe720() {

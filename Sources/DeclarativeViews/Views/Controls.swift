@@ -143,42 +143,102 @@ extension Toggle where ToggleLabel == Text {
     }
 }
 
-/// A value changed by steps (SwiftUI's `Stepper`): its label, then `-` and `+` buttons.
+/// A value changed by steps (SwiftUI's `Stepper`): its label, then `-` and `+` buttons. A stepper
+/// given a `format` shows its value formatted between the label and the buttons. Each step tells
+/// `onEditingChanged` `true` before and `false` after, as a tap on a device does; a stepper bound
+/// to a range stops at its bounds.
 public nonisolated struct Stepper<StepperLabel: View>: View {
     let label: StepperLabel
     let decrement: (() -> Void)?
     let increment: (() -> Void)?
+    /// The value as the format shows it, for a stepper given one.
+    let valueText: (() -> String)?
 
-    public init<V: Strideable>(value: Binding<V>, in range: ClosedRange<V>, step: V.Stride = 1,
+    init(label: StepperLabel, increment: (() -> Void)?, decrement: (() -> Void)?, valueText: (() -> String)? = nil,
+         onEditingChanged: @escaping (Bool) -> Void) {
+        self.label = label
+        self.increment = increment.map { step in { onEditingChanged(true); step(); onEditingChanged(false) } }
+        self.decrement = decrement.map { step in { onEditingChanged(true); step(); onEditingChanged(false) } }
+        self.valueText = valueText
+    }
+
+    init<V: Strideable>(label: StepperLabel, value: Binding<V>, in range: ClosedRange<V>?, step: V.Stride,
+                        valueText: (() -> String)? = nil, onEditingChanged: @escaping (Bool) -> Void) {
+        self.init(
+            label: label,
+            increment: {
+                let next = value.wrappedValue.advanced(by: step)
+                value.wrappedValue = range.map { min($0.upperBound, next) } ?? next
+            },
+            decrement: {
+                let next = value.wrappedValue.advanced(by: -step)
+                value.wrappedValue = range.map { max($0.lowerBound, next) } ?? next
+            },
+            valueText: valueText, onEditingChanged: onEditingChanged)
+    }
+
+    public init<V: Strideable>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+                               @ViewBuilder label: () -> StepperLabel, onEditingChanged: @escaping (Bool) -> Void = { _ in }) {
+        self.init(label: label(), value: value, in: bounds, step: step, onEditingChanged: onEditingChanged)
+    }
+
+    @_disfavoredOverload
+    public init<V: Strideable>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+                               onEditingChanged: @escaping (Bool) -> Void = { _ in }, @ViewBuilder label: () -> StepperLabel) {
+        self.init(label: label(), value: value, in: bounds, step: step, onEditingChanged: onEditingChanged)
+    }
+
+    public init<V: Strideable>(value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> StepperLabel,
+                               onEditingChanged: @escaping (Bool) -> Void = { _ in }) {
+        self.init(label: label(), value: value, in: nil, step: step, onEditingChanged: onEditingChanged)
+    }
+
+    @_disfavoredOverload
+    public init<V: Strideable>(value: Binding<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in },
                                @ViewBuilder label: () -> StepperLabel) {
-        self.label = label()
-        increment = { value.wrappedValue = min(range.upperBound, value.wrappedValue.advanced(by: step)) }
-        decrement = { value.wrappedValue = max(range.lowerBound, value.wrappedValue.advanced(by: -step)) }
+        self.init(label: label(), value: value, in: nil, step: step, onEditingChanged: onEditingChanged)
     }
 
-    public init<V: Strideable>(value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> StepperLabel) {
-        self.label = label()
-        increment = { value.wrappedValue = value.wrappedValue.advanced(by: step) }
-        decrement = { value.wrappedValue = value.wrappedValue.advanced(by: -step) }
+    /// A stepper showing its value through `format` (`Stepper(value: $gain, step: 0.5, format: .number) { … }`).
+    public init<F: ParseableFormatStyle>(
+        value: Binding<F.FormatInput>, in bounds: ClosedRange<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F,
+        @ViewBuilder label: () -> StepperLabel, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where F.FormatInput: BinaryFloatingPoint, F.FormatOutput == String {
+        self.init(label: label(), value: value, in: bounds, step: step, valueText: { format.format(value.wrappedValue) },
+                  onEditingChanged: onEditingChanged)
     }
 
-    /// Steps by calling the functions (a `nil` one disables its button); `onEditingChanged` is
-    /// told `true` then `false` around each step, as a tap on a device does.
+    public init<F: ParseableFormatStyle>(
+        value: Binding<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F,
+        @ViewBuilder label: () -> StepperLabel, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where F.FormatInput: BinaryFloatingPoint, F.FormatOutput == String {
+        self.init(label: label(), value: value, in: nil, step: step, valueText: { format.format(value.wrappedValue) },
+                  onEditingChanged: onEditingChanged)
+    }
+
+    /// Steps by calling the functions (a `nil` one disables its button).
+    @_disfavoredOverload
     public init(
         onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in },
         @ViewBuilder label: () -> StepperLabel
     ) {
-        self.label = label()
-        increment = onIncrement.map { step in { onEditingChanged(true); step(); onEditingChanged(false) } }
-        decrement = onDecrement.map { step in { onEditingChanged(true); step(); onEditingChanged(false) } }
+        self.init(label: label(), increment: onIncrement, decrement: onDecrement, onEditingChanged: onEditingChanged)
     }
 
-    /// Its label, then its `-` and `+` buttons, marked `stepper` so that inspection finds it by
-    /// its label and steps it (`find(stepper:)`, `increment()`).
+    public init(
+        @ViewBuilder label: () -> StepperLabel, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
+        self.init(label: label(), increment: onIncrement, decrement: onDecrement, onEditingChanged: onEditingChanged)
+    }
+
+    /// Its label (and formatted value), then its `-` and `+` buttons, marked `stepper` so that
+    /// inspection finds it by its label and steps it (`find(stepper:)`, `increment()`).
     @MainActor public var body: some View {
         let (increment, decrement) = (self.increment, self.decrement)
         HStack {
             label
+            if let valueText { Text(verbatim: valueText()) }
             Button("-") { decrement?() }.disabled(decrement == nil)
             Button("+") { increment?() }.disabled(increment == nil)
         }
@@ -191,22 +251,74 @@ extension Stepper where StepperLabel == Text {
         _ titleKey: LocalizedStringKey, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
         onEditingChanged: @escaping (Bool) -> Void = { _ in }
     ) {
-        self.init(onIncrement: onIncrement, onDecrement: onDecrement, onEditingChanged: onEditingChanged) { Text(titleKey) }
+        self.init(label: Text(titleKey), increment: onIncrement, decrement: onDecrement, onEditingChanged: onEditingChanged)
     }
 
     @_disfavoredOverload
     public init<S: StringProtocol>(
         _ title: S, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, onEditingChanged: @escaping (Bool) -> Void = { _ in }
     ) {
-        self.init(onIncrement: onIncrement, onDecrement: onDecrement, onEditingChanged: onEditingChanged) { Text(title) }
+        self.init(label: Text(title), increment: onIncrement, decrement: onDecrement, onEditingChanged: onEditingChanged)
     }
 
-    public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, in range: ClosedRange<V>, step: V.Stride = 1) {
-        self.init(value: value, in: range, step: step) { Text(titleKey) }
+    public init<V: Strideable>(
+        _ titleKey: LocalizedStringKey, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
+        self.init(label: Text(titleKey), value: value, in: bounds, step: step, onEditingChanged: onEditingChanged)
     }
 
-    public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1) {
-        self.init(value: value, step: step) { Text(titleKey) }
+    @_disfavoredOverload
+    public init<S: StringProtocol, V: Strideable>(
+        _ title: S, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
+        self.init(label: Text(title), value: value, in: bounds, step: step, onEditingChanged: onEditingChanged)
+    }
+
+    public init<V: Strideable>(
+        _ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
+        self.init(label: Text(titleKey), value: value, in: nil, step: step, onEditingChanged: onEditingChanged)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol, V: Strideable>(
+        _ title: S, value: Binding<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
+        self.init(label: Text(title), value: value, in: nil, step: step, onEditingChanged: onEditingChanged)
+    }
+
+    public init<F: ParseableFormatStyle>(
+        _ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, in bounds: ClosedRange<F.FormatInput>,
+        step: F.FormatInput.Stride = 1, format: F, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where F.FormatInput: BinaryFloatingPoint, F.FormatOutput == String {
+        self.init(value: value, in: bounds, step: step, format: format, label: { Text(titleKey) },
+                  onEditingChanged: onEditingChanged)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol, F: ParseableFormatStyle>(
+        _ title: S, value: Binding<F.FormatInput>, in bounds: ClosedRange<F.FormatInput>,
+        step: F.FormatInput.Stride = 1, format: F, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where F.FormatInput: BinaryFloatingPoint, F.FormatOutput == String {
+        self.init(value: value, in: bounds, step: step, format: format, label: { Text(title) },
+                  onEditingChanged: onEditingChanged)
+    }
+
+    public init<F: ParseableFormatStyle>(
+        _ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where F.FormatInput: BinaryFloatingPoint, F.FormatOutput == String {
+        self.init(value: value, step: step, format: format, label: { Text(titleKey) }, onEditingChanged: onEditingChanged)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol, F: ParseableFormatStyle>(
+        _ title: S, value: Binding<F.FormatInput>, step: F.FormatInput.Stride = 1, format: F,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where F.FormatInput: BinaryFloatingPoint, F.FormatOutput == String {
+        self.init(value: value, step: step, format: format, label: { Text(title) }, onEditingChanged: onEditingChanged)
     }
 }
 

@@ -8,12 +8,23 @@ import Foundation
 public nonisolated struct Menu<Label: View, Content: View>: View {
     let label: Label
     let content: Content
+    /// What tapping the label does instead of opening the menu (`primaryAction:`); a long press
+    /// then opens it.
+    var primaryAction: (@MainActor () -> Void)?
     @State private var isOpen = false
     @Environment(\._menuStyle) private var style
 
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.content = content()
+    }
+
+    /// A menu whose label runs `primaryAction` when tapped; a long press on it
+    /// (``ViewHost/longPress(_:)``) opens the menu.
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label,
+                primaryAction: @escaping @MainActor () -> Void) {
+        self.init(content: content, label: label)
+        self.primaryAction = primaryAction
     }
 
     @MainActor public var body: some View {
@@ -25,10 +36,17 @@ public nonisolated struct Menu<Label: View, Content: View>: View {
     }
 
     @MainActor private var builtIn: some View {
-        let isOpen = $isOpen
+        let (isOpen, primaryAction) = ($isOpen, self.primaryAction)
         return VStack(alignment: .leading) {
-            Button(action: { isOpen.wrappedValue.toggle() }) { label }
-                .modifier(_StyleModifier(key: "menu", value: isOpen.wrappedValue ? "open" : "closed"))
+            if let primaryAction {
+                Button(action: primaryAction) {
+                    label.gesture(LongPressGesture().onEnded { _ in isOpen.wrappedValue.toggle() })
+                }
+                    .modifier(_StyleModifier(key: "menu", value: isOpen.wrappedValue ? "open" : "closed"))
+            } else {
+                Button(action: { isOpen.wrappedValue.toggle() }) { label }
+                    .modifier(_StyleModifier(key: "menu", value: isOpen.wrappedValue ? "open" : "closed"))
+            }
             if isOpen.wrappedValue {
                 content.environment(\._buttonDismiss, { isOpen.wrappedValue = false })
             }
@@ -44,6 +62,17 @@ extension Menu where Label == Text {
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.init(content: content) { Text(title) }
+    }
+
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content,
+                primaryAction: @escaping @MainActor () -> Void) {
+        self.init(content: content, label: { Text(titleKey) }, primaryAction: primaryAction)
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content,
+                                   primaryAction: @escaping @MainActor () -> Void) {
+        self.init(content: content, label: { Text(title) }, primaryAction: primaryAction)
     }
 }
 

@@ -11,12 +11,59 @@ public nonisolated struct Slider<Label: View, ValueLabel: View>: View {
     let value: () -> Double
     let write: (Double) -> Void
     let onEditingChanged: (Bool) -> Void
+    /// What shows at the low and high ends (`minimumValueLabel:maximumValueLabel:`), `nil` without.
+    let valueLabels: (minimum: ValueLabel, maximum: ValueLabel)?
 
     public init<V: BinaryFloatingPoint>(
         value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil,
         @ViewBuilder label: () -> Label, onEditingChanged: @escaping (Bool) -> Void = { _ in }
     ) where V.Stride: BinaryFloatingPoint, ValueLabel == EmptyView {
-        self.label = label()
+        self.init(value: value, in: bounds, step: step, label: label(), valueLabels: nil, onEditingChanged: onEditingChanged)
+    }
+
+    /// A slider with a label, and views at its low and high ends shown either side of its value.
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+        @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: nil, label: label(), valueLabels: (minimumValueLabel(), maximumValueLabel()),
+                  onEditingChanged: onEditingChanged)
+    }
+
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label,
+        @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: label(), valueLabels: (minimumValueLabel(), maximumValueLabel()),
+                  onEditingChanged: onEditingChanged)
+    }
+
+    @_disfavoredOverload
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, onEditingChanged: @escaping (Bool) -> Void = { _ in },
+        minimumValueLabel: ValueLabel, maximumValueLabel: ValueLabel, @ViewBuilder label: () -> Label
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: nil, label: label(), valueLabels: (minimumValueLabel, maximumValueLabel),
+                  onEditingChanged: onEditingChanged)
+    }
+
+    @_disfavoredOverload
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in },
+        minimumValueLabel: ValueLabel, maximumValueLabel: ValueLabel, @ViewBuilder label: () -> Label
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: label(), valueLabels: (minimumValueLabel, maximumValueLabel),
+                  onEditingChanged: onEditingChanged)
+    }
+
+    init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride?, label: Label,
+        valueLabels: (minimum: ValueLabel, maximum: ValueLabel)?, onEditingChanged: @escaping (Bool) -> Void
+    ) where V.Stride: BinaryFloatingPoint {
+        self.label = label
+        self.valueLabels = valueLabels
         self.value = { Double(value.wrappedValue) }
         self.onEditingChanged = onEditingChanged
         write = { typed in
@@ -33,7 +80,9 @@ public nonisolated struct Slider<Label: View, ValueLabel: View>: View {
         let (write, changed) = (self.write, self.onEditingChanged)
         HStack {
             label
+            if let valueLabels { valueLabels.minimum }
             Text(verbatim: _number(value()))
+            if let valueLabels { valueLabels.maximum }
         }
         .modifier(_TextInputModifier(input: TextInput(kind: "slider", title: _sliderTitle, value: { _number(value()) }) { text in
             guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
@@ -56,6 +105,25 @@ extension Slider where Label == EmptyView, ValueLabel == EmptyView {
         onEditingChanged: @escaping (Bool) -> Void = { _ in }
     ) where V.Stride: BinaryFloatingPoint {
         self.init(value: value, in: bounds, step: step, label: { EmptyView() }, onEditingChanged: onEditingChanged)
+    }
+}
+
+extension Slider where ValueLabel == EmptyView {
+    /// The label-last form (`Slider(value: $v, in: 0...1, onEditingChanged: { … }) { Text("Volume") }`).
+    @_disfavoredOverload
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, onEditingChanged: @escaping (Bool) -> Void = { _ in },
+        @ViewBuilder label: () -> Label
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: nil, label: label(), valueLabels: nil, onEditingChanged: onEditingChanged)
+    }
+
+    @_disfavoredOverload
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in },
+        @ViewBuilder label: () -> Label
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: label(), valueLabels: nil, onEditingChanged: onEditingChanged)
     }
 }
 
