@@ -18,6 +18,14 @@ import DeclarativeViews
     __conformsCaseIterable(ColorScheme.self)
     __conformsSendable(ColorScheme.self)
 }
+// SwiftUI: enum ColorSchemeContrast : CaseIterable, Sendable
+@MainActor func __probe1456() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ColorSchemeContrast.self
+    __conformsCaseIterable(ColorSchemeContrast.self)
+    __conformsSendable(ColorSchemeContrast.self)
+}
 // SwiftUI: protocol DynamicProperty
 @MainActor func __probe1458() {
     func __body<__T: DynamicProperty>(_: __T.Type) {
@@ -166,6 +174,18 @@ import DeclarativeViews
 @MainActor func __probe1506() {
     let _: ColorScheme = ColorScheme.light
 }
+// ColorSchemeContrast: static var allCases: [ColorSchemeContrast] { get }
+@MainActor func __probe1507() {
+    let _: [ColorSchemeContrast] = ColorSchemeContrast.allCases
+}
+// ColorSchemeContrast: case increased
+@MainActor func __probe1508() {
+    let _: ColorSchemeContrast = ColorSchemeContrast.increased
+}
+// ColorSchemeContrast: case standard
+@MainActor func __probe1510() {
+    let _: ColorSchemeContrast = ColorSchemeContrast.standard
+}
 // DynamicProperty: mutating func update()
 @MainActor func __probe1515() {
     func __body<__T: DynamicProperty>(_: __T.Type) {
@@ -214,6 +234,10 @@ import DeclarativeViews
     let _: ColorScheme = __v(EnvironmentValues.self).colorScheme
     var __r = __v(EnvironmentValues.self)
     __r.colorScheme = __v((ColorScheme).self)
+}
+// EnvironmentValues: var colorSchemeContrast: ColorSchemeContrast { get }
+@MainActor func __probe1531() {
+    let _: ColorSchemeContrast = __v(EnvironmentValues.self).colorSchemeContrast
 }
 // EnvironmentValues: var description: String { get }
 @MainActor func __probe1534() {
@@ -373,6 +397,13 @@ import DeclarativeViews
 @MainActor func __probe1586() {
     let _: UserInterfaceSizeClass = UserInterfaceSizeClass.regular
 }
+// View: func colorScheme(_ colorScheme: ColorScheme) -> some View
+@MainActor func __probe1587() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).colorScheme(__v((ColorScheme).self)))
+    }
+}
 // View: func environment<T>(_ object: T?) -> some View where T : AnyObject, T : Observable
 @MainActor func __probe1588() {
     func __someView<T: View>(_: T) {}
@@ -462,5 +493,12 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).task(priority: __v((TaskPriority).self), { }))
+    }
+}
+// View: func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, transform: @escaping (inout V) -> Void) -> some View
+@MainActor func __probe1602() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).transformEnvironment(__v((WritableKeyPath<EnvironmentValues, Int>).self), transform: { _ in }))
     }
 }

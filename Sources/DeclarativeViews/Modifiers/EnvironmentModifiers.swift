@@ -37,6 +37,17 @@ public nonisolated struct _EnvironmentKeyWritingModifier<Value>: EnvironmentModi
     }
 }
 
+/// `.transformEnvironment(\.key) { ... }`: the subtree sees the value `transform` makes of its
+/// parent's value for `key`.
+public nonisolated struct _EnvironmentKeyTransformModifier<Value>: EnvironmentModifying {
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let transform: (inout Value) -> Void
+
+    func modify(_ environment: inout EnvironmentValues) {
+        transform(&environment[keyPath: keyPath])
+    }
+}
+
 /// `.disabled(true)`: buttons in the subtree cannot be tapped.
 public nonisolated struct _DisabledModifier: EnvironmentModifying, Equatable {
     let disabled: Bool
@@ -52,6 +63,21 @@ extension View {
         -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<V>>
     {
         modifier(_EnvironmentKeyWritingModifier(keyPath: keyPath, value: value))
+    }
+
+    /// Changes an environment value for this view and its descendants in place: `transform` gets
+    /// the value the parent sees (`.transformEnvironment(\.isEnabled) { $0 = $0 && ready }`).
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>,
+                                        transform: @escaping (inout V) -> Void)
+        -> ModifiedContent<Self, _EnvironmentKeyTransformModifier<V>>
+    {
+        modifier(_EnvironmentKeyTransformModifier(keyPath: keyPath, transform: transform))
+    }
+
+    /// Sets the color scheme this view and its descendants see (`\.colorScheme`); the deprecated
+    /// spelling of `.environment(\.colorScheme, scheme)`.
+    public func colorScheme(_ colorScheme: ColorScheme) -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<ColorScheme>> {
+        environment(\.colorScheme, colorScheme)
     }
 
     /// Disables the buttons in this view when `disabled` is true.

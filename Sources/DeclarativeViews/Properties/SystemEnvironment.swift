@@ -9,6 +9,13 @@ public enum ColorScheme: Hashable, Sendable, CaseIterable {
     case dark
 }
 
+/// Whether the system asks for more contrast between colors (SwiftUI's `ColorSchemeContrast`);
+/// headless: `.standard`.
+public enum ColorSchemeContrast: Hashable, Sendable, CaseIterable {
+    case standard
+    case increased
+}
+
 /// A size class (SwiftUI's `UserInterfaceSizeClass`); headless: `.regular` both ways.
 public enum UserInterfaceSizeClass: Hashable, Sendable {
     case compact
@@ -39,6 +46,7 @@ public struct DismissAction {
 }
 
 struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
+struct ColorSchemeContrastKey: EnvironmentKey { static let defaultValue = ColorSchemeContrast.standard }
 struct LocaleKey: EnvironmentKey { static var defaultValue: Locale { .current } }
 struct CalendarKey: EnvironmentKey { static var defaultValue: Calendar { .current } }
 struct TimeZoneKey: EnvironmentKey { static var defaultValue: TimeZone { .current } }
@@ -52,6 +60,11 @@ extension EnvironmentValues {
     public var colorScheme: ColorScheme {
         get { self[ColorSchemeKey.self] }
         set { self[ColorSchemeKey.self] = newValue }
+    }
+
+    /// The contrast the system asks for (read-only, as in SwiftUI): `.standard` headless.
+    public var colorSchemeContrast: ColorSchemeContrast {
+        self[ColorSchemeContrastKey.self]
     }
 
     public var locale: Locale {
