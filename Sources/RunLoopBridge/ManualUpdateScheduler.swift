@@ -12,6 +12,9 @@ import Foundation
 public final class ManualUpdateScheduler: UpdateScheduler, FragmentFlusherOwner {
     /// The thread that created the scheduler: flushes run there (checked), like a run loop's.
     private let thread = Thread.current
+    /// Made on the main queue: any thread running the main queue (the main actor) may flush
+    /// (see ``MainQueue``: after an `await`, a main-actor test can resume on another thread).
+    private let madeOnMainQueue = MainQueue.isCurrent
 
     private lazy var flusher = FragmentFlusher(nestedReason: "manual flush", owner: self)
 
@@ -22,10 +25,10 @@ public final class ManualUpdateScheduler: UpdateScheduler, FragmentFlusherOwner 
 
     /// Runs every pending fragment once (fragments requested meanwhile run too), then ends the
     /// turn (each call is one run-loop turn). Returns whether anything ran. Call it on the thread
-    /// that created the scheduler (checked).
+    /// that created the scheduler, or — when that was the main queue — on the main queue (checked).
     @discardableResult
     public func flush() -> Bool {
-        if Thread.current !== thread {
+        if Thread.current !== thread, !(madeOnMainQueue && MainQueue.isCurrent) {
             fatalError(
                 "RunLoopBridge: ManualUpdateScheduler.flush() called on another thread than the one that created "
                     + "the scheduler; flush where the graphs it updates live.")

@@ -2,6 +2,7 @@ import AttrGraph
 import CoreFoundation
 import Foundation
 import Synchronization
+import RunLoopBridge
 #if canImport(Darwin)
 import Observation
 #else
@@ -153,19 +154,49 @@ final class ObservationSlot {
 /// The thread a graph is updated on, and how change notifications from other threads reach it.
 /// Made on that thread (one per host, see `_HostCore.graphThread`).
 final class GraphThread: @unchecked Sendable {
-    // @unchecked: both are immutable references; the run loop is only sent blocks (thread-safe).
+    // @unchecked: all immutable; the run loop is only sent blocks (thread-safe).
     let thread = Thread.current
     let runLoop: CFRunLoop = CFRunLoopGetCurrent()
+    /// Made by a main-queue job on a worker thread (the main thread parked in `dispatchMain()`,
+    /// as under Swift Testing on Linux): the graph's "thread" is the main queue, which runs on
+    /// whichever worker drains it, and whose worker threads run no run loop.
+    let onMainQueueWorker = !Thread.isMainThread && MainQueue.isCurrent
+
+    /// Whether the caller runs where the graph is updated.
+    var isCurrent: Bool {
+        Thread.current === thread || (onMainQueueWorker && MainQueue.isCurrent)
+    }
 
     /// Runs `body` — graph work a change notification asks for — at once when the notification
     /// came on the graph's thread, else as a block of the graph thread's run loop (for a host:
-    /// the main run loop, so the main actor), which is woken up for it.
+    /// the main run loop, so the main actor), which is woken up for it. A graph made on a main-
+    /// queue worker gets it both ways, run once by whichever comes first: as a main-queue block
+    /// (for code that awaits, giving the main queue back) and as a block of that worker's run
+    /// loop (for code that keeps the main queue and runs the run loop, as a synchronous test does).
     func deliver(_ body: @escaping @Sendable () -> Void) {
-        if Thread.current === thread {
+        if isCurrent {
             body()
-        } else {
-            CFRunLoopPerformBlock(runLoop, kCFRunLoopCommonModes as CFTypeRef, body)
-            CFRunLoopWakeUp(runLoop)
+            return
         }
+        var block = body
+        if onMainQueueWorker {
+            let once = RunOnce(body)
+            block = { once.run() }
+            DispatchQueue.main.async(execute: block)
+        }
+        CFRunLoopPerformBlock(runLoop, kCFRunLoopCommonModes as CFTypeRef, block)
+        CFRunLoopWakeUp(runLoop)
+    }
+}
+
+/// A block that runs at most once, however many times it is asked to.
+private final class RunOnce: Sendable {
+    private let done = Atomic(false)
+    private let body: @Sendable () -> Void
+
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    func run() {
+        if done.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged { body() }
     }
 }
