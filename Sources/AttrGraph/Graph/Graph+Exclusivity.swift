@@ -46,15 +46,9 @@ extension _Engine {
         while true {
             let (taken, holder) = words.takeIfFree(me)
             if taken { break }
-            // An archiver describing every graph holds each for a moment: wait for it. It takes
-            // the holder word before it writes its use, so look once more after a yield before
-            // calling the use overlapping (a real overlapping holder is still there, still busy).
+            // An archiver describing every graph holds each for a moment: wait for it.
             if ExclusiveUseWords.load(words.holderUse) != GraphUse.archiving {
-                _yieldThread()
-                if ExclusiveUseWords.load(words.holder) == holder, ExclusiveUseWords.load(words.holderUse) != GraphUse.archiving {
-                    overlapping(use, holder: holder, words)
-                }
-                continue
+                overlapping(use, holder: holder, words)
             }
             _yieldThread()
         }
