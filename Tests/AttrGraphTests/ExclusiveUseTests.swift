@@ -199,56 +199,6 @@ import Testing
             withExtendedLifetime((busyRoot, idleRoot)) {}
         }
     }
-
-    /// An archive of every graph holds each graph only while it describes it: a value whose
-    /// description waits for another thread to update a *different* graph gets its update (an
-    /// archive that held every graph at once would keep that thread waiting until it ended).
-    @Test func archivingEveryGraphHoldsOnlyTheGraphItDescribes() async {
-        await #expect(processExitsWith: .success) {
-            let other = Graph()
-            let otherRoot = Subgraph(graph: other)
-            let (input, doubled) = otherRoot.apply { () -> (Attribute<Int>, Attribute<Int>) in
-                let input = Attribute(value: 1)
-                return (input, Attribute(Map(input) { $0 * 2 }))
-            }
-            let box = UncheckedBox((input, doubled))
-            ArchiveWaiter.update = {
-                let (input, doubled) = box.value
-                input.value = 20
-                ArchiveWaiter.seen = doubled.value
-            }
-            let described = Graph()
-            let describedRoot = Subgraph(graph: described)
-            describedRoot.apply { _ = Attribute(value: ArchiveWaiter()) }
-            let options: [DescriptionOption: Any] = [
-                .format: Graph.descriptionFormatDictionary, .allGraphs: true, .includeValues: true,
-            ]
-            _ = Graph.description(nil, options: options as NSDictionary)
-            guard ArchiveWaiter.outcome == .updated, ArchiveWaiter.seen == 40 else { exit(1) }
-            withExtendedLifetime((otherRoot, describedRoot)) {}
-        }
-    }
-}
-
-/// A value whose description (while an archive describes its graph) has another thread update
-/// another graph, and waits up to 10 s for it.
-private struct ArchiveWaiter: Equatable, CustomStringConvertible {
-    enum Outcome { case notDescribed, updated, timedOut }
-    nonisolated(unsafe) static var update: @Sendable () -> Void = {}
-    nonisolated(unsafe) static var seen = 0
-    nonisolated(unsafe) static var outcome = Outcome.notDescribed
-
-    var description: String {
-        guard Self.outcome == .notDescribed else { return "waiter" }
-        let done = DispatchSemaphore(value: 0)
-        let update = Self.update
-        Thread.detachNewThread {
-            update()
-            done.signal()
-        }
-        Self.outcome = done.wait(timeout: .now() + 10) == .success ? .updated : .timedOut
-        return "waiter"
-    }
 }
 
 /// Carries a non-Sendable value to a thread that uses it in a way the test means to check.
