@@ -199,6 +199,84 @@ import Testing
             withExtendedLifetime((busyRoot, idleRoot)) {}
         }
     }
+
+    /// An archive of every graph holds each graph only while it describes it: a value whose
+    /// description waits for another thread to update a *different* graph gets its update (an
+    /// archive that held every graph at once would keep that thread waiting until it ended).
+    @Test func archivingEveryGraphHoldsOnlyTheGraphItDescribes() async {
+        await #expect(processExitsWith: .success) {
+            let other = Graph()
+            let otherRoot = Subgraph(graph: other)
+            let (input, doubled) = otherRoot.apply { () -> (Attribute<Int>, Attribute<Int>) in
+                let input = Attribute(value: 1)
+                return (input, Attribute(Map(input) { $0 * 2 }))
+            }
+            let box = UncheckedBox((input, doubled))
+            ArchiveWaiter.update = {
+                let (input, doubled) = box.value
+                input.value = 20
+                ArchiveWaiter.seen = doubled.value
+            }
+            let described = Graph()
+            let describedRoot = Subgraph(graph: described)
+            describedRoot.apply { _ = Attribute(value: ArchiveWaiter()) }
+            let options: [DescriptionOption: Any] = [
+                .format: Graph.descriptionFormatDictionary, .allGraphs: true, .includeValues: true,
+            ]
+            _ = Graph.description(nil, options: options as NSDictionary)
+            guard ArchiveWaiter.outcome == .updated, ArchiveWaiter.seen == 40 else { exit(1) }
+            withExtendedLifetime((otherRoot, describedRoot)) {}
+        }
+    }
+
+    /// A thread that uses its graph serially waits for an archiver that holds the graph for a
+    /// moment, however the two interleave: the archiver's mark goes into the holder word with the
+    /// same compare-and-exchange that takes the graph, so the user never mistakes the archiver
+    /// for another user (it did when the mark was a separate word written just after: the user
+    /// read the previous use there and stopped the process as overlapping use).
+    @Test func aUserNeverMistakesAnArchiverForAnotherUser() async {
+        await #expect(processExitsWith: .success) {
+            let graph = Graph()
+            let root = Subgraph(graph: graph)
+            let input = root.apply { Attribute(value: 0) }
+            let doubled = root.apply { Attribute(Map(input) { $0 * 2 }) }
+            let stop = ManagedAtomicFlag()
+            let archived = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                let options: [DescriptionOption: Any] = [.format: Graph.descriptionFormatDictionary, .allGraphs: true]
+                while !stop.isSet { _ = Graph.description(nil, options: options as NSDictionary) }
+                archived.signal()
+            }
+            for value in 1...20_000 {
+                input.value = value
+                guard doubled.value == value * 2 else { exit(1) }
+            }
+            stop.set()
+            archived.wait()
+            withExtendedLifetime(root) {}
+        }
+    }
+}
+
+/// A value whose description (while an archive describes its graph) has another thread update
+/// another graph, and waits up to 10 s for it.
+private struct ArchiveWaiter: Equatable, CustomStringConvertible {
+    enum Outcome { case notDescribed, updated, timedOut }
+    nonisolated(unsafe) static var update: @Sendable () -> Void = {}
+    nonisolated(unsafe) static var seen = 0
+    nonisolated(unsafe) static var outcome = Outcome.notDescribed
+
+    var description: String {
+        guard Self.outcome == .notDescribed else { return "waiter" }
+        let done = DispatchSemaphore(value: 0)
+        let update = Self.update
+        Thread.detachNewThread {
+            update()
+            done.signal()
+        }
+        Self.outcome = done.wait(timeout: .now() + 10) == .success ? .updated : .timedOut
+        return "waiter"
+    }
 }
 
 /// Carries a non-Sendable value to a thread that uses it in a way the test means to check.

@@ -19,9 +19,11 @@ extension Graph {
     /// written (the reason is printed).
     @discardableResult
     public static func archiveJSON(name: String? = nil, includeValues: Bool = true) -> URL? {
-        let archive = GraphRegistry.withGraphsHeldForArchiving { storages in
-            GraphArchive(graphs: storages.map { $0.archiveGraph(includeValues: includeValues, truncationLimit: 1024) })
+        var graphs: [GraphArchive.Graph] = []
+        GraphRegistry.forEachGraphHeldForArchiving { storage in
+            graphs.append(storage.archiveGraph(includeValues: includeValues, truncationLimit: 1024))
         }
+        let archive = GraphArchive(graphs: graphs)
         return write(archive, name: name ?? "graph.ag-gzon", sink: .default)
     }
 

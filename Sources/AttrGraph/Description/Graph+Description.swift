@@ -129,11 +129,10 @@ extension Graph {
         var graphs = graph.map { [describe($0.storage)] } ?? []
         var bytes = graph.map { $0.storage.nodeBytes } ?? (0, 0)
         if allGraphs {
-            GraphRegistry.withGraphsHeldForArchiving { others in
-                for other in others where other !== graph?.storage {
-                    graphs.append(describe(other))
-                    bytes = (bytes.0 + other.nodeBytes.0, bytes.1 + other.nodeBytes.1)
-                }
+            GraphRegistry.forEachGraphHeldForArchiving { other in
+                guard other !== graph?.storage else { return }
+                graphs.append(describe(other))
+                bytes = (bytes.0 + other.nodeBytes.0, bytes.1 + other.nodeBytes.1)
             }
         }
         // AttributeGraph's top-level counters: the memory of the described graphs' attribute

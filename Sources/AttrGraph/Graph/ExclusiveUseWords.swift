@@ -24,7 +24,15 @@ struct ExclusiveUseWords: @unchecked Sendable {
         words.deallocate()
     }
 
-    /// The thread using the graph now (``ThreadLocal/identity``), 0 when none.
+    /// Set in the holder word, beside the thread's identity (an aligned address, so its low bit
+    /// is free), while a thread holds the graph only to describe it for an archive. Threads that
+    /// find the graph held wait for such a holder instead of calling the use overlapping; the mark
+    /// goes in with the same compare-and-exchange that takes the graph, so no thread can see the
+    /// archiver without it.
+    static let archiverMark: UInt = 1
+
+    /// The thread using the graph now (``ThreadLocal/identity``, with ``archiverMark`` while it
+    /// describes the graph), 0 when none.
     @inline(__always)
     var holder: UnsafeMutablePointer<UInt> { words }
 

@@ -30,7 +30,8 @@ extension _Engine {
         let me = ThreadLocal.identity
         let words = state.pointee.exclusiveUse
         let holder = ExclusiveUseWords.load(words.holder)
-        if holder == me { return false }
+        // This thread holds it already, for a use or to describe it (the archiver's mark set).
+        if holder | ExclusiveUseWords.archiverMark == me | ExclusiveUseWords.archiverMark { return false }
         // Nobody holds it and it is not pinned: the common case, one compare-and-exchange.
         if _fastPath(holder == 0 && ExclusiveUseWords.load(words.pinned) == 0), words.takeIfFree(me).taken {
             ExclusiveUseWords.store(words.holderUse, GraphUse.pack(use))
@@ -46,8 +47,10 @@ extension _Engine {
         while true {
             let (taken, holder) = words.takeIfFree(me)
             if taken { break }
-            // An archiver describing every graph holds each for a moment: wait for it.
-            if ExclusiveUseWords.load(words.holderUse) != GraphUse.archiving {
+            // An archiver describing every graph holds each for a moment: wait for it. The mark is
+            // in the holder word itself, which the compare-and-exchange read atomically; the use
+            // word is written after the holder word and may still name the previous holder's use.
+            if holder & ExclusiveUseWords.archiverMark == 0 {
                 overlapping(use, holder: holder, words)
             }
             _yieldThread()
@@ -86,7 +89,7 @@ extension _Engine {
 
     /// Whether a thread other than this one holds the graph now.
     var isHeldByAnotherThread: Bool {
-        let holder = ExclusiveUseWords.load(state.pointee.exclusiveUse.holder)
+        let holder = ExclusiveUseWords.load(state.pointee.exclusiveUse.holder) & ~ExclusiveUseWords.archiverMark
         return holder != 0 && holder != ThreadLocal.identity
     }
 
@@ -95,8 +98,10 @@ extension _Engine {
     func enterForArchiving() -> Bool {
         let words = state.pointee.exclusiveUse
         let me = ThreadLocal.identity
-        if ExclusiveUseWords.load(words.holder) == me { return false }
-        guard words.takeIfFree(me).taken else { return false }
+        if ExclusiveUseWords.load(words.holder) | ExclusiveUseWords.archiverMark == me | ExclusiveUseWords.archiverMark {
+            return false
+        }
+        guard words.takeIfFree(me | ExclusiveUseWords.archiverMark).taken else { return false }
         ExclusiveUseWords.store(words.holderUse, GraphUse.archiving)
         return true
     }
@@ -112,7 +117,7 @@ extension _Engine {
         #if AG_INTERNAL_CHECKS
         let words = state.pointee.exclusiveUse
         let holder = ExclusiveUseWords.load(words.holder)
-        if holder != 0, holder != ThreadLocal.identity, ExclusiveUseWords.load(words.holderUse) != GraphUse.archiving {
+        if holder != 0, holder != ThreadLocal.identity, holder & ExclusiveUseWords.archiverMark == 0 {
             overlapping("reading an attribute", holder: holder, words)
         }
         #endif

@@ -13,7 +13,7 @@
 /// load one aligned pointer without the lock: a graph's slot is written before any of its ids
 /// exist, and ids only reach another thread through the user's own synchronisation. Code that
 /// needs the graph objects themselves (archiving every graph) goes through
-/// ``withGraphsHeldForArchiving(_:)``, which holds each graph it visits instead of retaining it.
+/// ``forEachGraphHeldForArchiving(_:)``, which holds each graph while it visits it instead of retaining it.
 enum GraphRegistry {
     /// An attribute id is AttributeGraph's 32 bits: from the top, the graph slot, the node's
     /// index inside its graph, and in the two low bits the kind — 0 a direct attribute, 1 an
@@ -112,27 +112,25 @@ enum GraphRegistry {
         return table[Int(slot(attribute.rawValue))]
     }
 
-    /// Calls `body` with every live graph this thread could take for reading (``_Engine/enterForArchiving()``),
-    /// in slot order, while it holds them all; graphs another thread is using are left out. No
-    /// graph is retained: one whose last reference goes meanwhile waits in its `deinit` until
-    /// `body` returns (it cannot be torn down while this thread holds it).
-    static func withGraphsHeldForArchiving<Result>(_ body: ([GraphStorage]) -> Result) -> Result {
-        let held: [UnsafeMutablePointer<GraphState>] = lock.withLock { _ in
-            guard let table = tableStorage else { return [] }
-            var held: [UnsafeMutablePointer<GraphState>] = []
-            for slot in 1..<slotCount {
-                guard let state = table[slot], _Engine(state).enterForArchiving() else { continue }
-                held.append(state)
+    /// Calls `body` with each live graph this thread could take for reading (``_Engine/enterForArchiving()``),
+    /// in slot order, holding each graph only while `body` describes it; graphs another thread is
+    /// using at that moment are left out. Holding one graph at a time keeps an archive of many
+    /// (large) graphs from stalling every other thread's graph for the whole archive. No graph is
+    /// retained beyond its call: one whose last reference goes meanwhile waits in its `deinit`
+    /// until its `body` returns (it cannot be torn down while this thread holds it).
+    static func forEachGraphHeldForArchiving(_ body: (GraphStorage) -> Void) {
+        for slot in 1..<slotCount {
+            let held: UnsafeMutablePointer<GraphState>? = lock.withLock { _ in
+                guard let table = tableStorage, let state = table[slot], _Engine(state).enterForArchiving() else {
+                    return nil
+                }
+                return state
             }
-            return held
+            guard let held else { continue }
+            defer { _Engine(held).leaveAfterArchiving() }
+            // The strong reference taken here goes before the graph is left (above).
+            { body(held.pointee.storage) }()
         }
-        defer { for state in held { _Engine(state).leaveAfterArchiving() } }
-        // The strong references taken here go before the graphs are left (above).
-        let result = { () -> Result in
-            let storages = held.map { $0.pointee.storage }
-            return body(storages)
-        }()
-        return result
     }
 
     /// Calls `body` with the activity of every live graph storage, under the lock (no storage is

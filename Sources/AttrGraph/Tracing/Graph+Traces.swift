@@ -106,12 +106,10 @@ extension Graph {
     /// Marks this moment in the traces of every graph this thread can use now (their
     /// `profile_mark` callbacks, and the timeline trace). AttributeGraph's `AGGraphMarkProfile`.
     public static func markProfile(name: UnsafePointer<CChar>) {
-        GraphRegistry.withGraphsHeldForArchiving { storages in
-            for storage in storages {
-                let engine = storage.engine
-                guard engine.state.pointee.traced || storage.timelineIsRecording else { continue }
-                engine.emit(.profileMark(name))
-            }
+        GraphRegistry.forEachGraphHeldForArchiving { storage in
+            let engine = storage.engine
+            guard engine.state.pointee.traced || storage.timelineIsRecording else { return }
+            engine.emit(.profileMark(name))
         }
     }
 
