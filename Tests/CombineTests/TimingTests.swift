@@ -210,6 +210,26 @@ import Testing
         #expect(runLoopStride.timeInterval == 0.25)
     }
 
+    /// RunLoop's and OperationQueue's times are dates and their strides seconds, with the same
+    /// arithmetic (one shared implementation behind two types, as Apple's Combine declares them).
+    @Test func dateSchedulerTimesAdvanceBySeconds() {
+        let date = Date(timeIntervalSinceReferenceDate: 1_000)
+        let runLoopStart = RunLoop.SchedulerTimeType(date)
+        let runLoopLater = runLoopStart.advanced(by: 1.5)
+        #expect(runLoopLater.date == Date(timeIntervalSinceReferenceDate: 1_001.5))
+        #expect(runLoopStart.distance(to: runLoopLater) == .milliseconds(1_500))
+        #expect(runLoopLater.distance(to: runLoopStart) == -1.5)
+        var stride: OperationQueue.SchedulerTimeType.Stride = 2
+        stride += .seconds(0.5)
+        stride *= 2
+        stride -= .microseconds(500_000)
+        #expect(stride.timeInterval == 4.5 && stride > .nanoseconds(4_499_999_999))
+        #expect(OperationQueue.SchedulerTimeType.Stride(exactly: 3) == .seconds(3))
+        let queueStart = OperationQueue.SchedulerTimeType(date)
+        #expect(queueStart.advanced(by: stride).date == Date(timeIntervalSinceReferenceDate: 1_004.5))
+        #expect(queueStart < queueStart.advanced(by: .nanoseconds(1_000)))
+    }
+
     @Test func testSchedulerRunsInDateOrderAndRepeatsUntilCancelled() {
         let scheduler = DispatchQueue.test
         var log: [String] = []

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 
 extension OperationQueue: Scheduler {
-    /// The scheduler time type used by the operation queue.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+    /// The scheduler time type used by the operation queue: a date, advanced by strides in seconds.
+    public struct SchedulerTimeType: _DateSchedulerTime, Codable, Hashable, Sendable {
         /// The date represented by this type.
         public var date: Date
 
@@ -12,18 +12,8 @@ extension OperationQueue: Scheduler {
             self.date = date
         }
 
-        public func distance(to other: SchedulerTimeType) -> Stride {
-            Stride(other.date.timeIntervalSince(date))
-        }
-
-        public func advanced(by n: Stride) -> SchedulerTimeType {
-            SchedulerTimeType(date.addingTimeInterval(n.magnitude))
-        }
-
         /// The interval by which operation queue times advance (seconds; literals are seconds).
-        public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable, Hashable, Sendable,
-            SchedulerTimeIntervalConvertible
-        {
+        public struct Stride: _SecondsStride, Codable, Hashable, Sendable {
             public typealias FloatLiteralType = TimeInterval
             public typealias IntegerLiteralType = TimeInterval
             public typealias Magnitude = TimeInterval
@@ -31,39 +21,9 @@ extension OperationQueue: Scheduler {
             /// The value of this time interval in seconds.
             public var magnitude: TimeInterval
 
-            /// The value of this time interval in seconds.
-            public var timeInterval: TimeInterval { magnitude }
-
             public init(_ timeInterval: TimeInterval) {
                 magnitude = timeInterval
             }
-
-            public init(integerLiteral value: TimeInterval) {
-                self.init(value)
-            }
-
-            public init(floatLiteral value: TimeInterval) {
-                self.init(value)
-            }
-
-            public init?<T: BinaryInteger>(exactly source: T) {
-                guard let value = TimeInterval(exactly: source) else { return nil }
-                self.init(value)
-            }
-
-            public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
-            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
-            public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
-            public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
-            public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
-
-            public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
-            public static func seconds(_ s: Double) -> Stride { Stride(s) }
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(TimeInterval(ms) / 1_000) }
-            public static func microseconds(_ us: Int) -> Stride { Stride(TimeInterval(us) / 1_000_000) }
-            public static func nanoseconds(_ ns: Int) -> Stride { Stride(TimeInterval(ns) / 1_000_000_000) }
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 extension RunLoop: Scheduler {
-    /// The scheduler time type used by the run loop.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+    /// The scheduler time type used by the run loop: a date, advanced by strides in seconds.
+    public struct SchedulerTimeType: _DateSchedulerTime, Codable, Hashable, Sendable {
         /// The date represented by this type.
         public var date: Date
 
@@ -11,20 +11,8 @@ extension RunLoop: Scheduler {
             self.date = date
         }
 
-        /// Returns the distance to another run loop scheduler time.
-        public func distance(to other: SchedulerTimeType) -> Stride {
-            Stride(other.date.timeIntervalSince(date))
-        }
-
-        /// Returns a run loop scheduler time calculated by advancing this instance’s time by the given interval.
-        public func advanced(by n: Stride) -> SchedulerTimeType {
-            SchedulerTimeType(date.addingTimeInterval(n.magnitude))
-        }
-
         /// The interval by which run loop times advance (seconds; literals are seconds).
-        public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable, Hashable, Sendable,
-            SchedulerTimeIntervalConvertible
-        {
+        public struct Stride: _SecondsStride, Codable, Hashable, Sendable {
             public typealias FloatLiteralType = TimeInterval
             public typealias IntegerLiteralType = TimeInterval
             public typealias Magnitude = TimeInterval
@@ -32,39 +20,9 @@ extension RunLoop: Scheduler {
             /// The value of this time interval in seconds.
             public var magnitude: TimeInterval
 
-            /// The value of this time interval in seconds.
-            public var timeInterval: TimeInterval { magnitude }
-
             public init(_ timeInterval: TimeInterval) {
                 magnitude = timeInterval
             }
-
-            public init(integerLiteral value: TimeInterval) {
-                self.init(value)
-            }
-
-            public init(floatLiteral value: TimeInterval) {
-                self.init(value)
-            }
-
-            public init?<T: BinaryInteger>(exactly source: T) {
-                guard let value = TimeInterval(exactly: source) else { return nil }
-                self.init(value)
-            }
-
-            public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
-            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
-            public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
-            public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
-            public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
-
-            public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
-            public static func seconds(_ s: Double) -> Stride { Stride(s) }
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(TimeInterval(ms) / 1_000) }
-            public static func microseconds(_ us: Int) -> Stride { Stride(TimeInterval(us) / 1_000_000) }
-            public static func nanoseconds(_ ns: Int) -> Stride { Stride(TimeInterval(ns) / 1_000_000_000) }
         }
     }
 
