@@ -76,7 +76,9 @@ public struct Color: Hashable, Sendable, ShapeStyle, CustomStringConvertible {
         self.description = description
     }
 
-    public init(_ name: String) {
+    /// A color by name (an asset catalog's on Apple platforms), recorded by its name; `bundle` is
+    /// where the catalog is, which headless there is none of.
+    public init(_ name: String, bundle: Bundle? = nil) {
         description = name
     }
 
