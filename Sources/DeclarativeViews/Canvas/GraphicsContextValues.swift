@@ -106,6 +106,9 @@ private func optionNames<O: OptionSet>(_ options: O, _ names: [(O, String)]) -> 
     names.filter { options.contains($0.0) }.map { " " + $0.1 }.joined()
 }
 
+/// `30`: an angle's degrees as recorded, without the last bits' noise of the radians it is kept in.
+func _degrees(_ angle: Angle) -> String { _number((angle.degrees * 1e9).rounded() / 1e9) }
+
 /// `(3, 4)`: how the drawing records a point.
 func _pointDescription(_ point: CGPoint) -> String { "(\(_number(Double(point.x))), \(_number(Double(point.y))))" }
 
@@ -163,7 +166,7 @@ extension GraphicsContext {
         public static func conicGradient(
             _ gradient: Gradient, center: CGPoint, angle: Angle = Angle(), options: GradientOptions = GradientOptions()
         ) -> Shading {
-            Shading("conicGradient(\(gradient.stopsDescription)) \(_pointDescription(center)) \(_number(angle.degrees))°"
+            Shading("conicGradient(\(gradient.stopsDescription)) \(_pointDescription(center)) \(_degrees(angle))°"
                 + gradientOptions(options))
         }
 
@@ -202,7 +205,7 @@ extension GraphicsContext {
         public static func colorMultiply(_ color: Color) -> Filter { Filter("colorMultiply(\(color))") }
         public static func contrast(_ amount: Double) -> Filter { Filter("contrast(\(_number(amount)))") }
         public static func grayscale(_ amount: Double) -> Filter { Filter("grayscale(\(_number(amount)))") }
-        public static func hueRotation(_ angle: Angle) -> Filter { Filter("hueRotation(\(_number(angle.degrees))°)") }
+        public static func hueRotation(_ angle: Angle) -> Filter { Filter("hueRotation(\(_degrees(angle))°)") }
         public static func saturation(_ amount: Double) -> Filter { Filter("saturation(\(_number(amount)))") }
         public static var luminanceToAlpha: Filter { Filter("luminanceToAlpha") }
 
