@@ -315,3 +315,26 @@ private struct Tick: Shape {
         #expect(stroked.path(in: .zero).boundingRect == CGRect(x: 0, y: -2, width: 10, height: 4))
     }
 }
+
+/// A brand color as a custom style: it resolves to components, as SwiftUI's custom styles do.
+private struct BrandStyle: ShapeStyle, Hashable {
+    func resolve(in environment: EnvironmentValues) -> Color.Resolved { Color.Resolved(red: 1, green: 0.5, blue: 0) }
+}
+
+@MainActor @Suite struct CustomShapeStyleTests {
+    @Test func aCustomStyleIsRecordedAsWhatItResolvesTo() throws {
+        #expect(BrandStyle().resolve(in: EnvironmentValues()).description == "#FF8000FF")
+        #expect(Color(BrandStyle()).description == "rgba(1, 0.5, 0, 1)")
+        let host = layOut(Rectangle().fill(BrandStyle()).frame(width: 10, height: 10))
+        #expect(flattened(host.renderTree).first { $0.kind == .shape("Rectangle") }?.attributes["fill"] == "rgba(1, 0.5, 0, 1)")
+        #expect(host.svg().contains(##"fill="#FF8000""##))
+    }
+
+    @Test func resolvingABuiltInStyleThatDoesNotResolveStopsTheProcess() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            ForegroundStyle().resolve(in: EnvironmentValues())
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("ForegroundStyle does not resolve to another style"), "\(stderr)")
+    }
+}

@@ -638,6 +638,10 @@ import DeclarativeViews
 @MainActor func __probe2853() {
     _ = Color(__v((ColorResource).self))
 }
+// Color: init<T>(_ color: T) where T : Hashable, T : ShapeStyle, T.Resolved == Color.Resolved
+@MainActor func __probe2854() {
+    _ = Color(__v(Color.self)); _ = Color(__v(Color.Resolved.self))
+}
 // Color: init(_ name: String, bundle: Bundle? = nil)
 @MainActor func __probe2855() {
     _ = Color(__v((String).self), bundle: __v((Bundle?).self))
@@ -2590,6 +2594,16 @@ import DeclarativeViews
 @MainActor func __probe3322() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Material = __inShapeStyle(.regularMaterial)
+}
+// ShapeStyle: func resolve(in environment: EnvironmentValues) -> Never where Self.Resolved == Never
+@MainActor func __probe3323() {
+    func __f<T: ShapeStyle>(_ s: T) -> Never where T.Resolved == Never { s.resolve(in: EnvironmentValues()) }
+}
+// ShapeStyle: func resolve(in environment: EnvironmentValues) -> Self.Resolved
+@MainActor func __probe3324() {
+    func __body<__T: ShapeStyle>(_: __T.Type) {
+        let _: __T.Resolved = __v(__T.self).resolve(in: __v((EnvironmentValues).self))
+    }
 }
 // ShapeStyle: extension ShapeStyle where Self == HierarchicalShapeStyle { static var secondary: HierarchicalShapeStyle { get } }
 @MainActor func __probe3325() {

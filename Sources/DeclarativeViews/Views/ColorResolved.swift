@@ -7,7 +7,7 @@ import Foundation
 extension Color {
     /// A color's components in extended sRGB, each 0…1 (SwiftUI's `Color.Resolved`), with their
     /// linear (gamma-expanded) forms.
-    public struct Resolved: Hashable, Sendable, CustomStringConvertible, Animatable {
+    public struct Resolved: Hashable, Sendable, CustomStringConvertible, Animatable, ShapeStyle {
         public var red: Float
         public var green: Float
         public var blue: Float
@@ -56,6 +56,12 @@ extension Color {
             "#" + [red, green, blue, opacity].map { String(format: "%02X", Int((min(max($0, 0), 1) * 255).rounded())) }.joined()
         }
 
+        /// Resolved already.
+        public func resolve(in environment: EnvironmentValues) -> Resolved { self }
+
+        /// Recorded as the color of these components (`rgba(1, 0.5, 0, 1)`).
+        public var _styleDescription: String { Color(self).description }
+
         /// The sRGB transfer function, decoded.
         static func linear(_ value: Float) -> Float {
             let magnitude = abs(value)
@@ -75,6 +81,12 @@ extension Color {
     public init(_ resolved: Resolved) {
         self.init(.sRGB, red: Double(resolved.red), green: Double(resolved.green), blue: Double(resolved.blue),
                   opacity: Double(resolved.opacity))
+    }
+
+    /// The color a style resolves to (a custom style whose `resolve(in:)` gives components), in
+    /// the default environment.
+    public init<T: Hashable & ShapeStyle>(_ color: T) where T.Resolved == Color.Resolved {
+        self.init(color.resolve(in: EnvironmentValues()))
     }
 
     /// The color's components: a named color's as the SVG picture paints it, components as given.
