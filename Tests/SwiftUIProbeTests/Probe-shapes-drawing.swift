@@ -12,6 +12,16 @@ import DeclarativeViews
     __conformsView(AngularGradient.self)
     __conformsSendable(AngularGradient.self)
 }
+// SwiftUI: struct AnyGradient : Hashable, ShapeStyle, Sendable
+@MainActor func __probe2727() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    _ = AnyGradient.self
+    __conformsHashable(AnyGradient.self)
+    __conformsShapeStyle(AnyGradient.self)
+    __conformsSendable(AnyGradient.self)
+}
 // SwiftUI: struct AnyShape : Shape, @unchecked Sendable
 @MainActor func __probe2728() {
     func __conformsShape<T: Shape>(_: T.Type) {}
@@ -36,6 +46,10 @@ import DeclarativeViews
     _ = BlendMode.self
     __conformsSendable(BlendMode.self)
 }
+// SwiftUI: struct Canvas<Symbols> where Symbols : View
+@MainActor func __probe2732() {
+    _ = Canvas<__ProbeView>.self
+}
 // SwiftUI: struct Capsule : Shape
 @MainActor func __probe2733() {
     func __conformsShape<T: Shape>(_: T.Type) {}
@@ -57,6 +71,12 @@ import DeclarativeViews
     __conformsHashable(Color.self)
     __conformsCustomStringConvertible(Color.self)
     __conformsSendable(Color.self)
+}
+// SwiftUI: struct ColorMatrix : Equatable
+@MainActor func __probe2736() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = ColorMatrix.self
+    __conformsEquatable(ColorMatrix.self)
 }
 // SwiftUI: enum ColorRenderingMode : Sendable
 @MainActor func __probe2737() {
@@ -84,11 +104,27 @@ import DeclarativeViews
     _ = Ellipse.self
     __conformsShape(Ellipse.self)
 }
+// SwiftUI: struct EllipticalGradient : ShapeStyle, View, Sendable
+@MainActor func __probe2741() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = EllipticalGradient.self
+    __conformsShapeStyle(EllipticalGradient.self)
+    __conformsView(EllipticalGradient.self)
+    __conformsSendable(EllipticalGradient.self)
+}
 // SwiftUI: struct FillShapeStyle : ShapeStyle
 @MainActor func __probe2742() {
     func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
     _ = FillShapeStyle.self
     __conformsShapeStyle(FillShapeStyle.self)
+}
+// SwiftUI: struct FillShapeView<Content, Style, Background> : ShapeView where Content : Shape, Style : ShapeStyle, Background : View
+@MainActor func __probe2743() {
+    func __conformsShapeView<T: ShapeView>(_: T.Type) {}
+    _ = FillShapeView<Circle, Color, __ProbeView>.self
+    __conformsShapeView(FillShapeView<Circle, Color, __ProbeView>.self)
 }
 // SwiftUI: struct FillStyle : Equatable
 @MainActor func __probe2744() {
@@ -107,6 +143,10 @@ import DeclarativeViews
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
     _ = Gradient.self
     __conformsEquatable(Gradient.self)
+}
+// SwiftUI: struct GraphicsContext
+@MainActor func __probe2747() {
+    _ = GraphicsContext.self
 }
 // SwiftUI: struct HierarchicalShapeStyle : ShapeStyle
 @MainActor func __probe2748() {
@@ -247,12 +287,44 @@ import DeclarativeViews
 @MainActor func __probe2772() {
     func __shape<T: Shape>(_: T.Type) { func v<V: View & Sendable & Animatable>(_: V.Type) {}; v(T.self) }
 }
+// SwiftUI: enum ShapeRole : Sendable
+@MainActor func __probe2773() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ShapeRole.self
+    __conformsSendable(ShapeRole.self)
+}
 // SwiftUI: protocol ShapeStyle : Sendable
 @MainActor func __probe2774() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     func __body<__T: ShapeStyle>(_: __T.Type) {
         __conformsSendable(__T.self)
     }
+}
+// SwiftUI: protocol ShapeView : View
+@MainActor func __probe2775() {
+    func __conformsView<T: View>(_: T.Type) {}
+    func __body<__T: ShapeView>(_: __T.Type) {
+        __conformsView(__T.self)
+    }
+}
+// SwiftUI: protocol ShapeView<Content> : View
+@MainActor func __probe2776() {
+    func __conformsView<T: View>(_: T.Type) {}
+    func __body<__T: ShapeView>(_: __T.Type) {
+        __conformsView(__T.self)
+    }
+}
+// SwiftUI: struct StrokeBorderShapeView<Content, Style, Background> : ShapeView where Content : InsettableShape, Style : ShapeStyle, Background : View
+@MainActor func __probe2777() {
+    func __conformsShapeView<T: ShapeView>(_: T.Type) {}
+    _ = StrokeBorderShapeView<Circle, Color, __ProbeView>.self
+    __conformsShapeView(StrokeBorderShapeView<Circle, Color, __ProbeView>.self)
+}
+// SwiftUI: struct StrokeShapeView<Content, Style, Background> : ShapeView where Content : Shape, Style : ShapeStyle, Background : View
+@MainActor func __probe2778() {
+    func __conformsShapeView<T: ShapeView>(_: T.Type) {}
+    _ = StrokeShapeView<Circle, Color, __ProbeView>.self
+    __conformsShapeView(StrokeShapeView<Circle, Color, __ProbeView>.self)
 }
 // SwiftUI: struct StrokeStyle : Equatable
 @MainActor func __probe2779() {
@@ -265,6 +337,12 @@ import DeclarativeViews
     func __conformsShapeStyle<T: ShapeStyle>(_: T.Type) {}
     _ = TintShapeStyle.self
     __conformsShapeStyle(TintShapeStyle.self)
+}
+// SwiftUI: struct TransformedShape<Content> : Shape where Content : Shape
+@MainActor func __probe2781() {
+    func __conformsShape<T: Shape>(_: T.Type) {}
+    _ = TransformedShape<Circle>.self
+    __conformsShape(TransformedShape<Circle>.self)
 }
 // SwiftUI: struct UnevenRoundedRectangle : Shape
 @MainActor func __probe2782() {
@@ -288,9 +366,21 @@ import DeclarativeViews
 @MainActor func __probe2786() {
     _ = AngularGradient(gradient: __v((Gradient).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self))
 }
+// AngularGradient: init(stops: [Gradient.Stop], center: UnitPoint, angle: Angle = .zero)
+@MainActor func __probe2787() {
+    _ = AngularGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), angle: __v((Angle).self))
+}
 // AngularGradient: init(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle, endAngle: Angle)
 @MainActor func __probe2788() {
     _ = AngularGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self))
+}
+// AnyGradient: func colorSpace(_ space: Gradient.ColorSpace) -> AnyGradient
+@MainActor func __probe2789() {
+    let _: AnyGradient = __v(AnyGradient.self).colorSpace(__v((Gradient.ColorSpace).self))
+}
+// AnyGradient: init(_ gradient: Gradient)
+@MainActor func __probe2790() {
+    _ = AnyGradient(__v((Gradient).self))
 }
 // AnyShape: var animatableData: AnyShape.AnimatableData { get set }
 @MainActor func __probe2791() {
@@ -305,6 +395,10 @@ import DeclarativeViews
 // AnyShape: func path(in rect: CGRect) -> Path
 @MainActor func __probe2793() {
     let _: Path = __v(AnyShape.self).path(in: __v((CGRect).self))
+}
+// AnyShape: func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
+@MainActor func __probe2794() {
+    let _: CGSize = __v(AnyShape.self).sizeThatFits(__v((ProposedViewSize).self))
 }
 // AnyShapeStyle: init<S>(_ style: S) where S : ShapeStyle
 @MainActor func __probe2795() {
@@ -398,6 +492,44 @@ import DeclarativeViews
 @MainActor func __probe2817() {
     let _: BlendMode = BlendMode.sourceAtop
 }
+// Canvas: var colorMode: ColorRenderingMode { get set }
+@MainActor func __probe2818() {
+    let _: ColorRenderingMode = __v(Canvas<__ProbeView>.self).colorMode
+    var __r = __v(Canvas<__ProbeView>.self)
+    __r.colorMode = __v((ColorRenderingMode).self)
+}
+// Canvas: init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false, renderer: @escaping (inout GraphicsContext, CGSize) -> Void) where Symbols == EmptyView
+@MainActor func __probe2819() {
+    _ = Canvas(opaque: __v((Bool).self), colorMode: __v((ColorRenderingMode).self), rendersAsynchronously: __v((Bool).self), renderer: { _, _ in })
+}
+// Canvas: init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false, renderer: @escaping (inout GraphicsContext, CGSize) -> Void, @ViewBuilder symbols: () -> Symbols)
+@MainActor func __probe2820() {
+    _ = Canvas(opaque: __v((Bool).self), colorMode: __v((ColorRenderingMode).self), rendersAsynchronously: __v((Bool).self), renderer: { _, _ in }, symbols: { __v((__ProbeView).self) })
+}
+// Canvas: var isOpaque: Bool { get set }
+@MainActor func __probe2821() {
+    let _: Bool = __v(Canvas<__ProbeView>.self).isOpaque
+    var __r = __v(Canvas<__ProbeView>.self)
+    __r.isOpaque = __v((Bool).self)
+}
+// Canvas: var renderer: (inout GraphicsContext, CGSize) -> Void
+@MainActor func __probe2822() {
+    let _: (inout GraphicsContext, CGSize) -> Void = __v(Canvas<__ProbeView>.self).renderer
+    var __r = __v(Canvas<__ProbeView>.self)
+    __r.renderer = __v(((inout GraphicsContext, CGSize) -> Void).self)
+}
+// Canvas: var rendersAsynchronously: Bool { get set }
+@MainActor func __probe2823() {
+    let _: Bool = __v(Canvas<__ProbeView>.self).rendersAsynchronously
+    var __r = __v(Canvas<__ProbeView>.self)
+    __r.rendersAsynchronously = __v((Bool).self)
+}
+// Canvas: var symbols: Symbols
+@MainActor func __probe2824() {
+    let _: __ProbeView = __v(Canvas<__ProbeView>.self).symbols
+    var __r = __v(Canvas<__ProbeView>.self)
+    __r.symbols = __v((__ProbeView).self)
+}
 // Capsule: init(style: RoundedCornerStyle = .continuous)
 @MainActor func __probe2825() {
     _ = Capsule(style: __v((RoundedCornerStyle).self))
@@ -406,6 +538,10 @@ import DeclarativeViews
 @MainActor func __probe2826() {
     func __someInsettableShape<T: InsettableShape>(_: T) {}
     __someInsettableShape(__v(Capsule.self).inset(by: __v((CGFloat).self)))
+}
+// Capsule: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe2827() {
+    let _: LayoutDirectionBehavior = __v(Capsule.self).layoutDirectionBehavior
 }
 // Capsule: func path(in r: CGRect) -> Path
 @MainActor func __probe2828() {
@@ -426,15 +562,29 @@ import DeclarativeViews
     func __someInsettableShape<T: InsettableShape>(_: T) {}
     __someInsettableShape(__v(Circle.self).inset(by: __v((CGFloat).self)))
 }
+// Circle: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe2832() {
+    let _: LayoutDirectionBehavior = __v(Circle.self).layoutDirectionBehavior
+}
 // Circle: func path(in rect: CGRect) -> Path
 @MainActor func __probe2833() {
     let _: Path = __v(Circle.self).path(in: __v((CGRect).self))
+}
+// Circle: func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
+@MainActor func __probe2834() {
+    let _: CGSize = __v(Circle.self).sizeThatFits(__v((ProposedViewSize).self))
 }
 // Color: enum RGBColorSpace : Sendable
 @MainActor func __probe2835() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     _ = Color.RGBColorSpace.self
     __conformsSendable(Color.RGBColorSpace.self)
+}
+// Color: struct Resolved : Hashable
+@MainActor func __probe2836() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = Color.Resolved.self
+    __conformsHashable(Color.Resolved.self)
 }
 // Color: static var accentColor: Color { get }
 @MainActor func __probe2837() {
@@ -464,6 +614,10 @@ import DeclarativeViews
 @MainActor func __probe2844() {
     let _: String = __v(Color.self).description
 }
+// Color: var gradient: AnyGradient { get }
+@MainActor func __probe2845() {
+    let _: AnyGradient = __v(Color.self).gradient
+}
 // Color: static let gray: Color
 @MainActor func __probe2846() {
     let _: Color = Color.gray
@@ -475,6 +629,22 @@ import DeclarativeViews
 // Color: static let indigo: Color
 @MainActor func __probe2848() {
     let _: Color = Color.indigo
+}
+// Color: init(_ resolved: Color.Resolved)
+@MainActor func __probe2852() {
+    _ = Color(__v((Color.Resolved).self))
+}
+// Color: init(_ resource: ColorResource)
+@MainActor func __probe2853() {
+    _ = Color(__v((ColorResource).self))
+}
+// Color: init<T>(_ color: T) where T : Hashable, T : ShapeStyle, T.Resolved == Color.Resolved
+@MainActor func __probe2854() {
+    _ = Color(__v(Color.self)); _ = Color(__v(Color.Resolved.self))
+}
+// Color: init(_ name: String, bundle: Bundle? = nil)
+@MainActor func __probe2855() {
+    _ = Color(__v((String).self), bundle: __v((Bundle?).self))
 }
 // Color: init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1)
 @MainActor func __probe2856() {
@@ -516,6 +686,10 @@ import DeclarativeViews
 @MainActor func __probe2868() {
     let _: Color = Color.red
 }
+// Color: func resolve(in environment: EnvironmentValues) -> Color.Resolved
+@MainActor func __probe2869() {
+    let _: Color.Resolved = __v(Color.self).resolve(in: __v((EnvironmentValues).self))
+}
 // Color: static let secondary: Color
 @MainActor func __probe2870() {
     let _: Color = Color.secondary
@@ -543,6 +717,82 @@ import DeclarativeViews
 // Color.RGBColorSpace: case sRGBLinear
 @MainActor func __probe2877() {
     let _: Color.RGBColorSpace = Color.RGBColorSpace.sRGBLinear
+}
+// Color.Resolved: var animatableData: Color.Resolved.AnimatableData { get set }
+@MainActor func __probe2878() {
+    let _: Color.Resolved.AnimatableData = __v(Color.Resolved.self).animatableData
+    var __r = __v(Color.Resolved.self)
+    __r.animatableData = __v((Color.Resolved.AnimatableData).self)
+}
+// Color.Resolved: var blue: Float { get set }
+@MainActor func __probe2879() {
+    let _: Float = __v(Color.Resolved.self).blue
+    var __r = __v(Color.Resolved.self)
+    __r.blue = __v((Float).self)
+}
+// Color.Resolved: var description: String { get }
+@MainActor func __probe2881() {
+    let _: String = __v(Color.Resolved.self).description
+}
+// Color.Resolved: var green: Float { get set }
+@MainActor func __probe2882() {
+    let _: Float = __v(Color.Resolved.self).green
+    var __r = __v(Color.Resolved.self)
+    __r.green = __v((Float).self)
+}
+// Color.Resolved: init(colorSpace: Color.RGBColorSpace = .sRGB, red: Float, green: Float, blue: Float, opacity: Float = 1)
+@MainActor func __probe2883() {
+    _ = Color.Resolved(colorSpace: __v((Color.RGBColorSpace).self), red: __v((Float).self), green: __v((Float).self), blue: __v((Float).self), opacity: __v((Float).self))
+}
+// Color.Resolved: var linearBlue: Float
+@MainActor func __probe2884() {
+    let _: Float = __v(Color.Resolved.self).linearBlue
+    var __r = __v(Color.Resolved.self)
+    __r.linearBlue = __v((Float).self)
+}
+// Color.Resolved: var linearGreen: Float
+@MainActor func __probe2885() {
+    let _: Float = __v(Color.Resolved.self).linearGreen
+    var __r = __v(Color.Resolved.self)
+    __r.linearGreen = __v((Float).self)
+}
+// Color.Resolved: var linearRed: Float
+@MainActor func __probe2886() {
+    let _: Float = __v(Color.Resolved.self).linearRed
+    var __r = __v(Color.Resolved.self)
+    __r.linearRed = __v((Float).self)
+}
+// Color.Resolved: var opacity: Float
+@MainActor func __probe2887() {
+    let _: Float = __v(Color.Resolved.self).opacity
+    var __r = __v(Color.Resolved.self)
+    __r.opacity = __v((Float).self)
+}
+// Color.Resolved: var red: Float { get set }
+@MainActor func __probe2888() {
+    let _: Float = __v(Color.Resolved.self).red
+    var __r = __v(Color.Resolved.self)
+    __r.red = __v((Float).self)
+}
+// ColorMatrix: var a1: Float = 0, a2: Float = 0, a3: Float = 0, a4: Float = 1, a5: Float = 0
+@MainActor func __probe2889() {
+    var __m = ColorMatrix(); __m.a1 = __v(Float.self); __m.a2 = __v(Float.self); __m.a3 = __v(Float.self); __m.a4 = __v(Float.self); __m.a5 = __v(Float.self); let _: Float = __m.a1
+}
+// ColorMatrix: var b1: Float = 0, b2: Float = 0, b3: Float = 1, b4: Float = 0, b5: Float = 0
+@MainActor func __probe2890() {
+    var __m = ColorMatrix(); __m.b1 = __v(Float.self); __m.b2 = __v(Float.self); __m.b3 = __v(Float.self); __m.b4 = __v(Float.self); __m.b5 = __v(Float.self); let _: Float = __m.b1
+}
+// ColorMatrix: var g1: Float = 0, g2: Float = 1, g3: Float = 0, g4: Float = 0, g5: Float = 0
+@MainActor func __probe2891() {
+    var __m = ColorMatrix(); __m.g1 = __v(Float.self); __m.g2 = __v(Float.self); __m.g3 = __v(Float.self); __m.g4 = __v(Float.self); __m.g5 = __v(Float.self); let _: Float = __m.g1
+}
+// ColorMatrix: init()
+@MainActor func __probe2892() {
+    _ = ColorMatrix()
+}
+// ColorMatrix: var r1: Float = 1, r2: Float = 0, r3: Float = 0, r4: Float = 0, r5: Float = 0
+@MainActor func __probe2893() {
+    var __m = ColorMatrix(); __m.r1 = __v(Float.self); __m.r2 = __v(Float.self); __m.r3 = __v(Float.self); __m.r4 = __v(Float.self); __m.r5 = __v(Float.self); let _: Float = __m.r1
 }
 // ColorRenderingMode: case extendedLinear
 @MainActor func __probe2894() {
@@ -612,13 +862,57 @@ import DeclarativeViews
     func __someInsettableShape<T: InsettableShape>(_: T) {}
     __someInsettableShape(__v(Ellipse.self).inset(by: __v((CGFloat).self)))
 }
+// Ellipse: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe2910() {
+    let _: LayoutDirectionBehavior = __v(Ellipse.self).layoutDirectionBehavior
+}
 // Ellipse: func path(in rect: CGRect) -> Path
 @MainActor func __probe2911() {
     let _: Path = __v(Ellipse.self).path(in: __v((CGRect).self))
 }
+// EllipticalGradient: init(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5)
+@MainActor func __probe2912() {
+    _ = EllipticalGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startRadiusFraction: __v((CGFloat).self), endRadiusFraction: __v((CGFloat).self))
+}
+// EllipticalGradient: init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5)
+@MainActor func __probe2913() {
+    _ = EllipticalGradient(gradient: __v((Gradient).self), center: __v((UnitPoint).self), startRadiusFraction: __v((CGFloat).self), endRadiusFraction: __v((CGFloat).self))
+}
+// EllipticalGradient: init(stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5)
+@MainActor func __probe2914() {
+    _ = EllipticalGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startRadiusFraction: __v((CGFloat).self), endRadiusFraction: __v((CGFloat).self))
+}
 // FillShapeStyle: init()
 @MainActor func __probe2915() {
     _ = FillShapeStyle()
+}
+// FillShapeView: var background: Background { get set }
+@MainActor func __probe2916() {
+    let _: __ProbeView = __v(FillShapeView<Circle, Color, __ProbeView>.self).background
+    var __r = __v(FillShapeView<Circle, Color, __ProbeView>.self)
+    __r.background = __v((__ProbeView).self)
+}
+// FillShapeView: var fillStyle: FillStyle { get set }
+@MainActor func __probe2917() {
+    let _: FillStyle = __v(FillShapeView<Circle, Color, __ProbeView>.self).fillStyle
+    var __r = __v(FillShapeView<Circle, Color, __ProbeView>.self)
+    __r.fillStyle = __v((FillStyle).self)
+}
+// FillShapeView: init(shape: Content, style: Style, fillStyle: FillStyle, background: Background)
+@MainActor func __probe2918() {
+    _ = FillShapeView(shape: __v((Circle).self), style: __v((Color).self), fillStyle: __v((FillStyle).self), background: __v((__ProbeView).self))
+}
+// FillShapeView: var shape: Content { get set }
+@MainActor func __probe2919() {
+    let _: Circle = __v(FillShapeView<Circle, Color, __ProbeView>.self).shape
+    var __r = __v(FillShapeView<Circle, Color, __ProbeView>.self)
+    __r.shape = __v((Circle).self)
+}
+// FillShapeView: var style: Style { get set }
+@MainActor func __probe2920() {
+    let _: Color = __v(FillShapeView<Circle, Color, __ProbeView>.self).style
+    var __r = __v(FillShapeView<Circle, Color, __ProbeView>.self)
+    __r.style = __v((Color).self)
 }
 // FillStyle: init(eoFill: Bool = false, antialiased: Bool = true)
 @MainActor func __probe2921() {
@@ -640,11 +934,23 @@ import DeclarativeViews
 @MainActor func __probe2924() {
     _ = ForegroundStyle()
 }
+// Gradient: struct ColorSpace : Hashable, Sendable
+@MainActor func __probe2925() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Gradient.ColorSpace.self
+    __conformsHashable(Gradient.ColorSpace.self)
+    __conformsSendable(Gradient.ColorSpace.self)
+}
 // Gradient: struct Stop : Equatable
 @MainActor func __probe2926() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
     _ = Gradient.Stop.self
     __conformsEquatable(Gradient.Stop.self)
+}
+// Gradient: func colorSpace(_ space: Gradient.ColorSpace) -> AnyGradient
+@MainActor func __probe2927() {
+    let _: AnyGradient = __v(Gradient.self).colorSpace(__v((Gradient.ColorSpace).self))
 }
 // Gradient: init(colors: [Color])
 @MainActor func __probe2928() {
@@ -659,6 +965,14 @@ import DeclarativeViews
     let _: [Gradient.Stop] = __v(Gradient.self).stops
     var __r = __v(Gradient.self)
     __r.stops = __v(([Gradient.Stop]).self)
+}
+// Gradient.ColorSpace: static let device: Gradient.ColorSpace
+@MainActor func __probe2931() {
+    let _: Gradient.ColorSpace = Gradient.ColorSpace.device
+}
+// Gradient.ColorSpace: static let perceptual: Gradient.ColorSpace
+@MainActor func __probe2932() {
+    let _: Gradient.ColorSpace = Gradient.ColorSpace.perceptual
 }
 // Gradient.Stop: var color: Color
 @MainActor func __probe2933() {
@@ -675,6 +989,533 @@ import DeclarativeViews
     let _: CGFloat = __v(Gradient.Stop.self).location
     var __r = __v(Gradient.Stop.self)
     __r.location = __v((CGFloat).self)
+}
+// GraphicsContext: struct BlendMode : RawRepresentable, Equatable
+@MainActor func __probe2936() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsRawRepresentable<T: RawRepresentable>(_: T.Type) {}
+    _ = GraphicsContext.BlendMode.self
+    __conformsRawRepresentable(GraphicsContext.BlendMode.self)
+    __conformsEquatable(GraphicsContext.BlendMode.self)
+}
+// GraphicsContext: struct BlurOptions : OptionSet
+@MainActor func __probe2937() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = GraphicsContext.BlurOptions.self
+    __conformsOptionSet(GraphicsContext.BlurOptions.self)
+}
+// GraphicsContext: struct ClipOptions : OptionSet
+@MainActor func __probe2938() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = GraphicsContext.ClipOptions.self
+    __conformsOptionSet(GraphicsContext.ClipOptions.self)
+}
+// GraphicsContext: struct Filter : Sendable
+@MainActor func __probe2939() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = GraphicsContext.Filter.self
+    __conformsSendable(GraphicsContext.Filter.self)
+}
+// GraphicsContext: struct FilterOptions : OptionSet
+@MainActor func __probe2940() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = GraphicsContext.FilterOptions.self
+    __conformsOptionSet(GraphicsContext.FilterOptions.self)
+}
+// GraphicsContext: struct GradientOptions : OptionSet
+@MainActor func __probe2941() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = GraphicsContext.GradientOptions.self
+    __conformsOptionSet(GraphicsContext.GradientOptions.self)
+}
+// GraphicsContext: struct ResolvedImage
+@MainActor func __probe2942() {
+    _ = GraphicsContext.ResolvedImage.self
+}
+// GraphicsContext: struct ResolvedSymbol
+@MainActor func __probe2943() {
+    _ = GraphicsContext.ResolvedSymbol.self
+}
+// GraphicsContext: struct ResolvedText
+@MainActor func __probe2944() {
+    _ = GraphicsContext.ResolvedText.self
+}
+// GraphicsContext: struct Shading : Sendable
+@MainActor func __probe2945() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = GraphicsContext.Shading.self
+    __conformsSendable(GraphicsContext.Shading.self)
+}
+// GraphicsContext: struct ShadowOptions : OptionSet
+@MainActor func __probe2946() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    _ = GraphicsContext.ShadowOptions.self
+    __conformsOptionSet(GraphicsContext.ShadowOptions.self)
+}
+// GraphicsContext: mutating func addFilter(_ filter: GraphicsContext.Filter, options: GraphicsContext.FilterOptions = FilterOptions())
+@MainActor func __probe2947() {
+    var __r = __v(GraphicsContext.self)
+    __r.addFilter(__v((GraphicsContext.Filter).self), options: __v((GraphicsContext.FilterOptions).self))
+}
+// GraphicsContext: var blendMode: GraphicsContext.BlendMode { get set }
+@MainActor func __probe2948() {
+    let _: GraphicsContext.BlendMode = __v(GraphicsContext.self).blendMode
+    var __r = __v(GraphicsContext.self)
+    __r.blendMode = __v((GraphicsContext.BlendMode).self)
+}
+// GraphicsContext: mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: GraphicsContext.ClipOptions = ClipOptions())
+@MainActor func __probe2949() {
+    var __r = __v(GraphicsContext.self)
+    __r.clip(to: __v((Path).self), style: __v((FillStyle).self), options: __v((GraphicsContext.ClipOptions).self))
+}
+// GraphicsContext: var clipBoundingRect: CGRect { get }
+@MainActor func __probe2950() {
+    let _: CGRect = __v(GraphicsContext.self).clipBoundingRect
+}
+// GraphicsContext: mutating func clipToLayer(opacity: Double = 1, options: GraphicsContext.ClipOptions = ClipOptions(), content: (inout GraphicsContext) throws -> Void) rethrows
+@MainActor func __probe2951() {
+    var __r = __v(GraphicsContext.self)
+    __r.clipToLayer(opacity: __v((Double).self), options: __v((GraphicsContext.ClipOptions).self), content: { _ in })
+}
+// GraphicsContext: mutating func concatenate(_ matrix: CGAffineTransform)
+@MainActor func __probe2952() {
+    var __r = __v(GraphicsContext.self)
+    __r.concatenate(__v((CGAffineTransform).self))
+}
+// GraphicsContext: func draw(_ image: GraphicsContext.ResolvedImage, at point: CGPoint, anchor: UnitPoint = .center)
+@MainActor func __probe2953() {
+    __v(GraphicsContext.self).draw(__v((GraphicsContext.ResolvedImage).self), at: __v((CGPoint).self), anchor: __v((UnitPoint).self))
+}
+// GraphicsContext: func draw(_ image: Image, at point: CGPoint, anchor: UnitPoint = .center)
+@MainActor func __probe2954() {
+    __v(GraphicsContext.self).draw(__v((Image).self), at: __v((CGPoint).self), anchor: __v((UnitPoint).self))
+}
+// GraphicsContext: func draw(_ symbol: GraphicsContext.ResolvedSymbol, at point: CGPoint, anchor: UnitPoint = .center)
+@MainActor func __probe2955() {
+    __v(GraphicsContext.self).draw(__v((GraphicsContext.ResolvedSymbol).self), at: __v((CGPoint).self), anchor: __v((UnitPoint).self))
+}
+// GraphicsContext: func draw(_ text: GraphicsContext.ResolvedText, at point: CGPoint, anchor: UnitPoint = .center)
+@MainActor func __probe2956() {
+    __v(GraphicsContext.self).draw(__v((GraphicsContext.ResolvedText).self), at: __v((CGPoint).self), anchor: __v((UnitPoint).self))
+}
+// GraphicsContext: func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center)
+@MainActor func __probe2957() {
+    __v(GraphicsContext.self).draw(__v((Text).self), at: __v((CGPoint).self), anchor: __v((UnitPoint).self))
+}
+// GraphicsContext: func draw(_ symbol: GraphicsContext.ResolvedSymbol, in rect: CGRect)
+@MainActor func __probe2958() {
+    __v(GraphicsContext.self).draw(__v((GraphicsContext.ResolvedSymbol).self), in: __v((CGRect).self))
+}
+// GraphicsContext: func draw(_ text: GraphicsContext.ResolvedText, in rect: CGRect)
+@MainActor func __probe2959() {
+    __v(GraphicsContext.self).draw(__v((GraphicsContext.ResolvedText).self), in: __v((CGRect).self))
+}
+// GraphicsContext: func draw(_ text: Text, in rect: CGRect)
+@MainActor func __probe2960() {
+    __v(GraphicsContext.self).draw(__v((Text).self), in: __v((CGRect).self))
+}
+// GraphicsContext: func draw(_ image: GraphicsContext.ResolvedImage, in rect: CGRect, style: FillStyle = FillStyle())
+@MainActor func __probe2961() {
+    __v(GraphicsContext.self).draw(__v((GraphicsContext.ResolvedImage).self), in: __v((CGRect).self), style: __v((FillStyle).self))
+}
+// GraphicsContext: func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle())
+@MainActor func __probe2962() {
+    __v(GraphicsContext.self).draw(__v((Image).self), in: __v((CGRect).self), style: __v((FillStyle).self))
+}
+// GraphicsContext: func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows
+@MainActor func __probe2963() {
+    __v(GraphicsContext.self).drawLayer(content: { _ in })
+}
+// GraphicsContext: var environment: EnvironmentValues { get }
+@MainActor func __probe2964() {
+    let _: EnvironmentValues = __v(GraphicsContext.self).environment
+}
+// GraphicsContext: func fill(_ path: Path, with shading: GraphicsContext.Shading, style: FillStyle = FillStyle())
+@MainActor func __probe2965() {
+    __v(GraphicsContext.self).fill(__v((Path).self), with: __v((GraphicsContext.Shading).self), style: __v((FillStyle).self))
+}
+// GraphicsContext: var opacity: Double { get set }
+@MainActor func __probe2966() {
+    let _: Double = __v(GraphicsContext.self).opacity
+    var __r = __v(GraphicsContext.self)
+    __r.opacity = __v((Double).self)
+}
+// GraphicsContext: func resolve(_ image: Image) -> GraphicsContext.ResolvedImage
+@MainActor func __probe2967() {
+    let _: GraphicsContext.ResolvedImage = __v(GraphicsContext.self).resolve(__v((Image).self))
+}
+// GraphicsContext: func resolve(_ shading: GraphicsContext.Shading) -> GraphicsContext.Shading
+@MainActor func __probe2968() {
+    let _: GraphicsContext.Shading = __v(GraphicsContext.self).resolve(__v((GraphicsContext.Shading).self))
+}
+// GraphicsContext: func resolve(_ text: Text) -> GraphicsContext.ResolvedText
+@MainActor func __probe2969() {
+    let _: GraphicsContext.ResolvedText = __v(GraphicsContext.self).resolve(__v((Text).self))
+}
+// GraphicsContext: func resolveSymbol<ID>(id: ID) -> GraphicsContext.ResolvedSymbol? where ID : Hashable
+@MainActor func __probe2970() {
+    let _: GraphicsContext.ResolvedSymbol? = __v(GraphicsContext.self).resolveSymbol(id: __v((Int).self))
+}
+// GraphicsContext: mutating func rotate(by angle: Angle)
+@MainActor func __probe2971() {
+    var __r = __v(GraphicsContext.self)
+    __r.rotate(by: __v((Angle).self))
+}
+// GraphicsContext: mutating func scaleBy(x: CGFloat, y: CGFloat)
+@MainActor func __probe2972() {
+    var __r = __v(GraphicsContext.self)
+    __r.scaleBy(x: __v((CGFloat).self), y: __v((CGFloat).self))
+}
+// GraphicsContext: func stroke(_ path: Path, with shading: GraphicsContext.Shading, lineWidth: CGFloat = 1)
+@MainActor func __probe2973() {
+    __v(GraphicsContext.self).stroke(__v((Path).self), with: __v((GraphicsContext.Shading).self), lineWidth: __v((CGFloat).self))
+}
+// GraphicsContext: func stroke(_ path: Path, with shading: GraphicsContext.Shading, style: StrokeStyle)
+@MainActor func __probe2974() {
+    __v(GraphicsContext.self).stroke(__v((Path).self), with: __v((GraphicsContext.Shading).self), style: __v((StrokeStyle).self))
+}
+// GraphicsContext: var transform: CGAffineTransform { get set }
+@MainActor func __probe2975() {
+    let _: CGAffineTransform = __v(GraphicsContext.self).transform
+    var __r = __v(GraphicsContext.self)
+    __r.transform = __v((CGAffineTransform).self)
+}
+// GraphicsContext: mutating func translateBy(x: CGFloat, y: CGFloat)
+@MainActor func __probe2976() {
+    var __r = __v(GraphicsContext.self)
+    __r.translateBy(x: __v((CGFloat).self), y: __v((CGFloat).self))
+}
+// GraphicsContext.BlendMode: static var clear: GraphicsContext.BlendMode { get }
+@MainActor func __probe2978() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.clear
+}
+// GraphicsContext.BlendMode: static var color: GraphicsContext.BlendMode { get }
+@MainActor func __probe2979() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.color
+}
+// GraphicsContext.BlendMode: static var colorBurn: GraphicsContext.BlendMode { get }
+@MainActor func __probe2980() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.colorBurn
+}
+// GraphicsContext.BlendMode: static var colorDodge: GraphicsContext.BlendMode { get }
+@MainActor func __probe2981() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.colorDodge
+}
+// GraphicsContext.BlendMode: static var copy: GraphicsContext.BlendMode { get }
+@MainActor func __probe2982() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.copy
+}
+// GraphicsContext.BlendMode: static var darken: GraphicsContext.BlendMode { get }
+@MainActor func __probe2983() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.darken
+}
+// GraphicsContext.BlendMode: static var destinationAtop: GraphicsContext.BlendMode { get }
+@MainActor func __probe2984() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.destinationAtop
+}
+// GraphicsContext.BlendMode: static var destinationIn: GraphicsContext.BlendMode { get }
+@MainActor func __probe2985() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.destinationIn
+}
+// GraphicsContext.BlendMode: static var destinationOut: GraphicsContext.BlendMode { get }
+@MainActor func __probe2986() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.destinationOut
+}
+// GraphicsContext.BlendMode: static var destinationOver: GraphicsContext.BlendMode { get }
+@MainActor func __probe2987() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.destinationOver
+}
+// GraphicsContext.BlendMode: static var difference: GraphicsContext.BlendMode { get }
+@MainActor func __probe2988() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.difference
+}
+// GraphicsContext.BlendMode: static var exclusion: GraphicsContext.BlendMode { get }
+@MainActor func __probe2989() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.exclusion
+}
+// GraphicsContext.BlendMode: static var hardLight: GraphicsContext.BlendMode { get }
+@MainActor func __probe2990() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.hardLight
+}
+// GraphicsContext.BlendMode: static var hue: GraphicsContext.BlendMode { get }
+@MainActor func __probe2991() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.hue
+}
+// GraphicsContext.BlendMode: init(rawValue: Int32)
+@MainActor func __probe2992() {
+    _ = GraphicsContext.BlendMode(rawValue: __v((Int32).self))
+}
+// GraphicsContext.BlendMode: static var lighten: GraphicsContext.BlendMode { get }
+@MainActor func __probe2993() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.lighten
+}
+// GraphicsContext.BlendMode: static var luminosity: GraphicsContext.BlendMode { get }
+@MainActor func __probe2994() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.luminosity
+}
+// GraphicsContext.BlendMode: static var multiply: GraphicsContext.BlendMode { get }
+@MainActor func __probe2995() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.multiply
+}
+// GraphicsContext.BlendMode: static var normal: GraphicsContext.BlendMode { get }
+@MainActor func __probe2996() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.normal
+}
+// GraphicsContext.BlendMode: static var overlay: GraphicsContext.BlendMode { get }
+@MainActor func __probe2997() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.overlay
+}
+// GraphicsContext.BlendMode: static var plusDarker: GraphicsContext.BlendMode { get }
+@MainActor func __probe2998() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.plusDarker
+}
+// GraphicsContext.BlendMode: static var plusLighter: GraphicsContext.BlendMode { get }
+@MainActor func __probe2999() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.plusLighter
+}
+// GraphicsContext.BlendMode: let rawValue: Int32
+@MainActor func __probe3000() {
+    let _: Int32 = __v(GraphicsContext.BlendMode.self).rawValue
+}
+// GraphicsContext.BlendMode: static var saturation: GraphicsContext.BlendMode { get }
+@MainActor func __probe3001() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.saturation
+}
+// GraphicsContext.BlendMode: static var screen: GraphicsContext.BlendMode { get }
+@MainActor func __probe3002() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.screen
+}
+// GraphicsContext.BlendMode: static var softLight: GraphicsContext.BlendMode { get }
+@MainActor func __probe3003() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.softLight
+}
+// GraphicsContext.BlendMode: static var sourceAtop: GraphicsContext.BlendMode { get }
+@MainActor func __probe3004() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.sourceAtop
+}
+// GraphicsContext.BlendMode: static var sourceIn: GraphicsContext.BlendMode { get }
+@MainActor func __probe3005() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.sourceIn
+}
+// GraphicsContext.BlendMode: static var sourceOut: GraphicsContext.BlendMode { get }
+@MainActor func __probe3006() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.sourceOut
+}
+// GraphicsContext.BlendMode: static var xor: GraphicsContext.BlendMode { get }
+@MainActor func __probe3007() {
+    let _: GraphicsContext.BlendMode = GraphicsContext.BlendMode.xor
+}
+// GraphicsContext.BlurOptions: static var dithersResult: GraphicsContext.BlurOptions { get }
+@MainActor func __probe3008() {
+    let _: GraphicsContext.BlurOptions = GraphicsContext.BlurOptions.dithersResult
+}
+// GraphicsContext.BlurOptions: init(rawValue: UInt32)
+@MainActor func __probe3009() {
+    _ = GraphicsContext.BlurOptions(rawValue: __v((UInt32).self))
+}
+// GraphicsContext.BlurOptions: static var opaque: GraphicsContext.BlurOptions { get }
+@MainActor func __probe3010() {
+    let _: GraphicsContext.BlurOptions = GraphicsContext.BlurOptions.opaque
+}
+// GraphicsContext.BlurOptions: let rawValue: UInt32
+@MainActor func __probe3011() {
+    let _: UInt32 = __v(GraphicsContext.BlurOptions.self).rawValue
+}
+// GraphicsContext.ClipOptions: init(rawValue: UInt32)
+@MainActor func __probe3012() {
+    _ = GraphicsContext.ClipOptions(rawValue: __v((UInt32).self))
+}
+// GraphicsContext.ClipOptions: static var inverse: GraphicsContext.ClipOptions { get }
+@MainActor func __probe3013() {
+    let _: GraphicsContext.ClipOptions = GraphicsContext.ClipOptions.inverse
+}
+// GraphicsContext.ClipOptions: let rawValue: UInt32
+@MainActor func __probe3014() {
+    let _: UInt32 = __v(GraphicsContext.ClipOptions.self).rawValue
+}
+// GraphicsContext.Filter: static func alphaThreshold(min: Double, max: Double = 1, color: Color = Color.black) -> GraphicsContext.Filter
+@MainActor func __probe3015() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.alphaThreshold(min: __v((Double).self), max: __v((Double).self), color: __v((Color).self))
+}
+// GraphicsContext.Filter: static func blur(radius: CGFloat, options: GraphicsContext.BlurOptions = BlurOptions()) -> GraphicsContext.Filter
+@MainActor func __probe3016() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.blur(radius: __v((CGFloat).self), options: __v((GraphicsContext.BlurOptions).self))
+}
+// GraphicsContext.Filter: static func brightness(_ amount: Double) -> GraphicsContext.Filter
+@MainActor func __probe3017() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.brightness(__v((Double).self))
+}
+// GraphicsContext.Filter: static func colorInvert(_ amount: Double = 1) -> GraphicsContext.Filter
+@MainActor func __probe3018() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.colorInvert(__v((Double).self))
+}
+// GraphicsContext.Filter: static func colorMatrix(_ matrix: ColorMatrix) -> GraphicsContext.Filter
+@MainActor func __probe3019() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.colorMatrix(__v((ColorMatrix).self))
+}
+// GraphicsContext.Filter: static func colorMultiply(_ color: Color) -> GraphicsContext.Filter
+@MainActor func __probe3020() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.colorMultiply(__v((Color).self))
+}
+// GraphicsContext.Filter: static func contrast(_ amount: Double) -> GraphicsContext.Filter
+@MainActor func __probe3022() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.contrast(__v((Double).self))
+}
+// GraphicsContext.Filter: static func grayscale(_ amount: Double) -> GraphicsContext.Filter
+@MainActor func __probe3024() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.grayscale(__v((Double).self))
+}
+// GraphicsContext.Filter: static func hueRotation(_ angle: Angle) -> GraphicsContext.Filter
+@MainActor func __probe3025() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.hueRotation(__v((Angle).self))
+}
+// GraphicsContext.Filter: static var luminanceToAlpha: GraphicsContext.Filter { get }
+@MainActor func __probe3027() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.luminanceToAlpha
+}
+// GraphicsContext.Filter: static func saturation(_ amount: Double) -> GraphicsContext.Filter
+@MainActor func __probe3029() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.saturation(__v((Double).self))
+}
+// GraphicsContext.Filter: static func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0, blendMode: GraphicsContext.BlendMode = .normal, options: GraphicsContext.ShadowOptions = ShadowOptions()) -> GraphicsContext.Filter
+@MainActor func __probe3030() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.shadow(color: __v((Color).self), radius: __v((CGFloat).self), x: __v((CGFloat).self), y: __v((CGFloat).self), blendMode: __v((GraphicsContext.BlendMode).self), options: __v((GraphicsContext.ShadowOptions).self))
+}
+// GraphicsContext.FilterOptions: init(rawValue: UInt32)
+@MainActor func __probe3031() {
+    _ = GraphicsContext.FilterOptions(rawValue: __v((UInt32).self))
+}
+// GraphicsContext.FilterOptions: static var linearColor: GraphicsContext.FilterOptions { get }
+@MainActor func __probe3032() {
+    let _: GraphicsContext.FilterOptions = GraphicsContext.FilterOptions.linearColor
+}
+// GraphicsContext.FilterOptions: let rawValue: UInt32
+@MainActor func __probe3033() {
+    let _: UInt32 = __v(GraphicsContext.FilterOptions.self).rawValue
+}
+// GraphicsContext.GradientOptions: init(rawValue: UInt32)
+@MainActor func __probe3034() {
+    _ = GraphicsContext.GradientOptions(rawValue: __v((UInt32).self))
+}
+// GraphicsContext.GradientOptions: static var linearColor: GraphicsContext.GradientOptions { get }
+@MainActor func __probe3035() {
+    let _: GraphicsContext.GradientOptions = GraphicsContext.GradientOptions.linearColor
+}
+// GraphicsContext.GradientOptions: static var mirror: GraphicsContext.GradientOptions { get }
+@MainActor func __probe3036() {
+    let _: GraphicsContext.GradientOptions = GraphicsContext.GradientOptions.mirror
+}
+// GraphicsContext.GradientOptions: let rawValue: UInt32
+@MainActor func __probe3037() {
+    let _: UInt32 = __v(GraphicsContext.GradientOptions.self).rawValue
+}
+// GraphicsContext.GradientOptions: static var `repeat`: GraphicsContext.GradientOptions { get }
+@MainActor func __probe3038() {
+    let _: GraphicsContext.GradientOptions = GraphicsContext.GradientOptions.`repeat`
+}
+// GraphicsContext.ResolvedImage: let baseline: CGFloat
+@MainActor func __probe3039() {
+    let _: CGFloat = __v(GraphicsContext.ResolvedImage.self).baseline
+}
+// GraphicsContext.ResolvedImage: var shading: GraphicsContext.Shading?
+@MainActor func __probe3040() {
+    let _: GraphicsContext.Shading? = __v(GraphicsContext.ResolvedImage.self).shading
+    var __r = __v(GraphicsContext.ResolvedImage.self)
+    __r.shading = __v((GraphicsContext.Shading?).self)
+}
+// GraphicsContext.ResolvedImage: var size: CGSize { get }
+@MainActor func __probe3041() {
+    let _: CGSize = __v(GraphicsContext.ResolvedImage.self).size
+}
+// GraphicsContext.ResolvedSymbol: var size: CGSize { get }
+@MainActor func __probe3042() {
+    let _: CGSize = __v(GraphicsContext.ResolvedSymbol.self).size
+}
+// GraphicsContext.ResolvedText: func firstBaseline(in size: CGSize) -> CGFloat
+@MainActor func __probe3043() {
+    let _: CGFloat = __v(GraphicsContext.ResolvedText.self).firstBaseline(in: __v((CGSize).self))
+}
+// GraphicsContext.ResolvedText: func lastBaseline(in size: CGSize) -> CGFloat
+@MainActor func __probe3044() {
+    let _: CGFloat = __v(GraphicsContext.ResolvedText.self).lastBaseline(in: __v((CGSize).self))
+}
+// GraphicsContext.ResolvedText: func measure(in size: CGSize) -> CGSize
+@MainActor func __probe3045() {
+    let _: CGSize = __v(GraphicsContext.ResolvedText.self).measure(in: __v((CGSize).self))
+}
+// GraphicsContext.ResolvedText: var shading: GraphicsContext.Shading
+@MainActor func __probe3046() {
+    let _: GraphicsContext.Shading = __v(GraphicsContext.ResolvedText.self).shading
+    var __r = __v(GraphicsContext.ResolvedText.self)
+    __r.shading = __v((GraphicsContext.Shading).self)
+}
+// GraphicsContext.Shading: static var backdrop: GraphicsContext.Shading { get }
+@MainActor func __probe3047() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.backdrop
+}
+// GraphicsContext.Shading: static func color(_ color: Color) -> GraphicsContext.Shading
+@MainActor func __probe3048() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.color(__v((Color).self))
+}
+// GraphicsContext.Shading: static func color(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) -> GraphicsContext.Shading
+@MainActor func __probe3049() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.color(__v((Color.RGBColorSpace).self), red: __v((Double).self), green: __v((Double).self), blue: __v((Double).self), opacity: __v((Double).self))
+}
+// GraphicsContext.Shading: static func color(_ colorSpace: Color.RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) -> GraphicsContext.Shading
+@MainActor func __probe3050() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.color(__v((Color.RGBColorSpace).self), white: __v((Double).self), opacity: __v((Double).self))
+}
+// GraphicsContext.Shading: static func conicGradient(_ gradient: Gradient, center: CGPoint, angle: Angle = Angle(), options: GraphicsContext.GradientOptions = GradientOptions()) -> GraphicsContext.Shading
+@MainActor func __probe3051() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.conicGradient(__v((Gradient).self), center: __v((CGPoint).self), angle: __v((Angle).self), options: __v((GraphicsContext.GradientOptions).self))
+}
+// GraphicsContext.Shading: static var foreground: GraphicsContext.Shading { get }
+@MainActor func __probe3052() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.foreground
+}
+// GraphicsContext.Shading: static func linearGradient(_ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint, options: GraphicsContext.GradientOptions = GradientOptions()) -> GraphicsContext.Shading
+@MainActor func __probe3053() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.linearGradient(__v((Gradient).self), startPoint: __v((CGPoint).self), endPoint: __v((CGPoint).self), options: __v((GraphicsContext.GradientOptions).self))
+}
+// GraphicsContext.Shading: static func palette(_ array: [GraphicsContext.Shading]) -> GraphicsContext.Shading
+@MainActor func __probe3054() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.palette(__v(([GraphicsContext.Shading]).self))
+}
+// GraphicsContext.Shading: static func radialGradient(_ gradient: Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat, options: GraphicsContext.GradientOptions = GradientOptions()) -> GraphicsContext.Shading
+@MainActor func __probe3055() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.radialGradient(__v((Gradient).self), center: __v((CGPoint).self), startRadius: __v((CGFloat).self), endRadius: __v((CGFloat).self), options: __v((GraphicsContext.GradientOptions).self))
+}
+// GraphicsContext.Shading: static func style<S>(_ style: S) -> GraphicsContext.Shading where S : ShapeStyle
+@MainActor func __probe3057() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.style(__v((Color).self))
+}
+// GraphicsContext.Shading: static func tiledImage(_ image: Image, origin: CGPoint = .zero, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), scale: CGFloat = 1) -> GraphicsContext.Shading
+@MainActor func __probe3058() {
+    let _: GraphicsContext.Shading = GraphicsContext.Shading.tiledImage(__v((Image).self), origin: __v((CGPoint).self), sourceRect: __v((CGRect).self), scale: __v((CGFloat).self))
+}
+// GraphicsContext.ShadowOptions: static var disablesGroup: GraphicsContext.ShadowOptions { get }
+@MainActor func __probe3059() {
+    let _: GraphicsContext.ShadowOptions = GraphicsContext.ShadowOptions.disablesGroup
+}
+// GraphicsContext.ShadowOptions: init(rawValue: UInt32)
+@MainActor func __probe3060() {
+    _ = GraphicsContext.ShadowOptions(rawValue: __v((UInt32).self))
+}
+// GraphicsContext.ShadowOptions: static var invertsAlpha: GraphicsContext.ShadowOptions { get }
+@MainActor func __probe3061() {
+    let _: GraphicsContext.ShadowOptions = GraphicsContext.ShadowOptions.invertsAlpha
+}
+// GraphicsContext.ShadowOptions: let rawValue: UInt32
+@MainActor func __probe3062() {
+    let _: UInt32 = __v(GraphicsContext.ShadowOptions.self).rawValue
+}
+// GraphicsContext.ShadowOptions: static var shadowAbove: GraphicsContext.ShadowOptions { get }
+@MainActor func __probe3063() {
+    let _: GraphicsContext.ShadowOptions = GraphicsContext.ShadowOptions.shadowAbove
+}
+// GraphicsContext.ShadowOptions: static var shadowOnly: GraphicsContext.ShadowOptions { get }
+@MainActor func __probe3064() {
+    let _: GraphicsContext.ShadowOptions = GraphicsContext.ShadowOptions.shadowOnly
 }
 // HierarchicalShapeStyle: static let primary: HierarchicalShapeStyle
 @MainActor func __probe3065() {
@@ -720,11 +1561,23 @@ import DeclarativeViews
         let _: __T.InsetShape = __v(__T.self).inset(by: __v((CGFloat).self))
     }
 }
+// InsettableShape: func strokeBorder<S>(_ content: S = .foreground, lineWidth: CGFloat = 1, antialiased: Bool = true) -> StrokeBorderShapeView<Self, S, EmptyView> where S : ShapeStyle
+@MainActor func __probe3085() {
+    func __body<__T: InsettableShape>(_: __T.Type) {
+        let _: StrokeBorderShapeView<__T, Color, EmptyView> = __v(__T.self).strokeBorder(__v((Color).self), lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self))
+    }
+}
 // InsettableShape: func strokeBorder<S>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View where S : ShapeStyle
 @MainActor func __probe3086() {
     func __someView<T: View>(_: T) {}
     func __body<__T: InsettableShape>(_: __T.Type) {
         __someView(__v(__T.self).strokeBorder(__v((Color).self), lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self)))
+    }
+}
+// InsettableShape: func strokeBorder<S>(_ content: S = .foreground, style: StrokeStyle, antialiased: Bool = true) -> StrokeBorderShapeView<Self, S, EmptyView> where S : ShapeStyle
+@MainActor func __probe3087() {
+    func __body<__T: InsettableShape>(_: __T.Type) {
+        let _: StrokeBorderShapeView<__T, Color, EmptyView> = __v(__T.self).strokeBorder(__v((Color).self), style: __v((StrokeStyle).self), antialiased: __v((Bool).self))
     }
 }
 // InsettableShape: func strokeBorder<S>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View where S : ShapeStyle
@@ -802,6 +1655,10 @@ import DeclarativeViews
 @MainActor func __probe3103() {
     let _: OffsetShape<Circle.InsetShape> = __v(OffsetShape<Circle>.self).inset(by: __v((CGFloat).self))
 }
+// OffsetShape: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe3104() {
+    let _: LayoutDirectionBehavior = __v(OffsetShape<Circle>.self).layoutDirectionBehavior
+}
 // OffsetShape: var offset: CGSize
 @MainActor func __probe3105() {
     let _: CGSize = __v(OffsetShape<Circle>.self).offset
@@ -811,6 +1668,10 @@ import DeclarativeViews
 // OffsetShape: func path(in rect: CGRect) -> Path
 @MainActor func __probe3106() {
     let _: Path = __v(OffsetShape<Circle>.self).path(in: __v((CGRect).self))
+}
+// OffsetShape: static var role: ShapeRole { get }
+@MainActor func __probe3107() {
+    let _: ShapeRole = OffsetShape<Circle>.role
 }
 // OffsetShape: var shape: Content
 @MainActor func __probe3108() {
@@ -826,7 +1687,13 @@ import DeclarativeViews
 }
 // Path: mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool, transform: CGAffineTransform = .identity)
 @MainActor func __probe3110() {
-    var __p = Path(); __p.addArc(center: .zero, radius: 1, startAngle: .zero, endAngle: .degrees(90), clockwise: false)
+    var __r = __v(Path.self)
+    __r.addArc(center: __v((CGPoint).self), radius: __v((CGFloat).self), startAngle: __v((Angle).self), endAngle: __v((Angle).self), clockwise: __v((Bool).self), transform: __v((CGAffineTransform).self))
+}
+// Path: mutating func addArc(tangent1End p1: CGPoint, tangent2End p2: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity)
+@MainActor func __probe3111() {
+    var __r = __v(Path.self)
+    __r.addArc(tangent1End: __v((CGPoint).self), tangent2End: __v((CGPoint).self), radius: __v((CGFloat).self), transform: __v((CGAffineTransform).self))
 }
 // Path: mutating func addCurve(to p: CGPoint, control1 cp1: CGPoint, control2 cp2: CGPoint)
 @MainActor func __probe3112() {
@@ -835,7 +1702,8 @@ import DeclarativeViews
 }
 // Path: mutating func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity)
 @MainActor func __probe3113() {
-    var __p = Path(); __p.addEllipse(in: .zero)
+    var __r = __v(Path.self)
+    __r.addEllipse(in: __v((CGRect).self), transform: __v((CGAffineTransform).self))
 }
 // Path: mutating func addLine(to p: CGPoint)
 @MainActor func __probe3114() {
@@ -849,7 +1717,8 @@ import DeclarativeViews
 }
 // Path: mutating func addPath(_ path: Path, transform: CGAffineTransform = .identity)
 @MainActor func __probe3116() {
-    var __p = Path(); __p.addPath(Path())
+    var __r = __v(Path.self)
+    __r.addPath(__v((Path).self), transform: __v((CGAffineTransform).self))
 }
 // Path: mutating func addQuadCurve(to p: CGPoint, control cp: CGPoint)
 @MainActor func __probe3117() {
@@ -858,23 +1727,32 @@ import DeclarativeViews
 }
 // Path: mutating func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity)
 @MainActor func __probe3118() {
-    var __p = Path(); __p.addRect(.zero)
+    var __r = __v(Path.self)
+    __r.addRect(__v((CGRect).self), transform: __v((CGAffineTransform).self))
 }
 // Path: mutating func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity)
 @MainActor func __probe3119() {
-    var __p = Path(); __p.addRects([CGRect.zero])
+    var __r = __v(Path.self)
+    __r.addRects(__v(([CGRect]).self), transform: __v((CGAffineTransform).self))
 }
 // Path: mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: Angle, delta: Angle, transform: CGAffineTransform = .identity)
 @MainActor func __probe3120() {
-    var __p = Path(); __p.addRelativeArc(center: .zero, radius: 1, startAngle: .zero, delta: .degrees(90))
+    var __r = __v(Path.self)
+    __r.addRelativeArc(center: __v((CGPoint).self), radius: __v((CGFloat).self), startAngle: __v((Angle).self), delta: __v((Angle).self), transform: __v((CGAffineTransform).self))
 }
 // Path: mutating func addRoundedRect(in rect: CGRect, cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous, transform: CGAffineTransform = .identity)
 @MainActor func __probe3121() {
-    var __p = Path(); __p.addRoundedRect(in: .zero, cornerRadii: RectangleCornerRadii(), style: .continuous)
+    var __r = __v(Path.self)
+    __r.addRoundedRect(in: __v((CGRect).self), cornerRadii: __v((RectangleCornerRadii).self), style: __v((RoundedCornerStyle).self), transform: __v((CGAffineTransform).self))
 }
 // Path: mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous, transform: CGAffineTransform = .identity)
 @MainActor func __probe3122() {
-    var __p = Path(); __p.addRoundedRect(in: .zero, cornerSize: .zero, style: .circular)
+    var __r = __v(Path.self)
+    __r.addRoundedRect(in: __v((CGRect).self), cornerSize: __v((CGSize).self), style: __v((RoundedCornerStyle).self), transform: __v((CGAffineTransform).self))
+}
+// Path: func applying(_ transform: CGAffineTransform) -> Path
+@MainActor func __probe3123() {
+    let _: Path = __v(Path.self).applying(__v((CGAffineTransform).self))
 }
 // Path: var boundingRect: CGRect { get }
 @MainActor func __probe3124() {
@@ -933,14 +1811,30 @@ import DeclarativeViews
 @MainActor func __probe3140() {
     _ = Path(roundedRect: __v((CGRect).self), cornerSize: __v((CGSize).self), style: __v((RoundedCornerStyle).self))
 }
+// Path: func intersection(_ other: Path, eoFill: Bool = false) -> Path
+@MainActor func __probe3141() {
+    let _: Path = __v(Path.self).intersection(__v((Path).self), eoFill: __v((Bool).self))
+}
 // Path: var isEmpty: Bool { get }
 @MainActor func __probe3142() {
     let _: Bool = __v(Path.self).isEmpty
+}
+// Path: func lineIntersection(_ other: Path, eoFill: Bool = false) -> Path
+@MainActor func __probe3143() {
+    let _: Path = __v(Path.self).lineIntersection(__v((Path).self), eoFill: __v((Bool).self))
+}
+// Path: func lineSubtraction(_ other: Path, eoFill: Bool = false) -> Path
+@MainActor func __probe3144() {
+    let _: Path = __v(Path.self).lineSubtraction(__v((Path).self), eoFill: __v((Bool).self))
 }
 // Path: mutating func move(to p: CGPoint)
 @MainActor func __probe3145() {
     var __r = __v(Path.self)
     __r.move(to: __v((CGPoint).self))
+}
+// Path: func normalized(eoFill: Bool = true) -> Path
+@MainActor func __probe3146() {
+    let _: Path = __v(Path.self).normalized(eoFill: __v((Bool).self))
 }
 // Path: func offsetBy(dx: CGFloat, dy: CGFloat) -> Path
 @MainActor func __probe3147() {
@@ -950,9 +1844,25 @@ import DeclarativeViews
 @MainActor func __probe3148() {
     let _: Path = __v(Path.self).path(in: __v((CGRect).self))
 }
+// Path: func strokedPath(_ style: StrokeStyle) -> Path
+@MainActor func __probe3149() {
+    let _: Path = __v(Path.self).strokedPath(__v((StrokeStyle).self))
+}
+// Path: func subtracting(_ other: Path, eoFill: Bool = false) -> Path
+@MainActor func __probe3150() {
+    let _: Path = __v(Path.self).subtracting(__v((Path).self), eoFill: __v((Bool).self))
+}
+// Path: func symmetricDifference(_ other: Path, eoFill: Bool = false) -> Path
+@MainActor func __probe3151() {
+    let _: Path = __v(Path.self).symmetricDifference(__v((Path).self), eoFill: __v((Bool).self))
+}
 // Path: func trimmedPath(from: CGFloat, to: CGFloat) -> Path
 @MainActor func __probe3152() {
     let _: Path = __v(Path.self).trimmedPath(from: __v((CGFloat).self), to: __v((CGFloat).self))
+}
+// Path: func union(_ other: Path, eoFill: Bool = false) -> Path
+@MainActor func __probe3153() {
+    let _: Path = __v(Path.self).union(__v((Path).self), eoFill: __v((Bool).self))
 }
 // Path.Element: case closeSubpath
 @MainActor func __probe3154() {
@@ -998,6 +1908,10 @@ import DeclarativeViews
 @MainActor func __probe3164() {
     func __someInsettableShape<T: InsettableShape>(_: T) {}
     __someInsettableShape(__v(Rectangle.self).inset(by: __v((CGFloat).self)))
+}
+// Rectangle: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe3165() {
+    let _: LayoutDirectionBehavior = __v(Rectangle.self).layoutDirectionBehavior
 }
 // Rectangle: func path(in rect: CGRect) -> Path
 @MainActor func __probe3166() {
@@ -1063,9 +1977,17 @@ import DeclarativeViews
 @MainActor func __probe3177() {
     let _: RotatedShape<Circle.InsetShape> = __v(RotatedShape<Circle>.self).inset(by: __v((CGFloat).self))
 }
+// RotatedShape: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe3178() {
+    let _: LayoutDirectionBehavior = __v(RotatedShape<Circle>.self).layoutDirectionBehavior
+}
 // RotatedShape: func path(in rect: CGRect) -> Path
 @MainActor func __probe3179() {
     let _: Path = __v(RotatedShape<Circle>.self).path(in: __v((CGRect).self))
+}
+// RotatedShape: static var role: ShapeRole { get }
+@MainActor func __probe3180() {
+    let _: ShapeRole = RotatedShape<Circle>.role
 }
 // RotatedShape: var shape: Content
 @MainActor func __probe3181() {
@@ -1080,6 +2002,12 @@ import DeclarativeViews
 // RoundedCornerStyle: case continuous
 @MainActor func __probe3183() {
     let _: RoundedCornerStyle = RoundedCornerStyle.continuous
+}
+// RoundedRectangle: var animatableData: CGSize.AnimatableData { get set }
+@MainActor func __probe3184() {
+    let _: CGSize.AnimatableData = __v(RoundedRectangle.self).animatableData
+    var __r = __v(RoundedRectangle.self)
+    __r.animatableData = __v((CGSize.AnimatableData).self)
 }
 // RoundedRectangle: var cornerSize: CGSize
 @MainActor func __probe3185() {
@@ -1099,6 +2027,10 @@ import DeclarativeViews
 @MainActor func __probe3188() {
     func __someInsettableShape<T: InsettableShape>(_: T) {}
     __someInsettableShape(__v(RoundedRectangle.self).inset(by: __v((CGFloat).self)))
+}
+// RoundedRectangle: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe3189() {
+    let _: LayoutDirectionBehavior = __v(RoundedRectangle.self).layoutDirectionBehavior
 }
 // RoundedRectangle: func path(in rect: CGRect) -> Path
 @MainActor func __probe3190() {
@@ -1126,9 +2058,17 @@ import DeclarativeViews
 @MainActor func __probe3194() {
     _ = ScaledShape(shape: __v((Circle).self), scale: __v((CGSize).self), anchor: __v((UnitPoint).self))
 }
+// ScaledShape: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe3195() {
+    let _: LayoutDirectionBehavior = __v(ScaledShape<Circle>.self).layoutDirectionBehavior
+}
 // ScaledShape: func path(in rect: CGRect) -> Path
 @MainActor func __probe3196() {
     let _: Path = __v(ScaledShape<Circle>.self).path(in: __v((CGRect).self))
+}
+// ScaledShape: static var role: ShapeRole { get }
+@MainActor func __probe3197() {
+    let _: ShapeRole = ScaledShape<Circle>.role
 }
 // ScaledShape: var scale: CGSize
 @MainActor func __probe3198() {
@@ -1183,6 +2123,12 @@ import DeclarativeViews
     func __inShape<T: Shape>(_ value: T) -> T { value }
     let _: Ellipse = __inShape(.ellipse)
 }
+// Shape: func fill<S>(_ content: S = .foreground, style: FillStyle = FillStyle()) -> _ShapeView<Self, S> where S : ShapeStyle
+@MainActor func __probe3238() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: _ShapeView<__T, Color> = __v(__T.self).fill(__v((Color).self), style: __v((FillStyle).self))
+    }
+}
 // Shape: func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View where S : ShapeStyle
 @MainActor func __probe3239() {
     func __someView<T: View>(_: T) {}
@@ -1195,6 +2141,33 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: Shape>(_: __T.Type) {
         __someView(__v(__T.self).fill(style: __v((FillStyle).self)))
+    }
+}
+// Shape: func intersection<T>(_ other: T, eoFill: Bool = false) -> some Shape where T : Shape
+@MainActor func __probe3241() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).intersection(__v((Circle).self), eoFill: __v((Bool).self)))
+    }
+}
+// Shape: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe3242() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: LayoutDirectionBehavior = __v(__T.self).layoutDirectionBehavior
+    }
+}
+// Shape: func lineIntersection<T>(_ other: T, eoFill: Bool = false) -> some Shape where T : Shape
+@MainActor func __probe3243() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).lineIntersection(__v((Circle).self), eoFill: __v((Bool).self)))
+    }
+}
+// Shape: func lineSubtraction<T>(_ other: T, eoFill: Bool = false) -> some Shape where T : Shape
+@MainActor func __probe3244() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).lineSubtraction(__v((Circle).self), eoFill: __v((Bool).self)))
     }
 }
 // Shape: func offset(_ offset: CGPoint) -> OffsetShape<Self>
@@ -1246,6 +2219,12 @@ import DeclarativeViews
     func __inShape<T: Shape>(_ value: T) -> T { value }
     let _: UnevenRoundedRectangle = __inShape(.rect(topLeadingRadius: __v((CGFloat).self), bottomLeadingRadius: __v((CGFloat).self), bottomTrailingRadius: __v((CGFloat).self), topTrailingRadius: __v((CGFloat).self), style: __v((RoundedCornerStyle).self)))
 }
+// Shape: static var role: ShapeRole { get }
+@MainActor func __probe3254() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: ShapeRole = __T.role
+    }
+}
 // Shape: func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self>
 @MainActor func __probe3255() {
     func __body<__T: Shape>(_: __T.Type) {
@@ -1278,11 +2257,23 @@ import DeclarativeViews
         __someShape(__v(__T.self).size(width: __v((CGFloat).self), height: __v((CGFloat).self)))
     }
 }
+// Shape: func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
+@MainActor func __probe3260() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: CGSize = __v(__T.self).sizeThatFits(__v((ProposedViewSize).self))
+    }
+}
 // Shape: func stroke<S>(_ content: S, lineWidth: CGFloat = 1) -> some View where S : ShapeStyle
 @MainActor func __probe3261() {
     func __someView<T: View>(_: T) {}
     func __body<__T: Shape>(_: __T.Type) {
         __someView(__v(__T.self).stroke(__v((Color).self), lineWidth: __v((CGFloat).self)))
+    }
+}
+// Shape: func stroke<S>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> StrokeShapeView<Self, S, EmptyView> where S : ShapeStyle
+@MainActor func __probe3262() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: StrokeShapeView<__T, Color, EmptyView> = __v(__T.self).stroke(__v((Color).self), lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self))
     }
 }
 // Shape: func stroke<S>(_ content: S, style: StrokeStyle) -> some View where S : ShapeStyle
@@ -1292,12 +2283,76 @@ import DeclarativeViews
         __someView(__v(__T.self).stroke(__v((Color).self), style: __v((StrokeStyle).self)))
     }
 }
+// Shape: func stroke<S>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> StrokeShapeView<Self, S, EmptyView> where S : ShapeStyle
+@MainActor func __probe3264() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: StrokeShapeView<__T, Color, EmptyView> = __v(__T.self).stroke(__v((Color).self), style: __v((StrokeStyle).self), antialiased: __v((Bool).self))
+    }
+}
+// Shape: func stroke(lineWidth: CGFloat = 1) -> some Shape
+@MainActor func __probe3265() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).stroke(lineWidth: __v((CGFloat).self)))
+    }
+}
+// Shape: func stroke(style: StrokeStyle) -> some Shape
+@MainActor func __probe3266() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).stroke(style: __v((StrokeStyle).self)))
+    }
+}
+// Shape: func subtracting<T>(_ other: T, eoFill: Bool = false) -> some Shape where T : Shape
+@MainActor func __probe3267() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).subtracting(__v((Circle).self), eoFill: __v((Bool).self)))
+    }
+}
+// Shape: func symmetricDifference<T>(_ other: T, eoFill: Bool = false) -> some Shape where T : Shape
+@MainActor func __probe3268() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).symmetricDifference(__v((Circle).self), eoFill: __v((Bool).self)))
+    }
+}
+// Shape: func transform(_ transform: CGAffineTransform) -> TransformedShape<Self>
+@MainActor func __probe3269() {
+    func __body<__T: Shape>(_: __T.Type) {
+        let _: TransformedShape<__T> = __v(__T.self).transform(__v((CGAffineTransform).self))
+    }
+}
 // Shape: func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> some Shape
 @MainActor func __probe3270() {
     func __someShape<T: Shape>(_: T) {}
     func __body<__T: Shape>(_: __T.Type) {
         __someShape(__v(__T.self).trim(from: __v((CGFloat).self), to: __v((CGFloat).self)))
     }
+}
+// Shape: func union<T>(_ other: T, eoFill: Bool = false) -> some Shape where T : Shape
+@MainActor func __probe3271() {
+    func __someShape<T: Shape>(_: T) {}
+    func __body<__T: Shape>(_: __T.Type) {
+        __someShape(__v(__T.self).union(__v((Circle).self), eoFill: __v((Bool).self)))
+    }
+}
+// ShapeRole: case fill
+@MainActor func __probe3272() {
+    let _: ShapeRole = ShapeRole.fill
+}
+// ShapeRole: case separator
+@MainActor func __probe3273() {
+    let _: ShapeRole = ShapeRole.separator
+}
+// ShapeRole: case stroke
+@MainActor func __probe3274() {
+    let _: ShapeRole = ShapeRole.stroke
+}
+// ShapeStyle: static func angularGradient(_ gradient: AnyGradient, center: UnitPoint = .center, startAngle: Angle, endAngle: Angle) -> some ShapeStyle where Self == AngularGradient
+@MainActor func __probe3275() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    _ = __inShapeStyle(.angularGradient(__v(AnyGradient.self), center: .center, startAngle: .zero, endAngle: .degrees(90)))
 }
 // ShapeStyle: static func angularGradient(_ gradient: Gradient, center: UnitPoint, startAngle: Angle, endAngle: Angle) -> AngularGradient where Self == AngularGradient
 @MainActor func __probe3276() {
@@ -1356,6 +2411,11 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.clear)
 }
+// ShapeStyle: static func conicGradient(_ gradient: AnyGradient, center: UnitPoint = .center, angle: Angle = .zero) -> some ShapeStyle where Self == AngularGradient
+@MainActor func __probe3287() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    _ = __inShapeStyle(.conicGradient(__v(AnyGradient.self), center: .center, angle: .zero))
+}
 // ShapeStyle: static func conicGradient(_ gradient: Gradient, center: UnitPoint, angle: Angle = .zero) -> AngularGradient where Self == AngularGradient
 @MainActor func __probe3288() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
@@ -1375,6 +2435,26 @@ import DeclarativeViews
 @MainActor func __probe3291() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.cyan)
+}
+// ShapeStyle: static func ellipticalGradient(_ gradient: AnyGradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) -> some ShapeStyle where Self == EllipticalGradient
+@MainActor func __probe3292() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    _ = __inShapeStyle(.ellipticalGradient(__v(AnyGradient.self), center: .center, startRadiusFraction: 0, endRadiusFraction: 0.5))
+}
+// ShapeStyle: static func ellipticalGradient(_ gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient where Self == EllipticalGradient
+@MainActor func __probe3293() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: EllipticalGradient = __inShapeStyle(.ellipticalGradient(__v((Gradient).self), center: __v((UnitPoint).self), startRadiusFraction: __v((CGFloat).self), endRadiusFraction: __v((CGFloat).self)))
+}
+// ShapeStyle: static func ellipticalGradient(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient where Self == EllipticalGradient
+@MainActor func __probe3294() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: EllipticalGradient = __inShapeStyle(.ellipticalGradient(colors: __v(([Color]).self), center: __v((UnitPoint).self), startRadiusFraction: __v((CGFloat).self), endRadiusFraction: __v((CGFloat).self)))
+}
+// ShapeStyle: static func ellipticalGradient(stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient where Self == EllipticalGradient
+@MainActor func __probe3295() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    let _: EllipticalGradient = __inShapeStyle(.ellipticalGradient(stops: __v(([Gradient.Stop]).self), center: __v((UnitPoint).self), startRadiusFraction: __v((CGFloat).self), endRadiusFraction: __v((CGFloat).self)))
 }
 // ShapeStyle: extension ShapeStyle where Self == FillShapeStyle { static var fill: FillShapeStyle { get } }
 @MainActor func __probe3296() {
@@ -1405,6 +2485,11 @@ import DeclarativeViews
 @MainActor func __probe3301() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.indigo)
+}
+// ShapeStyle: static func linearGradient(_ gradient: AnyGradient, startPoint: UnitPoint, endPoint: UnitPoint) -> some ShapeStyle where Self == LinearGradient
+@MainActor func __probe3302() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    _ = __inShapeStyle(.linearGradient(__v(AnyGradient.self), startPoint: .top, endPoint: .bottom))
 }
 // ShapeStyle: static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient where Self == LinearGradient
 @MainActor func __probe3303() {
@@ -1480,6 +2565,11 @@ import DeclarativeViews
         __someShapeStyle(__v(__T.self).quaternary)
     }
 }
+// ShapeStyle: static func radialGradient(_ gradient: AnyGradient, center: UnitPoint = .center, startRadius: CGFloat = 0, endRadius: CGFloat) -> some ShapeStyle where Self == RadialGradient
+@MainActor func __probe3317() {
+    func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
+    _ = __inShapeStyle(.radialGradient(__v(AnyGradient.self), center: .center, startRadius: 0, endRadius: 10))
+}
 // ShapeStyle: static func radialGradient(_ gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient where Self == RadialGradient
 @MainActor func __probe3318() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
@@ -1504,6 +2594,16 @@ import DeclarativeViews
 @MainActor func __probe3322() {
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Material = __inShapeStyle(.regularMaterial)
+}
+// ShapeStyle: func resolve(in environment: EnvironmentValues) -> Never where Self.Resolved == Never
+@MainActor func __probe3323() {
+    func __f<T: ShapeStyle>(_ s: T) -> Never where T.Resolved == Never { s.resolve(in: EnvironmentValues()) }
+}
+// ShapeStyle: func resolve(in environment: EnvironmentValues) -> Self.Resolved
+@MainActor func __probe3324() {
+    func __body<__T: ShapeStyle>(_: __T.Type) {
+        let _: __T.Resolved = __v(__T.self).resolve(in: __v((EnvironmentValues).self))
+    }
 }
 // ShapeStyle: extension ShapeStyle where Self == HierarchicalShapeStyle { static var secondary: HierarchicalShapeStyle { get } }
 @MainActor func __probe3325() {
@@ -1591,6 +2691,106 @@ import DeclarativeViews
     func __inShapeStyle<T: ShapeStyle>(_ value: T) -> T { value }
     let _: Color = __inShapeStyle(.yellow)
 }
+// ShapeView: func fill<S>(_ content: S = .foreground, style: FillStyle = FillStyle()) -> FillShapeView<Self.Content, S, Self> where S : ShapeStyle
+@MainActor func __probe3341() {
+    func __body<__T: ShapeView>(_: __T.Type) {
+        let _: FillShapeView<__T.Content, Color, __T> = __v(__T.self).fill(__v((Color).self), style: __v((FillStyle).self))
+    }
+}
+// ShapeView: var shape: Self.Content { get }
+@MainActor func __probe3342() {
+    func __body<__T: ShapeView>(_: __T.Type) {
+        let _: __T.Content = __v(__T.self).shape
+    }
+}
+// ShapeView: func stroke<S>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> StrokeShapeView<Self.Content, S, Self> where S : ShapeStyle
+@MainActor func __probe3343() {
+    func __body<__T: ShapeView>(_: __T.Type) {
+        let _: StrokeShapeView<__T.Content, Color, __T> = __v(__T.self).stroke(__v((Color).self), lineWidth: __v((CGFloat).self), antialiased: __v((Bool).self))
+    }
+}
+// ShapeView: func stroke<S>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> StrokeShapeView<Self.Content, S, Self> where S : ShapeStyle
+@MainActor func __probe3344() {
+    func __body<__T: ShapeView>(_: __T.Type) {
+        let _: StrokeShapeView<__T.Content, Color, __T> = __v(__T.self).stroke(__v((Color).self), style: __v((StrokeStyle).self), antialiased: __v((Bool).self))
+    }
+}
+// ShapeView: func strokeBorder<S>(_ content: S = .foreground, lineWidth: CGFloat = 1, antialiased: Bool = true) -> StrokeBorderShapeView<Self.Content, S, Self> where S : ShapeStyle, Self.Content : InsettableShape
+@MainActor func __probe3345() {
+    func __f<T: ShapeView>(_ v: T) where T.Content: InsettableShape { let _: StrokeBorderShapeView<T.Content, Color, T> = v.strokeBorder(Color.red, lineWidth: 1, antialiased: true); let _: StrokeBorderShapeView<T.Content, ForegroundStyle, T> = v.strokeBorder(lineWidth: 2) }
+}
+// ShapeView: func strokeBorder<S>(_ content: S = .foreground, style: StrokeStyle, antialiased: Bool = true) -> StrokeBorderShapeView<Self.Content, S, Self> where S : ShapeStyle, Self.Content : InsettableShape
+@MainActor func __probe3346() {
+    func __f<T: ShapeView>(_ v: T) where T.Content: InsettableShape { let _: StrokeBorderShapeView<T.Content, Color, T> = v.strokeBorder(Color.red, style: StrokeStyle(), antialiased: true) }
+}
+// StrokeBorderShapeView: var background: Background { get set }
+@MainActor func __probe3347() {
+    let _: __ProbeView = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self).background
+    var __r = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self)
+    __r.background = __v((__ProbeView).self)
+}
+// StrokeBorderShapeView: init(shape: Content, style: Style, strokeStyle: StrokeStyle, isAntialiased: Bool, background: Background)
+@MainActor func __probe3348() {
+    _ = StrokeBorderShapeView(shape: __v((Circle).self), style: __v((Color).self), strokeStyle: __v((StrokeStyle).self), isAntialiased: __v((Bool).self), background: __v((__ProbeView).self))
+}
+// StrokeBorderShapeView: var isAntialiased: Bool { get set }
+@MainActor func __probe3349() {
+    let _: Bool = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self).isAntialiased
+    var __r = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self)
+    __r.isAntialiased = __v((Bool).self)
+}
+// StrokeBorderShapeView: var shape: Content
+@MainActor func __probe3350() {
+    let _: Circle = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self).shape
+    var __r = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self)
+    __r.shape = __v((Circle).self)
+}
+// StrokeBorderShapeView: var strokeStyle: StrokeStyle { get set }
+@MainActor func __probe3351() {
+    let _: StrokeStyle = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self).strokeStyle
+    var __r = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self)
+    __r.strokeStyle = __v((StrokeStyle).self)
+}
+// StrokeBorderShapeView: var style: Style { get set }
+@MainActor func __probe3352() {
+    let _: Color = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self).style
+    var __r = __v(StrokeBorderShapeView<Circle, Color, __ProbeView>.self)
+    __r.style = __v((Color).self)
+}
+// StrokeShapeView: var background: Background { get set }
+@MainActor func __probe3353() {
+    let _: __ProbeView = __v(StrokeShapeView<Circle, Color, __ProbeView>.self).background
+    var __r = __v(StrokeShapeView<Circle, Color, __ProbeView>.self)
+    __r.background = __v((__ProbeView).self)
+}
+// StrokeShapeView: init(shape: Content, style: Style, strokeStyle: StrokeStyle, isAntialiased: Bool, background: Background)
+@MainActor func __probe3354() {
+    _ = StrokeShapeView(shape: __v((Circle).self), style: __v((Color).self), strokeStyle: __v((StrokeStyle).self), isAntialiased: __v((Bool).self), background: __v((__ProbeView).self))
+}
+// StrokeShapeView: var isAntialiased: Bool { get set }
+@MainActor func __probe3355() {
+    let _: Bool = __v(StrokeShapeView<Circle, Color, __ProbeView>.self).isAntialiased
+    var __r = __v(StrokeShapeView<Circle, Color, __ProbeView>.self)
+    __r.isAntialiased = __v((Bool).self)
+}
+// StrokeShapeView: var shape: Content { get set }
+@MainActor func __probe3356() {
+    let _: Circle = __v(StrokeShapeView<Circle, Color, __ProbeView>.self).shape
+    var __r = __v(StrokeShapeView<Circle, Color, __ProbeView>.self)
+    __r.shape = __v((Circle).self)
+}
+// StrokeShapeView: var strokeStyle: StrokeStyle { get set }
+@MainActor func __probe3357() {
+    let _: StrokeStyle = __v(StrokeShapeView<Circle, Color, __ProbeView>.self).strokeStyle
+    var __r = __v(StrokeShapeView<Circle, Color, __ProbeView>.self)
+    __r.strokeStyle = __v((StrokeStyle).self)
+}
+// StrokeShapeView: var style: Style { get set }
+@MainActor func __probe3358() {
+    let _: Color = __v(StrokeShapeView<Circle, Color, __ProbeView>.self).style
+    var __r = __v(StrokeShapeView<Circle, Color, __ProbeView>.self)
+    __r.style = __v((Color).self)
+}
 // StrokeStyle: var animatableData: StrokeStyle.AnimatableData { get set }
 @MainActor func __probe3359() {
     let _: StrokeStyle.AnimatableData = __v(StrokeStyle.self).animatableData
@@ -1637,9 +2837,47 @@ import DeclarativeViews
     var __r = __v(StrokeStyle.self)
     __r.miterLimit = __v((CGFloat).self)
 }
+// StrokedPath: init(path: Path, style: StrokeStyle)
+@MainActor func __probe3367() {
+    _ = StrokedPath(path: __v((Path).self), style: __v((StrokeStyle).self))
+}
 // TintShapeStyle: init()
 @MainActor func __probe3368() {
     _ = TintShapeStyle()
+}
+// TransformedShape: var animatableData: TransformedShape<Content>.AnimatableData { get set }
+@MainActor func __probe3369() {
+    let _: TransformedShape<Circle>.AnimatableData = __v(TransformedShape<Circle>.self).animatableData
+    var __r = __v(TransformedShape<Circle>.self)
+    __r.animatableData = __v((TransformedShape<Circle>.AnimatableData).self)
+}
+// TransformedShape: init(shape: Content, transform: CGAffineTransform)
+@MainActor func __probe3370() {
+    _ = TransformedShape(shape: __v((Circle).self), transform: __v((CGAffineTransform).self))
+}
+// TransformedShape: var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+@MainActor func __probe3371() {
+    let _: LayoutDirectionBehavior = __v(TransformedShape<Circle>.self).layoutDirectionBehavior
+}
+// TransformedShape: func path(in rect: CGRect) -> Path
+@MainActor func __probe3372() {
+    let _: Path = __v(TransformedShape<Circle>.self).path(in: __v((CGRect).self))
+}
+// TransformedShape: static var role: ShapeRole { get }
+@MainActor func __probe3373() {
+    let _: ShapeRole = TransformedShape<Circle>.role
+}
+// TransformedShape: var shape: Content
+@MainActor func __probe3374() {
+    let _: Circle = __v(TransformedShape<Circle>.self).shape
+    var __r = __v(TransformedShape<Circle>.self)
+    __r.shape = __v((Circle).self)
+}
+// TransformedShape: var transform: CGAffineTransform
+@MainActor func __probe3375() {
+    let _: CGAffineTransform = __v(TransformedShape<Circle>.self).transform
+    var __r = __v(TransformedShape<Circle>.self)
+    __r.transform = __v((CGAffineTransform).self)
 }
 // UnevenRoundedRectangle: var animatableData: RectangleCornerRadii.AnimatableData { get set }
 @MainActor func __probe3376() {
@@ -1709,6 +2947,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).background(alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View
+@MainActor func __probe3388() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).background(ignoresSafeAreaEdges: __v((Edge.Set).self)))
     }
 }
 // View: func background<S>(in shape: S, fillStyle: FillStyle = FillStyle()) -> some View where S : InsettableShape
@@ -1788,6 +3033,20 @@ import DeclarativeViews
         __someView(__v(__T.self).compositingGroup())
     }
 }
+// View: func containerBackground<S>(_ style: S, for container: ContainerBackgroundPlacement) -> some View where S : ShapeStyle
+@MainActor func __probe3401() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).containerBackground(__v((Color).self), for: __v((ContainerBackgroundPlacement).self)))
+    }
+}
+// View: func containerBackground<V>(for container: ContainerBackgroundPlacement, alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View
+@MainActor func __probe3402() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).containerBackground(for: __v((ContainerBackgroundPlacement).self), alignment: __v((Alignment).self), content: { __v((__ProbeView).self) }))
+    }
+}
 // View: func containerShape<T>(_ shape: T) -> some View where T : InsettableShape
 @MainActor func __probe3403() {
     func __someView<T: View>(_: T) {}
@@ -1851,6 +3110,20 @@ import DeclarativeViews
         __someView(__v(__T.self).luminanceToAlpha())
     }
 }
+// View: func mask<Mask>(_ mask: Mask) -> some View where Mask : View
+@MainActor func __probe3414() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).mask(__v((__ProbeView).self)))
+    }
+}
+// View: func mask<Mask>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View where Mask : View
+@MainActor func __probe3415() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).mask(alignment: __v((Alignment).self), { __v((__ProbeView).self) }))
+    }
+}
 // View: func opacity(_ opacity: Double) -> some View
 @MainActor func __probe3416() {
     func __someView<T: View>(_: T) {}
@@ -1863,6 +3136,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).overlay(__v((__ProbeView).self), alignment: __v((Alignment).self)))
+    }
+}
+// View: func overlay<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S : ShapeStyle
+@MainActor func __probe3418() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).overlay(__v((Color).self), ignoresSafeAreaEdges: __v((Edge.Set).self)))
     }
 }
 // View: func overlay<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S : ShapeStyle, T : Shape

@@ -213,7 +213,9 @@ final class LayoutEngine {
                 width: proposal.width ?? Self.defaultGeometryReaderLength,
                 height: proposal.height ?? Self.defaultGeometryReaderLength)
         case .shape:
-            // As SwiftUI's shapes: what is offered, 10 points where nothing is.
+            // A shape says (`sizeThatFits(_:)`); colors and gradients, as SwiftUI's shapes: what is
+            // offered, 10 points where nothing is.
+            if let shape = node.annotations?.shape { return shape.sizeThatFits(proposal) }
             return CGSize(width: proposal.width ?? Self.defaultShapeLength, height: proposal.height ?? Self.defaultShapeLength)
         case .decorated:
             return node.children.first.map { size(of: $0, proposal: proposal) } ?? .zero

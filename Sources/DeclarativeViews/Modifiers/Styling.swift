@@ -62,11 +62,35 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Anything a foreground or background can be painted with (SwiftUI's `ShapeStyle`).
+/// Anything a foreground or background can be painted with (SwiftUI's `ShapeStyle`). A custom
+/// style resolves to another in an environment (`resolve(in:)`, as in SwiftUI) and is recorded
+/// as what it resolves to; the built-in styles resolve to `Never` and are recorded by name.
 public protocol ShapeStyle: Sendable {
+    /// What the style resolves to (`Never`: a built-in style that is only recorded).
+    associatedtype Resolved: ShapeStyle = Never
+    /// The style in `environment`.
+    func resolve(in environment: EnvironmentValues) -> Resolved
     /// How the style is recorded.
     var _styleDescription: String { get }
 }
+
+extension ShapeStyle {
+    /// A custom style is recorded as what it resolves to in the default environment; one that
+    /// does not resolve (its `Resolved` is `Never`), by its type's name.
+    public var _styleDescription: String {
+        Resolved.self == Never.self ? _typeName(Self.self, qualified: false) : resolve(in: EnvironmentValues())._styleDescription
+    }
+}
+
+extension ShapeStyle where Resolved == Never {
+    /// A style that does not resolve to another: calling this is a programming error (SwiftUI's
+    /// built-in styles are resolved by the framework itself).
+    public func resolve(in environment: EnvironmentValues) -> Never {
+        fatalError("DeclarativeViews: \(Self.self) does not resolve to another style (its Resolved is Never)")
+    }
+}
+
+extension Never: ShapeStyle {}
 
 /// A color (SwiftUI's `Color`), recorded by name or components.
 public struct Color: Hashable, Sendable, ShapeStyle, CustomStringConvertible {
@@ -76,7 +100,9 @@ public struct Color: Hashable, Sendable, ShapeStyle, CustomStringConvertible {
         self.description = description
     }
 
-    public init(_ name: String) {
+    /// A color by name (an asset catalog's on Apple platforms), recorded by its name; `bundle` is
+    /// where the catalog is, which headless there is none of.
+    public init(_ name: String, bundle: Bundle? = nil) {
         description = name
     }
 

@@ -18,7 +18,7 @@ extension RenderNode {
     /// corners (`┌` …) where a horizontal and a vertical stretch meet. Nodes without a frame (not
     /// laid out) are left out. The drawing is cropped to what was drawn.
     public static func boxDrawing(of nodes: [RenderNode], size: CGSize) -> String {
-        var canvas = Canvas(
+        var canvas = CellGrid(
             columns: max(1, Int((size.width / TextMetrics.cellWidth).rounded(.up)) + 2),
             rows: max(1, Int((size.height / TextMetrics.lineHeight).rounded(.up)) + 2))
         var texts: [(RenderNode, CGRect)] = []
@@ -51,7 +51,7 @@ extension RenderNode {
 
 /// A grid of characters; point (x, y) is cell (x / 8 + 1, y / 16 + 1), leaving a margin of one
 /// cell for the boxes around views at the window's edge.
-private struct Canvas {
+private struct CellGrid {
     let columns: Int
     let rows: Int
     var cells: [[Character]]
@@ -185,7 +185,7 @@ private struct Canvas {
                 guard cells > 0 else { continue }
                 put(character, x, row(frame.minY) + offset)
                 // A wide character covers the next cell too: it is not drawn.
-                if cells == 2 { put(Canvas.covered, x + 1, row(frame.minY) + offset) }
+                if cells == 2 { put(CellGrid.covered, x + 1, row(frame.minY) + offset) }
                 x += cells
             }
         }
@@ -197,7 +197,7 @@ private struct Canvas {
     /// The drawing cropped to what was drawn (trailing spaces and blank margins removed).
     var rendered: String {
         var lines = cells.map { line -> String in
-            var text = String(line.filter { $0 != Canvas.covered })
+            var text = String(line.filter { $0 != CellGrid.covered })
             while text.last == " " { text.removeLast() }
             return text
         }

@@ -171,6 +171,7 @@ final class DisplayNode: Equatable {
                 attributes: annotations?.styles ?? [:])
             node.path = frame.flatMap(shapePath(in:))
             node.clipPath = frame.flatMap { frame in annotations?.clip?.path(in: CGRect(origin: .zero, size: frame.size)) }
+            node.drawing = frame.flatMap { frame in annotations?.canvas?.draw(in: frame.size) }
             return node
         }
         var nodes: [RenderNode] = []
@@ -182,6 +183,7 @@ final class DisplayNode: Equatable {
         var node = RenderNode(kind: kind, children: nodes, frame: frame, attributes: annotations?.styles ?? [:])
         node.path = shapePath(in: frame)
         node.clipPath = annotations?.clip?.path(in: CGRect(origin: .zero, size: frame.size))
+        node.drawing = annotations?.canvas?.draw(in: frame.size)
         return node
     }
 }
@@ -240,6 +242,8 @@ struct _Annotations: Equatable {
     var shape: ShapeOutline?
     /// The shape `.clipShape(_:)` (or `.clipped()`: a rectangle) clips the node to.
     var clip: ShapeOutline?
+    /// A canvas's renderer, run in the laid-out frame.
+    var canvas: CanvasDrawing?
     /// The action of `.refreshable` content, for ``ViewHost/pullToRefresh(_:)``.
     var refresh: RefreshLink?
     /// The gestures attached to the view (`.gesture`…), the innermost first, for the driver.
@@ -258,7 +262,7 @@ struct _Annotations: Equatable {
             && lhs.focus === rhs.focus
             && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
-            && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.refresh === rhs.refresh
+            && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.canvas === rhs.canvas && lhs.refresh === rhs.refresh
             && lhs.gestures.count == rhs.gestures.count && zip(lhs.gestures, rhs.gestures).allSatisfy { $0 === $1 }
             && lhs.accessibilityActions === rhs.accessibilityActions
             && lhs.keyPresses.count == rhs.keyPresses.count && zip(lhs.keyPresses, rhs.keyPresses).allSatisfy { $0 === $1 }

@@ -23,6 +23,9 @@ public struct RenderNode: Equatable, Sendable, CustomStringConvertible {
     /// What `.clipShape(_:)` (or `.clipped()`, a rectangle) clips the node to once laid out, in
     /// the node's own coordinates as ``path`` is; `nil` when nothing clips it.
     public var clipPath: Path?
+    /// What a ``Canvas``'s renderer drew once laid out, in order, in the canvas's own coordinates
+    /// (add ``frame``'s origin for the window's); `nil` for other nodes and canvases not laid out.
+    public var drawing: [CanvasOperation]?
 
     public init(kind: Kind, children: [RenderNode] = [], frame: CGRect? = nil, attributes: [String: String] = [:]) {
         self.kind = kind

@@ -61,7 +61,9 @@ struct SVGWriter {
                     #"<text x="\#(Self.number(frame.minX))" y="\#(Self.number(y))" fill="\#(color.value)"\#(color.opacityAttribute("fill-opacity")) xml:space="preserve">\#(XMLText.escaped(String(line)))</text>"#)
             }
         case .shape(let name):
-            if let path = node.path {
+            if let drawing = node.drawing {
+                canvas(drawing, at: frame.origin)
+            } else if let path = node.path {
                 shape(path.offsetBy(dx: frame.minX, dy: frame.minY), attributes: node.attributes)
             } else if name.hasPrefix("Color ") {
                 rect(frame, fill: String(name.dropFirst("Color ".count)))
@@ -89,6 +91,41 @@ struct SVGWriter {
         if let overlay = node.attributes["overlay"] { rect(frame, fill: overlay) }
         if opacity != nil { lines.append("</g>") }
         if node.clipPath != nil { lines.append("</g>") }
+    }
+
+    /// What a canvas drew: its fills and strokes as paths in their shading's color (a gradient
+    /// or another shading in the primary color), its text as text; images and symbols as their
+    /// outlines. Clips, filters and blend modes are not drawn.
+    private mutating func canvas(_ operations: [CanvasOperation], at origin: CGPoint) {
+        for operation in operations {
+            let opacity = operation.opacity < 1 ? #" opacity="\#(Self.number(CGFloat(operation.opacity)))""# : ""
+            switch operation.kind {
+            case .fill(let path, let shading, let style):
+                let color = Self.color(Self.shadingColor(shading))
+                let rule = style.isEOFilled ? #" fill-rule="evenodd""# : ""
+                lines.append(
+                    #"<path d="\#(Self.pathData(path.offsetBy(dx: origin.x, dy: origin.y)))" fill="\#(color.value)"\#(color.opacityAttribute("fill-opacity"))\#(rule)\#(opacity)/>"#)
+            case .stroke(let path, let shading, let style):
+                let color = Self.color(Self.shadingColor(shading))
+                lines.append(
+                    #"<path d="\#(Self.pathData(path.offsetBy(dx: origin.x, dy: origin.y)))" fill="none" stroke="\#(color.value)"\#(color.opacityAttribute("stroke-opacity")) stroke-width="\#(Self.number(style.lineWidth))"\#(opacity)/>"#)
+            case .text(let string, let rect):
+                lines.append(
+                    #"<text x="\#(Self.number(origin.x + rect.minX))" y="\#(Self.number(origin.y + rect.minY + 12))" fill="\#(Self.color("primary").value)" xml:space="preserve">\#(XMLText.escaped(string))</text>"#)
+            case .image(_, let rect), .symbol(_, let rect):
+                outline(rect.offsetBy(dx: origin.x, dy: origin.y))
+            case .layer(let content):
+                canvas(content, at: origin)
+            }
+        }
+    }
+
+    /// The color a shading paints with: `color(red)` and `style(red)` their color, others primary.
+    private static func shadingColor(_ shading: GraphicsContext.Shading) -> String {
+        for prefix in ["color(", "style("] where shading.description.hasPrefix(prefix) && shading.description.hasSuffix(")") {
+            return String(shading.description.dropFirst(prefix.count).dropLast())
+        }
+        return "primary"
     }
 
     /// A filled rectangle.

@@ -6,11 +6,15 @@ import Foundation
 public nonisolated struct AnyShape: Shape {
     private let outline: @Sendable (CGRect) -> Path
     private let name: String
+    private let sizing: @Sendable (ProposedViewSize) -> CGSize
 
     public init<S: Shape>(_ shape: S) {
         outline = { shape.path(in: $0) }
         name = shape._shapeDescription
+        sizing = { shape.sizeThatFits($0) }
     }
+
+    func _sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { sizing(proposal) }
 
     public func path(in rect: CGRect) -> Path { outline(rect) }
 

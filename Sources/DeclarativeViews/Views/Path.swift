@@ -132,7 +132,8 @@ public nonisolated struct Path: Shape, Equatable, Sendable {
     }
 
     /// A closed subpath around `rect`: from its top-left corner, clockwise on screen.
-    public mutating func addRect(_ rect: CGRect) {
+    public mutating func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
+        guard transform.isIdentity else { return append(Path(rect).applying(transform), connecting: false) }
         let rect = rect.standardized
         addLines([
             CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
@@ -142,21 +143,30 @@ public nonisolated struct Path: Shape, Equatable, Sendable {
     }
 
     /// A closed subpath around each of `rects`.
-    public mutating func addRects(_ rects: [CGRect]) {
-        for rect in rects { addRect(rect) }
+    public mutating func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity) {
+        for rect in rects { addRect(rect, transform: transform) }
     }
 
     /// A closed rounded rectangle with elliptical corners of `cornerSize` (clamped to half the
     /// rect's width and height).
-    public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+    public mutating func addRoundedRect(
+        in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous, transform: CGAffineTransform = .identity
+    ) {
+        guard transform.isIdentity else {
+            return append(Path(roundedRect: rect, cornerSize: cornerSize, style: style).applying(transform), connecting: false)
+        }
         let corner = CornerSize(cornerSize)
         addRoundedRect(rect.standardized, corners: [corner, corner, corner, corner])
     }
 
     /// A closed rounded rectangle with a radius per corner.
     public mutating func addRoundedRect(
-        in rect: CGRect, cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous
+        in rect: CGRect, cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous,
+        transform: CGAffineTransform = .identity
     ) {
+        guard transform.isIdentity else {
+            return append(Path(roundedRect: rect, cornerRadii: cornerRadii, style: style).applying(transform), connecting: false)
+        }
         addRoundedRect(rect.standardized, corners: [
             CornerSize(cornerRadii.topLeading), CornerSize(cornerRadii.topTrailing),
             CornerSize(cornerRadii.bottomTrailing), CornerSize(cornerRadii.bottomLeading),
@@ -208,7 +218,8 @@ public nonisolated struct Path: Shape, Equatable, Sendable {
 
     /// A closed ellipse that fits in `rect`: from the middle of its right edge, clockwise on
     /// screen (angles growing), in four quarter curves.
-    public mutating func addEllipse(in rect: CGRect) {
+    public mutating func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
+        guard transform.isIdentity else { return append(Path(ellipseIn: rect).applying(transform), connecting: false) }
         let rect = rect.standardized
         let center = CGPoint(x: rect.midX, y: rect.midY)
         move(to: CGPoint(x: rect.maxX, y: center.y))
@@ -220,7 +231,16 @@ public nonisolated struct Path: Shape, Equatable, Sendable {
     /// on screen) unless `clockwise`, which is Core Graphics' sense of the word in a y-up space,
     /// as in SwiftUI. A line joins the current point to the arc's start; without one the arc starts
     /// a subpath.
-    public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
+    public mutating func addArc(
+        center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool,
+        transform: CGAffineTransform = .identity
+    ) {
+        guard transform.isIdentity else {
+            let arc = Path {
+                $0.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+            }
+            return append(arc.applying(transform), connecting: true)
+        }
         let full = 2 * Double.pi
         var sweep = endAngle.radians - startAngle.radians
         if clockwise {
@@ -233,7 +253,13 @@ public nonisolated struct Path: Shape, Equatable, Sendable {
 
     /// A circular arc around `center` from `startAngle`, turning by `delta` (positive: clockwise
     /// on screen).
-    public mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: Angle, delta: Angle) {
+    public mutating func addRelativeArc(
+        center: CGPoint, radius: CGFloat, startAngle: Angle, delta: Angle, transform: CGAffineTransform = .identity
+    ) {
+        guard transform.isIdentity else {
+            let arc = Path { $0.addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: delta) }
+            return append(arc.applying(transform), connecting: true)
+        }
         let start = CGPoint(
             x: center.x + radius * CGFloat(cos(startAngle.radians)), y: center.y + radius * CGFloat(sin(startAngle.radians)))
         if currentPoint == nil { move(to: start) } else { addLine(to: start) }
@@ -267,15 +293,66 @@ public nonisolated struct Path: Shape, Equatable, Sendable {
         }
     }
 
-    /// Appends `path`'s elements.
-    public mutating func addPath(_ path: Path) {
-        for element in path.elements {
+    /// Appends `path`'s elements, mapped by `transform`.
+    public mutating func addPath(_ path: Path, transform: CGAffineTransform = .identity) {
+        append(transform.isIdentity ? path : path.applying(transform), connecting: false)
+    }
+
+    /// Appends `path`'s elements; when `connecting`, its first move becomes a line from the
+    /// current point (an arc joined to what came before).
+    private mutating func append(_ path: Path, connecting: Bool) {
+        for (index, element) in path.elements.enumerated() {
             switch element {
-            case .move(let point): move(to: point)
+            case .move(let point): if connecting && index == 0 { addLine(to: point) } else { move(to: point) }
             case .closeSubpath: closeSubpath()
             default: elements.append(element)
             }
         }
+    }
+
+    /// An arc of `radius` tangent to the line from the current point to `p1` and to the line
+    /// from `p1` to `p2` (Core Graphics' `addArc(tangent1End:tangent2End:radius:)`): a line from
+    /// the current point to the first tangent point, then the arc to the second. Where the three
+    /// points are in line (or the radius is zero), a line to `p1`.
+    public mutating func addArc(
+        tangent1End p1: CGPoint, tangent2End p2: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity
+    ) {
+        guard let p0 = currentPoint else { return move(to: p1.applying(transform)) }
+        guard transform.isIdentity else {
+            // Built in the untransformed space, from the current point mapped back into it.
+            let inverse = transform.inverted()
+            var arc = Path()
+            arc.move(to: p0.applying(inverse))
+            arc.addArc(tangent1End: p1, tangent2End: p2, radius: radius)
+            arc.elements.removeFirst()
+            arc.subpathStart = nil
+            return append(arc.applying(transform), connecting: false)
+        }
+        let v1 = CGPoint(x: p0.x - p1.x, y: p0.y - p1.y), v2 = CGPoint(x: p2.x - p1.x, y: p2.y - p1.y)
+        let (l1, l2) = (Self.distance(p0, p1), Self.distance(p2, p1))
+        let cross = v1.x * v2.y - v1.y * v2.x
+        guard radius > 0, l1 > 0, l2 > 0, abs(cross) > 1e-12 * l1 * l2 else { return addLine(to: p1) }
+        let cosine = min(max((v1.x * v2.x + v1.y * v2.y) / (l1 * l2), -1), 1)
+        let half = CGFloat(acos(Double(cosine))) / 2
+        let reach = radius / CGFloat(tan(Double(half)))
+        let (u1, u2) = (CGPoint(x: v1.x / l1, y: v1.y / l1), CGPoint(x: v2.x / l2, y: v2.y / l2))
+        let t1 = CGPoint(x: p1.x + u1.x * reach, y: p1.y + u1.y * reach)
+        let t2 = CGPoint(x: p1.x + u2.x * reach, y: p1.y + u2.y * reach)
+        let bisector = CGPoint(x: u1.x + u2.x, y: u1.y + u2.y)
+        let bisectorLength = Self.distance(.zero, bisector)
+        let centreDistance = radius / CGFloat(sin(Double(half)))
+        let centre = CGPoint(
+            x: p1.x + bisector.x / bisectorLength * centreDistance, y: p1.y + bisector.y / bisectorLength * centreDistance)
+        let start = atan2(Double(t1.y - centre.y), Double(t1.x - centre.x))
+        var sweep = atan2(Double(t2.y - centre.y), Double(t2.x - centre.x)) - start
+        if sweep > .pi { sweep -= 2 * .pi } else if sweep < -.pi { sweep += 2 * .pi }
+        addLine(to: t1)
+        addArcSegments(center: centre, radii: CGSize(width: radius, height: radius), start: start, sweep: sweep)
+    }
+
+    /// The path with every point mapped by `transform`.
+    public func applying(_ transform: CGAffineTransform) -> Path {
+        transform.isIdentity ? self : mapPoints { $0.applying(transform) }
     }
 
     /// The path moved by `dx`, `dy`.

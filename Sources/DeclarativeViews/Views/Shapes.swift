@@ -28,6 +28,15 @@ public protocol Shape: Animatable, View, Sendable {
     /// How the shape is named on its node and recorded by `.clipShape(_:)` (the type's name,
     /// lowercased, unless the shape says otherwise).
     nonisolated var _shapeDescription: String { get }
+    /// What the shape is drawn as: filled (the default), stroked or a separator (SwiftUI's
+    /// `Shape.role`); recorded on the shape's node as `role=stroke` when it is not `.fill`.
+    nonisolated static var role: ShapeRole { get }
+    /// Whether the shape is mirrored in a right-to-left layout (SwiftUI's
+    /// `Shape.layoutDirectionBehavior`; `.mirrors` unless the shape says otherwise).
+    nonisolated var layoutDirectionBehavior: LayoutDirectionBehavior { get }
+    /// The size the shape takes when offered `proposal`: the layout asks the shape. The default
+    /// takes what is offered, 10 points where nothing is, as SwiftUI's shapes.
+    nonisolated func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize
 }
 
 /// Views drawn as one node of their own kind.
@@ -48,52 +57,20 @@ extension Shape {
         _ViewOutputs(render: Attribute(ShapeRender(source: view)))
     }
 
+    public nonisolated static var role: ShapeRole { .fill }
+
+    public nonisolated var layoutDirectionBehavior: LayoutDirectionBehavior { .mirrors }
+
+    public nonisolated func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        proposal.replacingUnspecifiedDimensions()
+    }
+
     public nonisolated var _shapeDescription: String {
         let name = String(describing: Self.self)
         return name.prefix(1).lowercased() + name.dropFirst()
     }
 
     nonisolated var _renderKind: RenderNode.Kind { .shape(_shapeDescription.prefix(1).uppercased() + _shapeDescription.dropFirst()) }
-
-    /// Fills the shape (recorded as `fill=STYLE`, and `fill=STYLE evenOdd` under the even-odd rule).
-    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "fill", value: content._styleDescription + (style.isEOFilled ? " evenOdd" : "")))
-    }
-
-    /// Fills the shape in the foreground style (recorded as `fill=foreground`).
-    public func fill(style: FillStyle = FillStyle()) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "fill", value: "foreground" + (style.isEOFilled ? " evenOdd" : "")))
-    }
-
-    /// Outlines the shape (recorded as `stroke=STYLE WIDTH`).
-    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true)
-        -> ModifiedContent<Self, _StyleModifier>
-    {
-        stroke(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
-    }
-
-    /// Outlines the shape with `style`'s width, caps, joins and dashes (recorded as
-    /// `stroke=STYLE WIDTH`, then each characteristic that is not the default:
-    /// `stroke=red 2 cap=round dash=5,3`).
-    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true)
-        -> ModifiedContent<Self, _StyleModifier>
-    {
-        modifier(_StyleModifier(key: "stroke", value: "\(content._styleDescription) \(Self._strokeDescription(style))"))
-    }
-
-    /// Outlines the shape in the foreground style (recorded as `stroke=foreground WIDTH`).
-    public func stroke(lineWidth: CGFloat = 1) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "stroke", value: "foreground \(_number(Double(lineWidth)))"))
-    }
-
-    /// Outlines the shape in the foreground style with `style` (recorded as `stroke=foreground WIDTH …`).
-    public func stroke(style: StrokeStyle) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "stroke", value: "foreground \(Self._strokeDescription(style))"))
-    }
-
-    nonisolated static func _strokeDescription(_ style: StrokeStyle) -> String {
-        _number(Double(style.lineWidth)) + style._recordedSuffix
-    }
 }
 
 /// A shape's node: the shape's name, and the shape, whose path the laid-out tree evaluates in the
@@ -105,21 +82,35 @@ struct ShapeRender<S: Shape>: StatefulRule {
     mutating func updateValue() {
         let shape = source.value
         var annotations = _Annotations()
-        annotations.shape = ShapeOutline(shape)
-        value = [DisplayNode(kind: shape._renderKind, annotations: annotations)]
+        var kind = shape._renderKind
+        if let stroked = shape as? any StrokeRecording {
+            // Drawn as its shape's outline stroked in the foreground style.
+            annotations.shape = stroked.strokedOutline
+            annotations.styles["stroke"] = "foreground \(stroked.strokeRecord)"
+            kind = stroked.strokedKind
+        } else {
+            annotations.shape = ShapeOutline(shape)
+            if S.role != .fill { annotations.styles["role"] = "\(S.role)" }
+        }
+        value = [DisplayNode(kind: kind, annotations: annotations)]
     }
 }
 
 /// A shape a node carries, for the path of its laid-out frame.
 final class ShapeOutline: Sendable {
     private let outline: @Sendable (CGRect) -> Path
+    private let sizing: @Sendable (ProposedViewSize) -> CGSize
 
     init<S: Shape>(_ shape: S) {
         outline = { shape.path(in: $0) }
+        sizing = { shape.sizeThatFits($0) }
     }
 
     /// The shape's path in `rect`.
     func path(in rect: CGRect) -> Path { outline(rect) }
+
+    /// The size the shape takes when offered `proposal` (its `sizeThatFits(_:)`).
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { sizing(proposal) }
 }
 
 /// A shape that can be inset, so that a stroke of its border stays inside its frame (SwiftUI's
@@ -128,30 +119,6 @@ public protocol InsettableShape: Shape {
     associatedtype InsetShape: InsettableShape
     /// The shape inset by `amount` on every side.
     nonisolated func inset(by amount: CGFloat) -> InsetShape
-}
-
-extension InsettableShape {
-    /// Outlines the shape inside its frame: the stroke is centred on the shape inset by half
-    /// the line width (recorded as `stroke=STYLE WIDTH` on the inset shape).
-    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
-        inset(by: lineWidth / 2).stroke(content, lineWidth: lineWidth)
-    }
-
-    /// Outlines the shape inside its frame in the foreground style.
-    public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
-        inset(by: lineWidth / 2).stroke(lineWidth: lineWidth)
-    }
-
-    /// Outlines the shape inside its frame with `style`: the stroke is centred on the shape inset
-    /// by half the style's line width (recorded as ``Shape/stroke(_:style:antialiased:)`` records).
-    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View {
-        inset(by: style.lineWidth / 2).stroke(content, style: style, antialiased: antialiased)
-    }
-
-    /// Outlines the shape inside its frame in the foreground style, with `style`.
-    public func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> some View {
-        inset(by: style.lineWidth / 2).stroke(style: style)
-    }
 }
 
 /// How a rounded corner is drawn (SwiftUI's `RoundedCornerStyle`); headless, both are circular.
@@ -468,7 +435,7 @@ extension View {
     }
 
     /// Paints over the view (recorded as `overlay=STYLE`).
-    public func overlay<S: ShapeStyle>(_ style: S) -> ModifiedContent<Self, _StyleModifier> {
+    public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> ModifiedContent<Self, _StyleModifier> {
         modifier(_StyleModifier(key: "overlay", value: style._styleDescription))
     }
 }
