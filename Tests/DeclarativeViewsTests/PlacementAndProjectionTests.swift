@@ -110,8 +110,12 @@ import Testing
         #expect(CGPoint(x: 22, y: 63).applying(both.inverted()) == CGPoint(x: 1, y: 1))
         var singular = ProjectionTransform()
         singular.m11 = 0
-        #expect(!singular.invert())
+        let invertible = singular.invert()
+        #expect(!invertible)
         #expect(singular.inverted() == singular)
+        var undo = both
+        let inverts = undo.invert()
+        #expect(inverts && CGPoint(x: 22, y: 63).applying(undo) == CGPoint(x: 1, y: 1))
         // Perspective: w = x·m13 + y·m23 + m33 divides.
         var perspective = ProjectionTransform()
         perspective.m13 = 1

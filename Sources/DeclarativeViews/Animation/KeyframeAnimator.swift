@@ -67,11 +67,14 @@ where Value == KeyframePath.Value {
     }
 }
 
+// SwiftUI's `content` closures below are `@Sendable`; here they are not, because a view's
+// modifiers are main-actor methods that a `@Sendable` closure could not call. A `@Sendable`
+// closure is accepted all the same.
 extension View {
     /// Animates this view with keyframes each time `trigger` changes (see ``KeyframeAnimator``).
     public func keyframeAnimator<Value>(
         initialValue: Value, trigger: some Equatable,
-        @ViewBuilder content: @escaping @Sendable (PlaceholderContentView<Self>, Value) -> some View,
+        @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Value) -> some View,
         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> some Keyframes<Value>
     ) -> some View {
         let trigger = _AnyTrigger(trigger)
@@ -84,7 +87,7 @@ extension View {
     /// Animates this view with keyframes while it is shown (headless: its initial value).
     public func keyframeAnimator<Value>(
         initialValue: Value, repeating: Bool = true,
-        @ViewBuilder content: @escaping @Sendable (PlaceholderContentView<Self>, Value) -> some View,
+        @ViewBuilder content: @escaping (PlaceholderContentView<Self>, Value) -> some View,
         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> some Keyframes<Value>
     ) -> some View {
         modifier(_PlaceholderContentModifier<Self, _>(makeBody: {

@@ -160,11 +160,28 @@ extension PrimitiveKeyframes {
     public var body: Self { self }
 }
 
-/// Tracks together, as a ``KeyframesBuilder`` block makes them.
+/// Tracks together, as a ``KeyframesBuilder`` block makes them. Keyframes written directly in
+/// the block (not in a ``KeyframeTrack``) are one track of the whole value, in the order written.
 public struct _KeyframeTracks<Value>: PrimitiveKeyframes {
     let tracks: [_KeyframeTrackEvaluator<Value>]
+    /// The segments written directly in the block (each a `_KeyframeSegment<Value>`), in order.
+    var loose: [Any] = []
+    /// Makes the track of the loose segments (known where `Value` is animatable).
+    var makeLooseTrack: (([Any]) -> _KeyframeTrackEvaluator<Value>)?
 
-    public var _tracks: [_KeyframeTrackEvaluator<Value>] { tracks }
+    public var _tracks: [_KeyframeTrackEvaluator<Value>] {
+        guard let makeLooseTrack, !loose.isEmpty else { return tracks }
+        return tracks + [makeLooseTrack(loose)]
+    }
+}
+
+extension _KeyframeTracks {
+    /// The tracks of `parts` together, their loose segments joined in one track.
+    init(joining parts: [_KeyframeTracks<Value>]) {
+        self.init(
+            tracks: parts.flatMap(\.tracks), loose: parts.flatMap(\.loose),
+            makeLooseTrack: parts.lazy.compactMap(\.makeLooseTrack).first)
+    }
 }
 
 /// The keyframes of one property of `Root` (SwiftUI's `KeyframeTrack`).
@@ -215,18 +232,20 @@ public struct KeyframesBuilder<Value> {
 
     public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> _KeyframeTracks<Value>
     where K.Value == Value {
-        let segments = expression._segments
-        return _KeyframeTracks(tracks: [_KeyframeTrackEvaluator(duration: segments.reduce(0) { $0 + $1.duration }) { value, time in
-            value = KeyframeMath.value(of: segments, from: value, at: time)
-        }])
+        _KeyframeTracks(tracks: [], loose: expression._segments) { loose in
+            let segments = loose.map { $0 as! _KeyframeSegment<Value> }
+            return _KeyframeTrackEvaluator(duration: segments.reduce(0) { $0 + $1.duration }) { value, time in
+                value = KeyframeMath.value(of: segments, from: value, at: time)
+            }
+        }
     }
 
     public static func buildBlock(_ components: _KeyframeTracks<Value>...) -> _KeyframeTracks<Value> {
-        _KeyframeTracks(tracks: components.flatMap(\.tracks))
+        _KeyframeTracks(joining: components)
     }
 
     public static func buildArray(_ components: [_KeyframeTracks<Value>]) -> _KeyframeTracks<Value> {
-        _KeyframeTracks(tracks: components.flatMap(\.tracks))
+        _KeyframeTracks(joining: components)
     }
 
     public static func buildOptional(_ component: _KeyframeTracks<Value>?) -> _KeyframeTracks<Value> {
