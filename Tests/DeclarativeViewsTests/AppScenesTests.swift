@@ -113,8 +113,8 @@ import Testing
     // MARK: Windows
 
     struct Opener: View {
-        @Environment(\.openWindow) private var openWindow
-        @Environment(\.dismissWindow) private var dismissWindow
+        @Environment(\.openWindow) private var openWindow: OpenWindowAction
+        @Environment(\.dismissWindow) private var dismissWindow: DismissWindowAction
         @Environment(\.supportsMultipleWindows) private var supportsMultipleWindows
 
         var body: some View {
@@ -401,6 +401,7 @@ import Testing
         #expect(PreviewDevice(stringLiteral: "Mac") == PreviewDevice(rawValue: "Mac"))
         #expect(InterfaceOrientation.allCases.map(\.id) == ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"])
         #expect(InterfaceOrientation.portrait != .landscapeRight)
+        #expect(InterfaceOrientation.portraitUpsideDown.id == "portraitUpsideDown")
         #expect(Widgetish()[ContextKey.self] == ContextKey.defaultValue)
         #expect(PreviewPlatform.allCasesForTest == [.iOS, .macOS, .tvOS, .watchOS])
     }
