@@ -8,6 +8,15 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: protocol AnimatableModifier : Animatable, ViewModifier
+@MainActor func __probe3766() {
+    func __conformsAnimatable<T: Animatable>(_: T.Type) {}
+    func __conformsViewModifier<T: ViewModifier>(_: T.Type) {}
+    func __body<__T: AnimatableModifier>(_: __T.Type) {
+        __conformsAnimatable(__T.self)
+        __conformsViewModifier(__T.self)
+    }
+}
 // SwiftUI: struct AnimatablePair<First, Second> : VectorArithmetic where First : VectorArithmetic, Second : VectorArithmetic
 @MainActor func __probe3767() {
     func __conformsVectorArithmetic<T: VectorArithmetic>(_: T.Type) {}
@@ -56,11 +65,23 @@ import DeclarativeViews
     __conformsEquatable(ContentTransition.self)
     __conformsSendable(ContentTransition.self)
 }
+// SwiftUI: struct CubicKeyframe<Value> : KeyframeTrackContent where Value : Animatable
+@MainActor func __probe3777() {
+    func __conformsKeyframeTrackContent<T: KeyframeTrackContent>(_: T.Type) {}
+    _ = CubicKeyframe<RectangleCornerRadii>.self
+    __conformsKeyframeTrackContent(CubicKeyframe<RectangleCornerRadii>.self)
+}
 // SwiftUI: struct EmptyAnimatableData : VectorArithmetic
 @MainActor func __probe3779() {
     func __conformsVectorArithmetic<T: VectorArithmetic>(_: T.Type) {}
     _ = EmptyAnimatableData.self
     __conformsVectorArithmetic(EmptyAnimatableData.self)
+}
+// SwiftUI: struct EmptyVisualEffect : VisualEffect
+@MainActor func __probe3780() {
+    func __conformsVisualEffect<T: VisualEffect>(_: T.Type) {}
+    _ = EmptyVisualEffect.self
+    __conformsVisualEffect(EmptyVisualEffect.self)
 }
 // SwiftUI: struct EveryMinuteTimelineSchedule : TimelineSchedule, Sendable
 @MainActor func __probe3781() {
@@ -76,17 +97,84 @@ import DeclarativeViews
     _ = ExplicitTimelineSchedule<Array<Date>>.self
     __conformsTimelineSchedule(ExplicitTimelineSchedule<Array<Date>>.self)
 }
+// SwiftUI: protocol GeometryEffect : Animatable, ViewModifier where Self.Body == Never
+@MainActor func __probe3783() {
+    func __conformsAnimatable<T: Animatable>(_: T.Type) {}
+    func __conformsViewModifier<T: ViewModifier>(_: T.Type) {}
+    func __body<__T: GeometryEffect>(_: __T.Type) {
+        __conformsAnimatable(__T.self)
+        __conformsViewModifier(__T.self)
+    }
+}
 // SwiftUI: struct IdentityTransition : Transition
 @MainActor func __probe3784() {
     func __conformsTransition<T: Transition>(_: T.Type) {}
     _ = IdentityTransition.self
     __conformsTransition(IdentityTransition.self)
 }
+// SwiftUI: struct KeyframeAnimator<Value, KeyframePath, Content> : View where Value == KeyframePath.Value, KeyframePath : Keyframes, Content : View
+@MainActor func __probe3785() {
+    func __conformsView<T: View>(_: T.Type) {}
+    __conformsView(KeyframeAnimator<Double, _KeyframeTracks<Double>, Text>.self)
+}
+// SwiftUI: struct KeyframeTimeline<Value>
+@MainActor func __probe3786() {
+    _ = KeyframeTimeline<Int>.self
+}
+// SwiftUI: struct KeyframeTrack<Root, Value, Content> : Keyframes where Value == Content.Value, Content : KeyframeTrackContent
+@MainActor func __probe3787() {
+    func __conformsKeyframes<T: Keyframes>(_: T.Type) {}
+    __conformsKeyframes(KeyframeTrack<CGPoint, CGFloat, LinearKeyframe<CGFloat>>.self)
+}
+// SwiftUI: protocol KeyframeTrackContent
+@MainActor func __probe3788() {
+    func __body<__T: KeyframeTrackContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: protocol KeyframeTrackContent<Value>
+@MainActor func __probe3789() {
+    func __body<__T: KeyframeTrackContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: @resultBuilder struct KeyframeTrackContentBuilder<Value> where Value : Animatable
+@MainActor func __probe3790() {
+    _ = KeyframeTrackContentBuilder<RectangleCornerRadii>.self
+}
+// SwiftUI: protocol Keyframes
+@MainActor func __probe3791() {
+    func __body<__T: Keyframes>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: protocol Keyframes<Value>
+@MainActor func __probe3792() {
+    func __body<__T: Keyframes>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: @resultBuilder struct KeyframesBuilder<Value>
+@MainActor func __probe3793() {
+    _ = KeyframesBuilder<Int>.self
+}
+// SwiftUI: struct LinearKeyframe<Value> : KeyframeTrackContent where Value : Animatable
+@MainActor func __probe3794() {
+    func __conformsKeyframeTrackContent<T: KeyframeTrackContent>(_: T.Type) {}
+    _ = LinearKeyframe<RectangleCornerRadii>.self
+    __conformsKeyframeTrackContent(LinearKeyframe<RectangleCornerRadii>.self)
+}
 // SwiftUI: struct MatchedGeometryProperties : OptionSet
 @MainActor func __probe3795() {
     func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
     _ = MatchedGeometryProperties.self
     __conformsOptionSet(MatchedGeometryProperties.self)
+}
+// SwiftUI: struct MoveKeyframe<Value> : KeyframeTrackContent where Value : Animatable
+@MainActor func __probe3796() {
+    func __conformsKeyframeTrackContent<T: KeyframeTrackContent>(_: T.Type) {}
+    _ = MoveKeyframe<RectangleCornerRadii>.self
+    __conformsKeyframeTrackContent(MoveKeyframe<RectangleCornerRadii>.self)
 }
 // SwiftUI: struct MoveTransition : Transition
 @MainActor func __probe3797() {
@@ -132,6 +220,14 @@ import DeclarativeViews
     _ = ScaleTransition.self
     __conformsTransition(ScaleTransition.self)
 }
+// SwiftUI: struct ScrollTransitionConfiguration
+@MainActor func __probe3804() {
+    _ = ScrollTransitionConfiguration.self
+}
+// SwiftUI: enum ScrollTransitionPhase
+@MainActor func __probe3805() {
+    _ = ScrollTransitionPhase.self
+}
 // SwiftUI: struct SlideTransition : Transition
 @MainActor func __probe3806() {
     func __conformsTransition<T: Transition>(_: T.Type) {}
@@ -145,6 +241,12 @@ import DeclarativeViews
     _ = Spring.self
     __conformsHashable(Spring.self)
     __conformsSendable(Spring.self)
+}
+// SwiftUI: struct SpringKeyframe<Value> : KeyframeTrackContent where Value : Animatable
+@MainActor func __probe3808() {
+    func __conformsKeyframeTrackContent<T: KeyframeTrackContent>(_: T.Type) {}
+    _ = SpringKeyframe<RectangleCornerRadii>.self
+    __conformsKeyframeTrackContent(SpringKeyframe<RectangleCornerRadii>.self)
 }
 // SwiftUI: protocol TimelineSchedule
 @MainActor func __probe3810() {
@@ -201,6 +303,15 @@ import DeclarativeViews
     func __conformsAdditiveArithmetic<T: AdditiveArithmetic>(_: T.Type) {}
     func __body<__T: VectorArithmetic>(_: __T.Type) {
         __conformsAdditiveArithmetic(__T.self)
+    }
+}
+// SwiftUI: protocol VisualEffect : Sendable, Animatable
+@MainActor func __probe3821() {
+    func __conformsAnimatable<T: Animatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __conformsSendable(__T.self)
+        __conformsAnimatable(__T.self)
     }
 }
 // SwiftUI: func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result
@@ -528,6 +639,10 @@ import DeclarativeViews
 @MainActor func __probe3909() {
     let _: ContentTransition = ContentTransition.opacity
 }
+// CubicKeyframe: init(_ to: Value, duration: TimeInterval, startVelocity: Value? = nil, endVelocity: Value? = nil)
+@MainActor func __probe3912() {
+    _ = CubicKeyframe(__v((RectangleCornerRadii).self), duration: __v((TimeInterval).self), startVelocity: __v((RectangleCornerRadii?).self), endVelocity: __v((RectangleCornerRadii?).self))
+}
 // EmptyAnimatableData: init()
 @MainActor func __probe3916() {
     _ = EmptyAnimatableData()
@@ -544,6 +659,10 @@ import DeclarativeViews
 // EmptyAnimatableData: static var zero: EmptyAnimatableData { get }
 @MainActor func __probe3919() {
     let _: EmptyAnimatableData = EmptyAnimatableData.zero
+}
+// EmptyVisualEffect: init()
+@MainActor func __probe3920() {
+    _ = EmptyVisualEffect()
 }
 // EveryMinuteTimelineSchedule: struct Entries : Sequence, IteratorProtocol, Sendable
 @MainActor func __probe3921() {
@@ -576,6 +695,18 @@ import DeclarativeViews
 @MainActor func __probe3926() {
     _ = ExplicitTimelineSchedule(__v((Array<Date>).self))
 }
+// GeometryEffect: func effectValue(size: CGSize) -> ProjectionTransform
+@MainActor func __probe3927() {
+    func __body<__T: GeometryEffect>(_: __T.Type) {
+        let _: ProjectionTransform = __v(__T.self).effectValue(size: __v((CGSize).self))
+    }
+}
+// GeometryEffect: func ignoredByLayout() -> _IgnoredByLayoutEffect<Self>
+@MainActor func __probe3928() {
+    func __body<__T: GeometryEffect>(_: __T.Type) {
+        let _: _IgnoredByLayoutEffect<__T> = __v(__T.self).ignoredByLayout()
+    }
+}
 // IdentityTransition: func body(content: IdentityTransition.Content, phase: TransitionPhase) -> IdentityTransition.Content
 @MainActor func __probe3929() {
     let _: IdentityTransition.Content = __v(IdentityTransition.self).body(content: __v((IdentityTransition.Content).self), phase: __v((TransitionPhase).self))
@@ -587,6 +718,54 @@ import DeclarativeViews
 // IdentityTransition: static let properties: TransitionProperties
 @MainActor func __probe3931() {
     let _: TransitionProperties = IdentityTransition.properties
+}
+// KeyframeAnimator: init(initialValue: Value, repeating: Bool = true, @ViewBuilder content: @escaping (Value) -> Content, @KeyframesBuilder<Value> keyframes: @escaping (Value) -> KeyframePath)
+@MainActor func __probe3932() {
+    _ = KeyframeAnimator(initialValue: 1.0, repeating: true, content: { _ in Text("x") }, keyframes: { _ in LinearKeyframe(2.0, duration: 1) })
+}
+// KeyframeAnimator: init(initialValue: Value, trigger: some Equatable, @ViewBuilder content: @escaping (Value) -> Content, @KeyframesBuilder<Value> keyframes: @escaping (Value) -> KeyframePath)
+@MainActor func __probe3933() {
+    _ = KeyframeAnimator(initialValue: 1.0, trigger: 1, content: { _ in Text("x") }, keyframes: { _ in LinearKeyframe(2.0, duration: 1) })
+}
+// KeyframeTimeline: var duration: TimeInterval { get }
+@MainActor func __probe3934() {
+    let _: TimeInterval = __v(KeyframeTimeline<Int>.self).duration
+}
+// KeyframeTimeline: init(initialValue: Value, @KeyframesBuilder<Value> content: () -> some Keyframes<Value>)
+@MainActor func __probe3935() {
+    _ = KeyframeTimeline(initialValue: 1.0, content: { LinearKeyframe(2.0, duration: 1) })
+}
+// KeyframeTimeline: func value(progress: Double) -> Value
+@MainActor func __probe3936() {
+    let _: Int = __v(KeyframeTimeline<Int>.self).value(progress: __v((Double).self))
+}
+// KeyframeTimeline: func value(time: Double) -> Value
+@MainActor func __probe3937() {
+    let _: Int = __v(KeyframeTimeline<Int>.self).value(time: __v((Double).self))
+}
+// KeyframeTrack: init(_ keyPath: WritableKeyPath<Root, Value>, @KeyframeTrackContentBuilder<Value> content: () -> Content)
+@MainActor func __probe3938() {
+    _ = KeyframeTrack(\CGPoint.x, content: { LinearKeyframe(CGFloat(2), duration: 1) })
+}
+// KeyframeTrack: init(@KeyframeTrackContentBuilder<Root> content: () -> Content) where Root == Value
+@MainActor func __probe3939() {
+    _ = KeyframeTimeline(initialValue: 1.0) { KeyframeTrack(content: { LinearKeyframe(2.0, duration: 1) }) }
+}
+// KeyframeTrackContent: var body: Self.Body { get }
+@MainActor func __probe3940() {
+    func __body<__T: KeyframeTrackContent>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).body
+    }
+}
+// Keyframes: var body: Self.Body { get }
+@MainActor func __probe3941() {
+    func __body<__T: Keyframes>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).body
+    }
+}
+// LinearKeyframe: init(_ to: Value, duration: TimeInterval, timingCurve: UnitCurve = .linear)
+@MainActor func __probe3942() {
+    _ = LinearKeyframe(__v((RectangleCornerRadii).self), duration: __v((TimeInterval).self), timingCurve: __v((UnitCurve).self))
 }
 // MatchedGeometryProperties: static let frame: MatchedGeometryProperties
 @MainActor func __probe3943() {
@@ -607,6 +786,10 @@ import DeclarativeViews
 // MatchedGeometryProperties: static let size: MatchedGeometryProperties
 @MainActor func __probe3947() {
     let _: MatchedGeometryProperties = MatchedGeometryProperties.size
+}
+// MoveKeyframe: init(_ to: Value)
+@MainActor func __probe3948() {
+    _ = MoveKeyframe(__v((RectangleCornerRadii).self))
 }
 // MoveTransition: func body(content: MoveTransition.Content, phase: TransitionPhase) -> some View
 @MainActor func __probe3949() {
@@ -717,6 +900,82 @@ import DeclarativeViews
     let _: Double = __v(ScaleTransition.self).scale
     var __r = __v(ScaleTransition.self)
     __r.scale = __v((Double).self)
+}
+// ScrollTransitionConfiguration: struct Threshold
+@MainActor func __probe3971() {
+    _ = ScrollTransitionConfiguration.Threshold.self
+}
+// ScrollTransitionConfiguration: static let animated: ScrollTransitionConfiguration
+@MainActor func __probe3972() {
+    let _: ScrollTransitionConfiguration = ScrollTransitionConfiguration.animated
+}
+// ScrollTransitionConfiguration: static func animated(_ animation: Animation = .default) -> ScrollTransitionConfiguration
+@MainActor func __probe3973() {
+    let _: ScrollTransitionConfiguration = ScrollTransitionConfiguration.animated(__v((Animation).self))
+}
+// ScrollTransitionConfiguration: func animation(_ animation: Animation) -> ScrollTransitionConfiguration
+@MainActor func __probe3974() {
+    let _: ScrollTransitionConfiguration = __v(ScrollTransitionConfiguration.self).animation(__v((Animation).self))
+}
+// ScrollTransitionConfiguration: static let identity: ScrollTransitionConfiguration
+@MainActor func __probe3975() {
+    let _: ScrollTransitionConfiguration = ScrollTransitionConfiguration.identity
+}
+// ScrollTransitionConfiguration: static let interactive: ScrollTransitionConfiguration
+@MainActor func __probe3976() {
+    let _: ScrollTransitionConfiguration = ScrollTransitionConfiguration.interactive
+}
+// ScrollTransitionConfiguration: static func interactive(timingCurve: UnitCurve = .easeInOut) -> ScrollTransitionConfiguration
+@MainActor func __probe3977() {
+    let _: ScrollTransitionConfiguration = ScrollTransitionConfiguration.interactive(timingCurve: __v((UnitCurve).self))
+}
+// ScrollTransitionConfiguration: func threshold(_ threshold: ScrollTransitionConfiguration.Threshold) -> ScrollTransitionConfiguration
+@MainActor func __probe3978() {
+    let _: ScrollTransitionConfiguration = __v(ScrollTransitionConfiguration.self).threshold(__v((ScrollTransitionConfiguration.Threshold).self))
+}
+// ScrollTransitionConfiguration.Threshold: static var centered: ScrollTransitionConfiguration.Threshold { get }
+@MainActor func __probe3979() {
+    let _: ScrollTransitionConfiguration.Threshold = ScrollTransitionConfiguration.Threshold.centered
+}
+// ScrollTransitionConfiguration.Threshold: static let hidden: ScrollTransitionConfiguration.Threshold
+@MainActor func __probe3980() {
+    let _: ScrollTransitionConfiguration.Threshold = ScrollTransitionConfiguration.Threshold.hidden
+}
+// ScrollTransitionConfiguration.Threshold: func inset(by distance: Double) -> ScrollTransitionConfiguration.Threshold
+@MainActor func __probe3981() {
+    let _: ScrollTransitionConfiguration.Threshold = __v(ScrollTransitionConfiguration.Threshold.self).inset(by: __v((Double).self))
+}
+// ScrollTransitionConfiguration.Threshold: func interpolated(towards other: ScrollTransitionConfiguration.Threshold, amount: Double) -> ScrollTransitionConfiguration.Threshold
+@MainActor func __probe3982() {
+    let _: ScrollTransitionConfiguration.Threshold = __v(ScrollTransitionConfiguration.Threshold.self).interpolated(towards: __v((ScrollTransitionConfiguration.Threshold).self), amount: __v((Double).self))
+}
+// ScrollTransitionConfiguration.Threshold: static let visible: ScrollTransitionConfiguration.Threshold
+@MainActor func __probe3983() {
+    let _: ScrollTransitionConfiguration.Threshold = ScrollTransitionConfiguration.Threshold.visible
+}
+// ScrollTransitionConfiguration.Threshold: static func visible(_ amount: Double) -> ScrollTransitionConfiguration.Threshold
+@MainActor func __probe3984() {
+    let _: ScrollTransitionConfiguration.Threshold = ScrollTransitionConfiguration.Threshold.visible(__v((Double).self))
+}
+// ScrollTransitionPhase: case bottomTrailing
+@MainActor func __probe3985() {
+    let _: ScrollTransitionPhase = ScrollTransitionPhase.bottomTrailing
+}
+// ScrollTransitionPhase: case identity
+@MainActor func __probe3986() {
+    let _: ScrollTransitionPhase = ScrollTransitionPhase.identity
+}
+// ScrollTransitionPhase: var isIdentity: Bool { get }
+@MainActor func __probe3987() {
+    let _: Bool = __v(ScrollTransitionPhase.self).isIdentity
+}
+// ScrollTransitionPhase: case topLeading
+@MainActor func __probe3988() {
+    let _: ScrollTransitionPhase = ScrollTransitionPhase.topLeading
+}
+// ScrollTransitionPhase: var value: Double { get }
+@MainActor func __probe3989() {
+    let _: Double = __v(ScrollTransitionPhase.self).value
 }
 // SlideTransition: func body(content: SlideTransition.Content, phase: TransitionPhase) -> some View
 @MainActor func __probe3990() {
@@ -836,6 +1095,10 @@ import DeclarativeViews
 // Spring: func velocity<V>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V where V : VectorArithmetic
 @MainActor func __probe4018() {
     let _: EmptyAnimatableData = __v(Spring.self).velocity(target: __v((EmptyAnimatableData).self), initialVelocity: __v((EmptyAnimatableData).self), time: __v((TimeInterval).self))
+}
+// SpringKeyframe: init(_ to: Value, duration: TimeInterval? = nil, spring: Spring = Spring(), startVelocity: Value? = nil)
+@MainActor func __probe4019() {
+    _ = SpringKeyframe(__v((RectangleCornerRadii).self), duration: __v((TimeInterval?).self), spring: __v((Spring).self), startVelocity: __v((RectangleCornerRadii?).self))
 }
 // TimelineSchedule: extension TimelineSchedule where Self == AnimationTimelineSchedule { static var animation: AnimationTimelineSchedule { get } }
 @MainActor func __probe4023() {
@@ -1171,6 +1434,13 @@ import DeclarativeViews
         __someView(__v(__T.self).animation(__v((Animation?).self)))
     }
 }
+// View: func animation<V>(_ animation: Animation?, @ViewBuilder body: (PlaceholderContentView<Self>) -> V) -> some View where V : View
+@MainActor func __probe4093() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).animation(__v((Animation?).self), body: { _ in __v((__ProbeView).self) }))
+    }
+}
 // View: func animation<V>(_ animation: Animation?, value: V) -> some View where V : Equatable
 @MainActor func __probe4094() {
     func __someView<T: View>(_: T) {}
@@ -1184,6 +1454,16 @@ import DeclarativeViews
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).contentTransition(__v((ContentTransition).self)))
     }
+}
+// View: func keyframeAnimator<Value>(initialValue: Value, repeating: Bool = true, @ViewBuilder content: @escaping @Sendable (PlaceholderContentView<Self>, Value) -> some View, @KeyframesBuilder<Value> keyframes: @escaping (Value) -> some Keyframes<Value>) -> some View
+@MainActor func __probe4096() {
+    func __someView<T: View>(_: T) {}
+    __someView(Text("x").keyframeAnimator(initialValue: 1.0, repeating: true, content: { c, _ in c }, keyframes: { _ in LinearKeyframe(2.0, duration: 1) }))
+}
+// View: func keyframeAnimator<Value>(initialValue: Value, trigger: some Equatable, @ViewBuilder content: @escaping @Sendable (PlaceholderContentView<Self>, Value) -> some View, @KeyframesBuilder<Value> keyframes: @escaping (Value) -> some Keyframes<Value>) -> some View
+@MainActor func __probe4097() {
+    func __someView<T: View>(_: T) {}
+    __someView(Text("x").keyframeAnimator(initialValue: 1.0, trigger: 1, content: { c, _ in c }, keyframes: { _ in LinearKeyframe(2.0, duration: 1) }))
 }
 // View: func matchedGeometryEffect<ID>(id: ID, in namespace: Namespace.ID, properties: MatchedGeometryProperties = .frame, anchor: UnitPoint = .center, isSource: Bool = true) -> some View where ID : Hashable
 @MainActor func __probe4098() {
@@ -1200,11 +1480,32 @@ import DeclarativeViews
 @MainActor func __probe4100() {
     let _ = Text("a").phaseAnimator([1.0, 2.0], trigger: 0) { content, phase in content.opacity(phase) } animation: { _ in .default }
 }
+// View: func scrollTransition(_ configuration: ScrollTransitionConfiguration = .interactive, axis: Axis = .vertical, transition: @escaping @Sendable (EmptyVisualEffect, ScrollTransitionPhase) -> some VisualEffect) -> some View
+@MainActor func __probe4101() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollTransition(__v((ScrollTransitionConfiguration).self), axis: __v((Axis).self), transition: { _, _ in __v((EmptyVisualEffect).self) }))
+    }
+}
+// View: func scrollTransition(topLeading: ScrollTransitionConfiguration, bottomTrailing: ScrollTransitionConfiguration, axis: Axis = .vertical, transition: @escaping @Sendable (EmptyVisualEffect, ScrollTransitionPhase) -> some VisualEffect) -> some View
+@MainActor func __probe4102() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollTransition(topLeading: __v((ScrollTransitionConfiguration).self), bottomTrailing: __v((ScrollTransitionConfiguration).self), axis: __v((Axis).self), transition: { _, _ in __v((EmptyVisualEffect).self) }))
+    }
+}
 // View: func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View
 @MainActor func __probe4103() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).transaction({ _ in }))
+    }
+}
+// View: func transaction<V>(_ transform: @escaping (inout Transaction) -> Void, @ViewBuilder body: (PlaceholderContentView<Self>) -> V) -> some View where V : View
+@MainActor func __probe4104() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).transaction({ _ in }, body: { _ in __v((__ProbeView).self) }))
     }
 }
 // View: func transaction(value: some Equatable, _ transform: @escaping (inout Transaction) -> Void) -> some View
@@ -1226,5 +1527,117 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).transition(__v((IdentityTransition).self)))
+    }
+}
+// View: func visualEffect(_ effect: @escaping @Sendable (EmptyVisualEffect, GeometryProxy) -> some VisualEffect) -> some View
+@MainActor func __probe4108() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).visualEffect({ _, _ in __v((EmptyVisualEffect).self) }))
+    }
+}
+// VisualEffect: func blur(radius: CGFloat, opaque: Bool = false) -> some VisualEffect
+@MainActor func __probe4109() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).blur(radius: __v((CGFloat).self), opaque: __v((Bool).self)))
+    }
+}
+// VisualEffect: func brightness(_ amount: Double) -> some VisualEffect
+@MainActor func __probe4110() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).brightness(__v((Double).self)))
+    }
+}
+// VisualEffect: func contrast(_ amount: Double) -> some VisualEffect
+@MainActor func __probe4112() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).contrast(__v((Double).self)))
+    }
+}
+// VisualEffect: func grayscale(_ amount: Double) -> some VisualEffect
+@MainActor func __probe4114() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).grayscale(__v((Double).self)))
+    }
+}
+// VisualEffect: func hueRotation(_ angle: Angle) -> some VisualEffect
+@MainActor func __probe4115() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).hueRotation(__v((Angle).self)))
+    }
+}
+// VisualEffect: func offset(_ offset: CGSize) -> some VisualEffect
+@MainActor func __probe4117() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).offset(__v((CGSize).self)))
+    }
+}
+// VisualEffect: func offset(x: CGFloat = 0, y: CGFloat = 0) -> some VisualEffect
+@MainActor func __probe4118() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).offset(x: __v((CGFloat).self), y: __v((CGFloat).self)))
+    }
+}
+// VisualEffect: func opacity(_ opacity: Double) -> some VisualEffect
+@MainActor func __probe4119() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).opacity(__v((Double).self)))
+    }
+}
+// VisualEffect: func rotation3D(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center, anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> some VisualEffect
+@MainActor func __probe4120() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).rotation3D(__v((Angle).self), axis: __v(((x: CGFloat, y: CGFloat, z: CGFloat)).self), anchor: __v((UnitPoint).self), anchorZ: __v((CGFloat).self), perspective: __v((CGFloat).self)))
+    }
+}
+// VisualEffect: func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some VisualEffect
+@MainActor func __probe4121() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).rotationEffect(__v((Angle).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// VisualEffect: func saturation(_ amount: Double) -> some VisualEffect
+@MainActor func __probe4122() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).saturation(__v((Double).self)))
+    }
+}
+// VisualEffect: func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some VisualEffect
+@MainActor func __probe4123() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).scaleEffect(__v((CGFloat).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// VisualEffect: func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some VisualEffect
+@MainActor func __probe4124() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).scaleEffect(__v((CGSize).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// VisualEffect: func scaleEffect(x: CGFloat = 1.0, y: CGFloat = 1.0, anchor: UnitPoint = .center) -> some VisualEffect
+@MainActor func __probe4125() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).scaleEffect(x: __v((CGFloat).self), y: __v((CGFloat).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// VisualEffect: func transformEffect(_ transform: ProjectionTransform) -> some VisualEffect
+@MainActor func __probe4127() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).transformEffect(__v((ProjectionTransform).self)))
     }
 }

@@ -8,11 +8,101 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: struct CommandGroup<Content> : Commands where Content : View
+@MainActor func __probe4360() {
+    func __conformsCommands<T: Commands>(_: T.Type) {}
+    _ = CommandGroup<__ProbeView>.self
+    __conformsCommands(CommandGroup<__ProbeView>.self)
+}
+// SwiftUI: struct CommandGroupPlacement
+@MainActor func __probe4361() {
+    _ = CommandGroupPlacement.self
+}
+// SwiftUI: struct CommandMenu<Content> : Commands where Content : View
+@MainActor func __probe4362() {
+    func __conformsCommands<T: Commands>(_: T.Type) {}
+    _ = CommandMenu<__ProbeView>.self
+    __conformsCommands(CommandMenu<__ProbeView>.self)
+}
+// SwiftUI: protocol Commands
+@MainActor func __probe4363() {
+    func __body<__T: Commands>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: @resultBuilder struct CommandsBuilder
+@MainActor func __probe4364() {
+    _ = CommandsBuilder.self
+}
+// SwiftUI: struct DismissWindowAction
+@MainActor func __probe4365() {
+    _ = DismissWindowAction.self
+}
+// SwiftUI: struct EmptyCommands : Commands
+@MainActor func __probe4367() {
+    func __conformsCommands<T: Commands>(_: T.Type) {}
+    _ = EmptyCommands.self
+    __conformsCommands(EmptyCommands.self)
+}
+// SwiftUI: struct InterfaceOrientation : CaseIterable, Identifiable, Equatable, Sendable
+@MainActor func __probe4371() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsIdentifiable<T: Identifiable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = InterfaceOrientation.self
+    __conformsCaseIterable(InterfaceOrientation.self)
+    __conformsIdentifiable(InterfaceOrientation.self)
+    __conformsEquatable(InterfaceOrientation.self)
+    __conformsSendable(InterfaceOrientation.self)
+}
+// SwiftUI: struct OpenWindowAction
+@MainActor func __probe4385() {
+    _ = OpenWindowAction.self
+}
+// SwiftUI: struct PresentedWindowContent<Data, Content> : View where Data : Decodable, Data : Encodable, Data : Hashable, Content : View
+@MainActor func __probe4386() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = PresentedWindowContent<Int, __ProbeView>.self
+    __conformsView(PresentedWindowContent<Int, __ProbeView>.self)
+}
+// SwiftUI: protocol PreviewContext
+@MainActor func __probe4388() {
+    func __body<__T: PreviewContext>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: protocol PreviewContextKey
+@MainActor func __probe4389() {
+    func __body<__T: PreviewContextKey>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct PreviewDevice : RawRepresentable, ExpressibleByStringLiteral, Sendable
+@MainActor func __probe4390() {
+    func __conformsExpressibleByStringLiteral<T: ExpressibleByStringLiteral>(_: T.Type) {}
+    func __conformsRawRepresentable<T: RawRepresentable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PreviewDevice.self
+    __conformsRawRepresentable(PreviewDevice.self)
+    __conformsExpressibleByStringLiteral(PreviewDevice.self)
+    __conformsSendable(PreviewDevice.self)
+}
+// SwiftUI: enum PreviewPlatform : Sendable
+@MainActor func __probe4391() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PreviewPlatform.self
+    __conformsSendable(PreviewPlatform.self)
+}
 // SwiftUI: protocol PreviewProvider : _PreviewProvider
 @MainActor func __probe4392() {
     func __body<__T: PreviewProvider>(_: __T.Type) {
         _ = __T.self
     }
+}
+// SwiftUI: struct RenameAction
+@MainActor func __probe4393() {
+    _ = RenameAction.self
 }
 // SwiftUI: protocol Scene
 @MainActor func __probe4394() {
@@ -24,17 +114,55 @@ import DeclarativeViews
 @MainActor func __probe4395() {
     _ = SceneBuilder.self
 }
+// SwiftUI: struct ScenePadding : Equatable, Sendable
+@MainActor func __probe4396() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ScenePadding.self
+    __conformsEquatable(ScenePadding.self)
+    __conformsSendable(ScenePadding.self)
+}
 // SwiftUI: enum ScenePhase : Comparable
 @MainActor func __probe4397() {
     func __conformsComparable<T: Comparable>(_: T.Type) {}
     _ = ScenePhase.self
     __conformsComparable(ScenePhase.self)
 }
+// SwiftUI: struct Settings<Content> : Scene where Content : View
+@MainActor func __probe4398() {
+    func __conformsScene<T: Scene>(_: T.Type) {}
+    _ = Settings<__ProbeView>.self
+    __conformsScene(Settings<__ProbeView>.self)
+}
+// SwiftUI: struct SidebarCommands : Commands
+@MainActor func __probe4399() {
+    func __conformsCommands<T: Commands>(_: T.Type) {}
+    _ = SidebarCommands.self
+    __conformsCommands(SidebarCommands.self)
+}
+// SwiftUI: struct ToolbarCommands : Commands
+@MainActor func __probe4400() {
+    func __conformsCommands<T: Commands>(_: T.Type) {}
+    _ = ToolbarCommands.self
+    __conformsCommands(ToolbarCommands.self)
+}
+// SwiftUI: struct Window<Content> : Scene where Content : View
+@MainActor func __probe4413() {
+    func __conformsScene<T: Scene>(_: T.Type) {}
+    _ = Window<__ProbeView>.self
+    __conformsScene(Window<__ProbeView>.self)
+}
 // SwiftUI: struct WindowGroup<Content> : Scene where Content : View
 @MainActor func __probe4414() {
     func __conformsScene<T: Scene>(_: T.Type) {}
     _ = WindowGroup<__ProbeView>.self
     __conformsScene(WindowGroup<__ProbeView>.self)
+}
+// SwiftUI: struct WindowResizability : Sendable
+@MainActor func __probe4415() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = WindowResizability.self
+    __conformsSendable(WindowResizability.self)
 }
 // App: var body: Self.Body { get }
 @MainActor func __probe4416() {
@@ -54,15 +182,241 @@ import DeclarativeViews
         __T.main()
     }
 }
+// CommandGroup: init(after group: CommandGroupPlacement, @ViewBuilder addition: () -> Content)
+@MainActor func __probe4426() {
+    _ = CommandGroup(after: __v((CommandGroupPlacement).self), addition: { __v((__ProbeView).self) })
+}
+// CommandGroup: init(before group: CommandGroupPlacement, @ViewBuilder addition: () -> Content)
+@MainActor func __probe4427() {
+    _ = CommandGroup(before: __v((CommandGroupPlacement).self), addition: { __v((__ProbeView).self) })
+}
+// CommandGroup: init(replacing group: CommandGroupPlacement, @ViewBuilder addition: () -> Content)
+@MainActor func __probe4428() {
+    _ = CommandGroup(replacing: __v((CommandGroupPlacement).self), addition: { __v((__ProbeView).self) })
+}
+// CommandGroupPlacement: static let appInfo: CommandGroupPlacement
+@MainActor func __probe4429() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.appInfo
+}
+// CommandGroupPlacement: static let appSettings: CommandGroupPlacement
+@MainActor func __probe4430() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.appSettings
+}
+// CommandGroupPlacement: static let appTermination: CommandGroupPlacement
+@MainActor func __probe4431() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.appTermination
+}
+// CommandGroupPlacement: static let appVisibility: CommandGroupPlacement
+@MainActor func __probe4432() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.appVisibility
+}
+// CommandGroupPlacement: static let help: CommandGroupPlacement
+@MainActor func __probe4433() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.help
+}
+// CommandGroupPlacement: static let importExport: CommandGroupPlacement
+@MainActor func __probe4434() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.importExport
+}
+// CommandGroupPlacement: static let newItem: CommandGroupPlacement
+@MainActor func __probe4435() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.newItem
+}
+// CommandGroupPlacement: static let pasteboard: CommandGroupPlacement
+@MainActor func __probe4436() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.pasteboard
+}
+// CommandGroupPlacement: static let printItem: CommandGroupPlacement
+@MainActor func __probe4437() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.printItem
+}
+// CommandGroupPlacement: static let saveItem: CommandGroupPlacement
+@MainActor func __probe4438() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.saveItem
+}
+// CommandGroupPlacement: static let sidebar: CommandGroupPlacement
+@MainActor func __probe4439() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.sidebar
+}
+// CommandGroupPlacement: static let singleWindowList: CommandGroupPlacement
+@MainActor func __probe4440() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.singleWindowList
+}
+// CommandGroupPlacement: static let systemServices: CommandGroupPlacement
+@MainActor func __probe4441() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.systemServices
+}
+// CommandGroupPlacement: static let textEditing: CommandGroupPlacement
+@MainActor func __probe4442() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.textEditing
+}
+// CommandGroupPlacement: static let textFormatting: CommandGroupPlacement
+@MainActor func __probe4443() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.textFormatting
+}
+// CommandGroupPlacement: static let toolbar: CommandGroupPlacement
+@MainActor func __probe4444() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.toolbar
+}
+// CommandGroupPlacement: static let undoRedo: CommandGroupPlacement
+@MainActor func __probe4445() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.undoRedo
+}
+// CommandGroupPlacement: static let windowArrangement: CommandGroupPlacement
+@MainActor func __probe4446() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.windowArrangement
+}
+// CommandGroupPlacement: static let windowList: CommandGroupPlacement
+@MainActor func __probe4447() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.windowList
+}
+// CommandGroupPlacement: static let windowSize: CommandGroupPlacement
+@MainActor func __probe4448() {
+    let _: CommandGroupPlacement = CommandGroupPlacement.windowSize
+}
+// CommandMenu: init(_ name: Text, @ViewBuilder content: () -> Content)
+@MainActor func __probe4449() {
+    _ = CommandMenu(__v((Text).self), content: { __v((__ProbeView).self) })
+}
+// CommandMenu: init(_ nameKey: LocalizedStringKey, @ViewBuilder content: () -> Content)
+@MainActor func __probe4450() {
+    _ = CommandMenu(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
+}
+// CommandMenu: init<S>(_ name: S, @ViewBuilder content: () -> Content) where S : StringProtocol
+@MainActor func __probe4451() {
+    _ = CommandMenu(__v((Substring).self), content: { __v((__ProbeView).self) })
+}
+// Commands: var body: Self.Body { get }
+@MainActor func __probe4452() {
+    func __body<__T: Commands>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).body
+    }
+}
+// DismissWindowAction: func callAsFunction()
+@MainActor func __probe4453() {
+    __v(DismissWindowAction.self).callAsFunction()
+}
+// DismissWindowAction: func callAsFunction(id: String)
+@MainActor func __probe4454() {
+    __v(DismissWindowAction.self).callAsFunction(id: __v((String).self))
+}
+// DismissWindowAction: func callAsFunction<D>(id: String, value: D) where D : Decodable, D : Encodable, D : Hashable
+@MainActor func __probe4455() {
+    __v(DismissWindowAction.self).callAsFunction(id: __v((String).self), value: __v((Int).self))
+}
+// DismissWindowAction: func callAsFunction<D>(value: D) where D : Decodable, D : Encodable, D : Hashable
+@MainActor func __probe4456() {
+    __v(DismissWindowAction.self).callAsFunction(value: __v((Int).self))
+}
+// EmptyCommands: init()
+@MainActor func __probe4461() {
+    _ = EmptyCommands()
+}
+// EnvironmentValues: var dismissWindow: DismissWindowAction { get }
+@MainActor func __probe4464() {
+    let _: DismissWindowAction = __v(EnvironmentValues.self).dismissWindow
+}
+// EnvironmentValues: var openWindow: OpenWindowAction { get }
+@MainActor func __probe4467() {
+    let _: OpenWindowAction = __v(EnvironmentValues.self).openWindow
+}
+// EnvironmentValues: var rename: RenameAction? { get }
+@MainActor func __probe4468() {
+    let _: RenameAction? = __v(EnvironmentValues.self).rename
+}
 // EnvironmentValues: var scenePhase: ScenePhase { get set }
 @MainActor func __probe4469() {
     let _: ScenePhase = __v(EnvironmentValues.self).scenePhase
     var __r = __v(EnvironmentValues.self)
     __r.scenePhase = __v((ScenePhase).self)
 }
+// EnvironmentValues: var supportsMultipleWindows: Bool { get }
+@MainActor func __probe4470() {
+    let _: Bool = __v(EnvironmentValues.self).supportsMultipleWindows
+}
+// InterfaceOrientation: static var allCases: [InterfaceOrientation] { get }
+@MainActor func __probe4478() {
+    let _: [InterfaceOrientation] = InterfaceOrientation.allCases
+}
+// InterfaceOrientation: var id: String { get }
+@MainActor func __probe4479() {
+    let _: String = __v(InterfaceOrientation.self).id
+}
+// InterfaceOrientation: static let landscapeLeft: InterfaceOrientation
+@MainActor func __probe4480() {
+    let _: InterfaceOrientation = InterfaceOrientation.landscapeLeft
+}
+// InterfaceOrientation: static let landscapeRight: InterfaceOrientation
+@MainActor func __probe4481() {
+    let _: InterfaceOrientation = InterfaceOrientation.landscapeRight
+}
+// InterfaceOrientation: static let portrait: InterfaceOrientation
+@MainActor func __probe4482() {
+    let _: InterfaceOrientation = InterfaceOrientation.portrait
+}
+// InterfaceOrientation: static let portraitUpsideDown: InterfaceOrientation
+@MainActor func __probe4483() {
+    let _: InterfaceOrientation = InterfaceOrientation.portraitUpsideDown
+}
+// OpenWindowAction: func callAsFunction(id: String)
+@MainActor func __probe4551() {
+    __v(OpenWindowAction.self).callAsFunction(id: __v((String).self))
+}
+// OpenWindowAction: func callAsFunction<D>(id: String, value: D) where D : Decodable, D : Encodable, D : Hashable
+@MainActor func __probe4552() {
+    __v(OpenWindowAction.self).callAsFunction(id: __v((String).self), value: __v((Int).self))
+}
+// OpenWindowAction: func callAsFunction<D>(value: D) where D : Decodable, D : Encodable, D : Hashable
+@MainActor func __probe4553() {
+    __v(OpenWindowAction.self).callAsFunction(value: __v((Int).self))
+}
 // Preview: init(_ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>..., @ViewBuilder body: @escaping () -> any View)
 @MainActor func __probe4554() {
     _ = Preview(__v((String?).self), traits: __v((PreviewTrait<Preview.ViewTraits>).self), body: { __v((any View).self) })
+}
+// PreviewContext: subscript<Key>(key: Key.Type) -> Key.Value where Key : PreviewContextKey { get }
+@MainActor func __probe4555() {
+    struct C: PreviewContext {}; struct K: PreviewContextKey { static var defaultValue: Int { 0 } }; let _: Int = C()[K.self]
+}
+// PreviewContextKey: static var defaultValue: Self.Value { get }
+@MainActor func __probe4556() {
+    func __body<__T: PreviewContextKey>(_: __T.Type) {
+        let _: __T.Value = __T.defaultValue
+    }
+}
+// PreviewDevice: init(rawValue: String)
+@MainActor func __probe4557() {
+    _ = PreviewDevice(rawValue: __v((String).self))
+}
+// PreviewDevice: init(stringLiteral: String)
+@MainActor func __probe4558() {
+    _ = PreviewDevice(stringLiteral: __v((String).self))
+}
+// PreviewDevice: let rawValue: String
+@MainActor func __probe4559() {
+    let _: String = __v(PreviewDevice.self).rawValue
+}
+// PreviewPlatform: case iOS
+@MainActor func __probe4560() {
+    let _: PreviewPlatform = PreviewPlatform.iOS
+}
+// PreviewPlatform: case macOS
+@MainActor func __probe4561() {
+    let _: PreviewPlatform = PreviewPlatform.macOS
+}
+// PreviewPlatform: case tvOS
+@MainActor func __probe4562() {
+    let _: PreviewPlatform = PreviewPlatform.tvOS
+}
+// PreviewPlatform: case watchOS
+@MainActor func __probe4563() {
+    let _: PreviewPlatform = PreviewPlatform.watchOS
+}
+// PreviewProvider: static var platform: PreviewPlatform? { get }
+@MainActor func __probe4564() {
+    func __body<__T: PreviewProvider>(_: __T.Type) {
+        let _: PreviewPlatform? = __T.platform
+    }
 }
 // PreviewProvider: static var previews: Self.Previews { get }
 @MainActor func __probe4565() {
@@ -70,10 +424,119 @@ import DeclarativeViews
         let _: __T.Previews = __T.previews
     }
 }
+// RenameAction: func callAsFunction()
+@MainActor func __probe4566() {
+    __v(RenameAction.self).callAsFunction()
+}
 // Scene: var body: Self.Body { get }
 @MainActor func __probe4568() {
     func __body<__T: Scene>(_: __T.Type) {
         let _: __T.Body = __v(__T.self).body
+    }
+}
+// Scene: func commands<Content>(@CommandsBuilder content: () -> Content) -> some Scene where Content : Commands
+@MainActor func __probe4569() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).commands(content: { __v((EmptyCommands).self) }))
+    }
+}
+// Scene: func commandsRemoved() -> some Scene
+@MainActor func __probe4570() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).commandsRemoved())
+    }
+}
+// Scene: func commandsReplaced<Content>(@CommandsBuilder content: () -> Content) -> some Scene where Content : Commands
+@MainActor func __probe4571() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).commandsReplaced(content: { __v((EmptyCommands).self) }))
+    }
+}
+// Scene: func defaultAppStorage(_ store: UserDefaults) -> some Scene
+@MainActor func __probe4572() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).defaultAppStorage(__v((UserDefaults).self)))
+    }
+}
+// Scene: func defaultPosition(_ position: UnitPoint) -> some Scene
+@MainActor func __probe4573() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).defaultPosition(__v((UnitPoint).self)))
+    }
+}
+// Scene: func defaultSize(_ size: CGSize) -> some Scene
+@MainActor func __probe4574() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).defaultSize(__v((CGSize).self)))
+    }
+}
+// Scene: func defaultSize(width: CGFloat, height: CGFloat) -> some Scene
+@MainActor func __probe4575() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).defaultSize(width: __v((CGFloat).self), height: __v((CGFloat).self)))
+    }
+}
+// Scene: func keyboardShortcut(_ shortcut: KeyboardShortcut?) -> some Scene
+@MainActor func __probe4577() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).keyboardShortcut(__v((KeyboardShortcut?).self)))
+    }
+}
+// Scene: func keyboardShortcut(_ key: KeyEquivalent, modifiers: EventModifiers = .command, localization: KeyboardShortcut.Localization = .automatic) -> some Scene
+@MainActor func __probe4578() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).keyboardShortcut(__v((KeyEquivalent).self), modifiers: __v((EventModifiers).self), localization: __v((KeyboardShortcut.Localization).self)))
+    }
+}
+// Scene: func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some Scene where V : Equatable
+@MainActor func __probe4580() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).onChange(of: __v((Int).self), initial: __v((Bool).self), { }))
+    }
+}
+// Scene: func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some Scene where V : Equatable
+@MainActor func __probe4581() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).onChange(of: __v((Int).self), initial: __v((Bool).self), { _, _ in }))
+    }
+}
+// Scene: func onChange<V>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some Scene where V : Equatable
+@MainActor func __probe4582() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).onChange(of: __v((Int).self), perform: { _ in }))
+    }
+}
+// Scene: func windowResizability(_ resizability: WindowResizability) -> some Scene
+@MainActor func __probe4583() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).windowResizability(__v((WindowResizability).self)))
+    }
+}
+// Scene: func windowStyle<S>(_ style: S) -> some Scene where S : WindowStyle
+@MainActor func __probe4584() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).windowStyle(__v((DefaultWindowStyle).self)))
+    }
+}
+// Scene: func windowToolbarStyle<S>(_ style: S) -> some Scene where S : WindowToolbarStyle
+@MainActor func __probe4585() {
+    func __someScene<T: Scene>(_: T) {}
+    func __body<__T: Scene>(_: __T.Type) {
+        __someScene(__v(__T.self).windowToolbarStyle(__v((DefaultWindowToolbarStyle).self)))
     }
 }
 // SceneBuilder: static func buildBlock<Content>(_ content: Content) -> Content where Content : Scene
@@ -129,6 +592,10 @@ import DeclarativeViews
 @MainActor func __probe4596() {
     let _: WindowGroup<Text> = SceneBuilder.buildExpression(__v((WindowGroup<Text>).self))
 }
+// ScenePadding: static let minimum: ScenePadding
+@MainActor func __probe4599() {
+    let _: ScenePadding = ScenePadding.minimum
+}
 // ScenePhase: case active
 @MainActor func __probe4600() {
     let _: ScenePhase = ScenePhase.active
@@ -141,11 +608,84 @@ import DeclarativeViews
 @MainActor func __probe4602() {
     let _: ScenePhase = ScenePhase.inactive
 }
+// Settings: init(@ViewBuilder content: () -> Content)
+@MainActor func __probe4603() {
+    _ = Settings(content: { __v((__ProbeView).self) })
+}
+// SidebarCommands: init()
+@MainActor func __probe4604() {
+    _ = SidebarCommands()
+}
+// ToolbarCommands: init()
+@MainActor func __probe4605() {
+    _ = ToolbarCommands()
+}
+// View: func interactionActivityTrackingTag(_ tag: String) -> some View
+@MainActor func __probe4692() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).interactionActivityTrackingTag(__v((String).self)))
+    }
+}
+// View: func onOpenURL(perform action: @escaping (URL) -> ()) -> some View
+@MainActor func __probe4694() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onOpenURL(perform: { _ in }))
+    }
+}
 // View: func persistentSystemOverlays(_ visibility: Visibility) -> some View
 @MainActor func __probe4695() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).persistentSystemOverlays(__v((Visibility).self)))
+    }
+}
+// View: func previewContext<C>(_ value: C) -> some View where C : PreviewContext
+@MainActor func __probe4696() {
+    func __someView<T: View>(_: T) {}
+    struct C: PreviewContext {}; __someView(Text("x").previewContext(C()))
+}
+// View: func previewDevice(_ value: PreviewDevice?) -> some View
+@MainActor func __probe4697() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).previewDevice(__v((PreviewDevice?).self)))
+    }
+}
+// View: func previewDisplayName(_ value: String?) -> some View
+@MainActor func __probe4698() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).previewDisplayName(__v((String?).self)))
+    }
+}
+// View: func previewInterfaceOrientation(_ value: InterfaceOrientation) -> some View
+@MainActor func __probe4699() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).previewInterfaceOrientation(__v((InterfaceOrientation).self)))
+    }
+}
+// View: func previewLayout(_ value: PreviewLayout) -> some View
+@MainActor func __probe4700() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).previewLayout(__v((PreviewLayout).self)))
+    }
+}
+// View: func renameAction(_ action: @escaping () -> Void) -> some View
+@MainActor func __probe4701() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).renameAction({ }))
+    }
+}
+// View: func renameAction(_ isFocused: FocusState<Bool>.Binding) -> some View
+@MainActor func __probe4702() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).renameAction(__v((FocusState<Bool>.Binding).self)))
     }
 }
 // View: func statusBar(hidden: Bool) -> some View
@@ -162,6 +702,18 @@ import DeclarativeViews
         __someView(__v(__T.self).statusBarHidden(__v((Bool).self)))
     }
 }
+// Window: init(_ title: Text, id: String, @ViewBuilder content: () -> Content)
+@MainActor func __probe4713() {
+    _ = Window(__v((Text).self), id: __v((String).self), content: { __v((__ProbeView).self) })
+}
+// Window: init(_ titleKey: LocalizedStringKey, id: String, @ViewBuilder content: () -> Content)
+@MainActor func __probe4714() {
+    _ = Window(__v((LocalizedStringKey).self), id: __v((String).self), content: { __v((__ProbeView).self) })
+}
+// Window: init<S>(_ title: S, id: String, @ViewBuilder content: () -> Content) where S : StringProtocol
+@MainActor func __probe4715() {
+    _ = Window(__v((Substring).self), id: __v((String).self), content: { __v((__ProbeView).self) })
+}
 // WindowGroup: init(_ title: Text, @ViewBuilder content: () -> Content)
 @MainActor func __probe4716() {
     _ = WindowGroup(__v((Text).self), content: { __v((__ProbeView).self) })
@@ -173,6 +725,30 @@ import DeclarativeViews
 // WindowGroup: init<S>(_ title: S, @ViewBuilder content: () -> Content) where S : StringProtocol
 @MainActor func __probe4718() {
     _ = WindowGroup(__v((Substring).self), content: { __v((__ProbeView).self) })
+}
+// WindowGroup: init<D, C>(_ title: Text, for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4719() {
+    _ = WindowGroup(__v((Text).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) })
+}
+// WindowGroup: init<D, C>(_ titleKey: LocalizedStringKey, for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4720() {
+    _ = WindowGroup(__v((LocalizedStringKey).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) })
+}
+// WindowGroup: init<S, D, C>(_ title: S, for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C) where Content == PresentedWindowContent<D, C>, S : StringProtocol, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4721() {
+    _ = WindowGroup(__v((Substring).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) })
+}
+// WindowGroup: init<D, C>(_ title: Text, for type: D.Type = D.self, @ViewBuilder content: @escaping (Binding<D>) -> C, defaultValue: @escaping () -> D) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4722() {
+    _ = WindowGroup(__v((Text).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) }, defaultValue: { __v((Int).self) })
+}
+// WindowGroup: init<D, C>(_ titleKey: LocalizedStringKey, for type: D.Type = D.self, @ViewBuilder content: @escaping (Binding<D>) -> C, defaultValue: @escaping () -> D) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4723() {
+    _ = WindowGroup(__v((LocalizedStringKey).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) }, defaultValue: { __v((Int).self) })
+}
+// WindowGroup: init<S, D, C>(_ title: S, for type: D.Type = D.self, @ViewBuilder content: @escaping (Binding<D>) -> C, defaultValue: @escaping () -> D) where Content == PresentedWindowContent<D, C>, S : StringProtocol, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4724() {
+    _ = WindowGroup(__v((Substring).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) }, defaultValue: { __v((Int).self) })
 }
 // WindowGroup: init(_ title: Text, id: String, @ViewBuilder content: () -> Content)
 @MainActor func __probe4725() {
@@ -186,11 +762,63 @@ import DeclarativeViews
 @MainActor func __probe4727() {
     _ = WindowGroup(__v((Substring).self), id: __v((String).self), content: { __v((__ProbeView).self) })
 }
+// WindowGroup: init<D, C>(_ title: Text, id: String, for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4728() {
+    _ = WindowGroup(__v((Text).self), id: __v((String).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) })
+}
+// WindowGroup: init<D, C>(_ titleKey: LocalizedStringKey, id: String, for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4729() {
+    _ = WindowGroup(__v((LocalizedStringKey).self), id: __v((String).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) })
+}
+// WindowGroup: init<S, D, C>(_ title: S, id: String, for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C) where Content == PresentedWindowContent<D, C>, S : StringProtocol, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4730() {
+    _ = WindowGroup(__v((Substring).self), id: __v((String).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) })
+}
+// WindowGroup: init<D, C>(_ title: Text, id: String, for type: D.Type = D.self, @ViewBuilder content: @escaping (Binding<D>) -> C, defaultValue: @escaping () -> D) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4731() {
+    _ = WindowGroup(__v((Text).self), id: __v((String).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) }, defaultValue: { __v((Int).self) })
+}
+// WindowGroup: init<D, C>(_ titleKey: LocalizedStringKey, id: String, for type: D.Type = D.self, @ViewBuilder content: @escaping (Binding<D>) -> C, defaultValue: @escaping () -> D) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4732() {
+    _ = WindowGroup(__v((LocalizedStringKey).self), id: __v((String).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) }, defaultValue: { __v((Int).self) })
+}
+// WindowGroup: init<S, D, C>(_ title: S, id: String, for type: D.Type = D.self, @ViewBuilder content: @escaping (Binding<D>) -> C, defaultValue: @escaping () -> D) where Content == PresentedWindowContent<D, C>, S : StringProtocol, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4733() {
+    _ = WindowGroup(__v((Substring).self), id: __v((String).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) }, defaultValue: { __v((Int).self) })
+}
 // WindowGroup: init(@ViewBuilder content: () -> Content)
 @MainActor func __probe4734() {
     _ = WindowGroup(content: { __v((__ProbeView).self) })
 }
+// WindowGroup: init<D, C>(for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4735() {
+    _ = WindowGroup(for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) })
+}
+// WindowGroup: init<D, C>(for type: D.Type = D.self, @ViewBuilder content: @escaping (Binding<D>) -> C, defaultValue: @escaping () -> D) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4736() {
+    _ = WindowGroup(for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) }, defaultValue: { __v((Int).self) })
+}
 // WindowGroup: init(id: String, @ViewBuilder content: () -> Content)
 @MainActor func __probe4737() {
     _ = WindowGroup(id: __v((String).self), content: { __v((__ProbeView).self) })
+}
+// WindowGroup: init<D, C>(id: String, for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4738() {
+    _ = WindowGroup(id: __v((String).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) })
+}
+// WindowGroup: init<D, C>(id: String, for type: D.Type = D.self, @ViewBuilder content: @escaping (Binding<D>) -> C, defaultValue: @escaping () -> D) where Content == PresentedWindowContent<D, C>, D : Decodable, D : Encodable, D : Hashable, C : View
+@MainActor func __probe4739() {
+    _ = WindowGroup(id: __v((String).self), for: __v((Int.Type).self), content: { _ in __v((__ProbeView).self) }, defaultValue: { __v((Int).self) })
+}
+// WindowResizability: static var automatic: WindowResizability
+@MainActor func __probe4740() {
+    let _: WindowResizability = WindowResizability.automatic
+}
+// WindowResizability: static var contentMinSize: WindowResizability
+@MainActor func __probe4741() {
+    let _: WindowResizability = WindowResizability.contentMinSize
+}
+// WindowResizability: static var contentSize: WindowResizability
+@MainActor func __probe4742() {
+    let _: WindowResizability = WindowResizability.contentSize
 }

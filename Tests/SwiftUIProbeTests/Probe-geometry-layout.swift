@@ -102,6 +102,14 @@ import DeclarativeViews
     __conformsCaseIterable(LayoutDirection.self)
     __conformsSendable(LayoutDirection.self)
 }
+// SwiftUI: enum LayoutDirectionBehavior : Hashable, Sendable
+@MainActor func __probe3442() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = LayoutDirectionBehavior.self
+    __conformsHashable(LayoutDirectionBehavior.self)
+    __conformsSendable(LayoutDirectionBehavior.self)
+}
 // SwiftUI: struct LayoutProperties : Sendable
 @MainActor func __probe3443() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
@@ -143,6 +151,10 @@ import DeclarativeViews
     _ = NamedCoordinateSpace.self
     __conformsCoordinateSpaceProtocol(NamedCoordinateSpace.self)
     __conformsEquatable(NamedCoordinateSpace.self)
+}
+// SwiftUI: struct ProjectionTransform
+@MainActor func __probe3449() {
+    _ = ProjectionTransform.self
 }
 // SwiftUI: struct ProposedViewSize : Equatable
 @MainActor func __probe3450() {
@@ -396,6 +408,10 @@ import DeclarativeViews
 @MainActor func __probe3512() {
     let _: [Axis] = Axis.allCases
 }
+// Axis: var description: String { get }
+@MainActor func __probe3513() {
+    let _: String = __v(Axis.self).description
+}
 // Axis: case horizontal
 @MainActor func __probe3514() {
     let _: Axis = Axis.horizontal
@@ -416,6 +432,14 @@ import DeclarativeViews
 @MainActor func __probe3518() {
     let _: Axis.Set = Axis.Set.horizontal
 }
+// Axis.Set: init(rawValue: Int8)
+@MainActor func __probe3519() {
+    _ = Axis.Set(rawValue: __v((Int8).self))
+}
+// Axis.Set: let rawValue: Int8
+@MainActor func __probe3520() {
+    let _: Int8 = __v(Axis.Set.self).rawValue
+}
 // Axis.Set: static let vertical: Axis.Set
 @MainActor func __probe3521() {
     let _: Axis.Set = Axis.Set.vertical
@@ -434,6 +458,10 @@ import DeclarativeViews
     let _: CGPoint.AnimatableData = __v(CGPoint.self).animatableData
     var __r = __v(CGPoint.self)
     __r.animatableData = __v((CGPoint.AnimatableData).self)
+}
+// CGPoint: func applying(_ m: ProjectionTransform) -> CGPoint
+@MainActor func __probe3525() {
+    let _: CGPoint = __v(CGPoint.self).applying(__v((ProjectionTransform).self))
 }
 // CGRect: var animatableData: CGRect.AnimatableData { get set }
 @MainActor func __probe3526() {
@@ -620,6 +648,22 @@ import DeclarativeViews
     let _: CGFloat = __v(EdgeInsets.self).trailing
     var __r = __v(EdgeInsets.self)
     __r.trailing = __v((CGFloat).self)
+}
+// EnvironmentValues: var displayScale: CGFloat { get set }
+@MainActor func __probe3570() {
+    let _: CGFloat = __v(EnvironmentValues.self).displayScale
+    var __r = __v(EnvironmentValues.self)
+    __r.displayScale = __v((CGFloat).self)
+}
+// EnvironmentValues: var layoutDirection: LayoutDirection { get set }
+@MainActor func __probe3571() {
+    let _: LayoutDirection = __v(EnvironmentValues.self).layoutDirection
+    var __r = __v(EnvironmentValues.self)
+    __r.layoutDirection = __v((LayoutDirection).self)
+}
+// EnvironmentValues: var pixelLength: CGFloat { get }
+@MainActor func __probe3572() {
+    let _: CGFloat = __v(EnvironmentValues.self).pixelLength
 }
 // Float: var magnitudeSquared: Double { get }
 @MainActor func __probe3573() {
@@ -813,6 +857,18 @@ import DeclarativeViews
 @MainActor func __probe3617() {
     let _: LayoutDirection = LayoutDirection.rightToLeft
 }
+// LayoutDirectionBehavior: case fixed
+@MainActor func __probe3618() {
+    let _: LayoutDirectionBehavior = LayoutDirectionBehavior.fixed
+}
+// LayoutDirectionBehavior: case mirrors(in: LayoutDirection)
+@MainActor func __probe3619() {
+    let _: LayoutDirectionBehavior = LayoutDirectionBehavior.mirrors(in: __v((LayoutDirection).self))
+}
+// LayoutDirectionBehavior: static var mirrors: LayoutDirectionBehavior { get }
+@MainActor func __probe3620() {
+    let _: LayoutDirectionBehavior = LayoutDirectionBehavior.mirrors
+}
 // LayoutProperties: init()
 @MainActor func __probe3621() {
     _ = LayoutProperties()
@@ -890,6 +946,43 @@ import DeclarativeViews
 // NamedCoordinateSpace: var coordinateSpace: CoordinateSpace { get }
 @MainActor func __probe3638() {
     let _: CoordinateSpace = __v(NamedCoordinateSpace.self).coordinateSpace
+}
+// ProjectionTransform: func concatenating(_ rhs: ProjectionTransform) -> ProjectionTransform
+@MainActor func __probe3639() {
+    let _: ProjectionTransform = __v(ProjectionTransform.self).concatenating(__v((ProjectionTransform).self))
+}
+// ProjectionTransform: init()
+@MainActor func __probe3640() {
+    _ = ProjectionTransform()
+}
+// ProjectionTransform: mutating func invert() -> Bool
+@MainActor func __probe3643() {
+    var __r = __v(ProjectionTransform.self)
+    let _: Bool = __r.invert()
+}
+// ProjectionTransform: func inverted() -> ProjectionTransform
+@MainActor func __probe3644() {
+    let _: ProjectionTransform = __v(ProjectionTransform.self).inverted()
+}
+// ProjectionTransform: var isAffine: Bool { get }
+@MainActor func __probe3645() {
+    let _: Bool = __v(ProjectionTransform.self).isAffine
+}
+// ProjectionTransform: var isIdentity: Bool { get }
+@MainActor func __probe3646() {
+    let _: Bool = __v(ProjectionTransform.self).isIdentity
+}
+// ProjectionTransform: var m11: CGFloat = 1.0, m12: CGFloat = 0.0, m13: CGFloat = 0.0
+@MainActor func __probe3647() {
+    var t = ProjectionTransform(); t.m11 = 1; t.m12 = 0; t.m13 = 0; let _: CGFloat = t.m11 + t.m12 + t.m13
+}
+// ProjectionTransform: var m21: CGFloat = 0.0, m22: CGFloat = 1.0, m23: CGFloat = 0.0
+@MainActor func __probe3648() {
+    var t = ProjectionTransform(); t.m21 = 0; t.m22 = 1; t.m23 = 0; let _: CGFloat = t.m21 + t.m22 + t.m23
+}
+// ProjectionTransform: var m31: CGFloat = 0.0, m32: CGFloat = 0.0, m33: CGFloat = 1.0
+@MainActor func __probe3649() {
+    var t = ProjectionTransform(); t.m31 = 0; t.m32 = 0; t.m33 = 1; let _: CGFloat = t.m31 + t.m32 + t.m33
 }
 // ProposedViewSize: var height: CGFloat?
 @MainActor func __probe3650() {
@@ -1103,6 +1196,27 @@ import DeclarativeViews
         __someView(__v(__T.self).coordinateSpace(name: __v((Int).self)))
     }
 }
+// View: func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View
+@MainActor func __probe3706() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).edgesIgnoringSafeArea(__v((Edge.Set).self)))
+    }
+}
+// View: func fixedSize() -> some View
+@MainActor func __probe3707() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).fixedSize())
+    }
+}
+// View: func fixedSize(horizontal: Bool, vertical: Bool) -> some View
+@MainActor func __probe3708() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).fixedSize(horizontal: __v((Bool).self), vertical: __v((Bool).self)))
+    }
+}
 // View: func frame() -> some View
 @MainActor func __probe3709() {
     func __someView<T: View>(_: T) {}
@@ -1136,6 +1250,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).ignoresSafeArea(__v((SafeAreaRegions).self), edges: __v((Edge.Set).self)))
+    }
+}
+// View: func layoutDirectionBehavior(_ behavior: LayoutDirectionBehavior) -> some View
+@MainActor func __probe3714() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).layoutDirectionBehavior(__v((LayoutDirectionBehavior).self)))
     }
 }
 // View: func layoutPriority(_ value: Double) -> some View
@@ -1184,6 +1305,27 @@ import DeclarativeViews
         __someView(__v(__T.self).padding(__v((Edge.Set).self), __v((CGFloat?).self)))
     }
 }
+// View: func position(_ position: CGPoint) -> some View
+@MainActor func __probe3722() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).position(__v((CGPoint).self)))
+    }
+}
+// View: func position(x: CGFloat = 0, y: CGFloat = 0) -> some View
+@MainActor func __probe3723() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).position(x: __v((CGFloat).self), y: __v((CGFloat).self)))
+    }
+}
+// View: func projectionEffect(_ transform: ProjectionTransform) -> some View
+@MainActor func __probe3724() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).projectionEffect(__v((ProjectionTransform).self)))
+    }
+}
 // View: func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center, anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> some View
 @MainActor func __probe3725() {
     func __someView<T: View>(_: T) {}
@@ -1196,6 +1338,41 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).rotationEffect(__v((Angle).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// View: func safeAreaInset<V>(edge: HorizontalEdge, alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V) -> some View where V : View
+@MainActor func __probe3727() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).safeAreaInset(edge: __v((HorizontalEdge).self), alignment: __v((VerticalAlignment).self), spacing: __v((CGFloat?).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func safeAreaInset<V>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V) -> some View where V : View
+@MainActor func __probe3728() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).safeAreaInset(edge: __v((VerticalEdge).self), alignment: __v((HorizontalAlignment).self), spacing: __v((CGFloat?).self), content: { __v((__ProbeView).self) }))
+    }
+}
+// View: func safeAreaPadding(_ insets: EdgeInsets) -> some View
+@MainActor func __probe3729() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).safeAreaPadding(__v((EdgeInsets).self)))
+    }
+}
+// View: func safeAreaPadding(_ length: CGFloat) -> some View
+@MainActor func __probe3730() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).safeAreaPadding(__v((CGFloat).self)))
+    }
+}
+// View: func safeAreaPadding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View
+@MainActor func __probe3731() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).safeAreaPadding(__v((Edge.Set).self), __v((CGFloat?).self)))
     }
 }
 // View: func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View
@@ -1231,6 +1408,20 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).scaledToFit())
+    }
+}
+// View: func scenePadding(_ edges: Edge.Set = .all) -> some View
+@MainActor func __probe3737() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scenePadding(__v((Edge.Set).self)))
+    }
+}
+// View: func scenePadding(_ padding: ScenePadding, edges: Edge.Set = .all) -> some View
+@MainActor func __probe3738() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scenePadding(__v((ScenePadding).self), edges: __v((Edge.Set).self)))
     }
 }
 // View: func zIndex(_ value: Double) -> some View

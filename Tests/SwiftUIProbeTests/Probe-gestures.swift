@@ -14,6 +14,18 @@ import DeclarativeViews
     _ = DragGesture.self
     __conformsGesture(DragGesture.self)
 }
+// SwiftUI: enum DropOperation : Sendable
+@MainActor func __probe4132() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = DropOperation.self
+    __conformsSendable(DropOperation.self)
+}
+// SwiftUI: struct DropProposal : Sendable
+@MainActor func __probe4133() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = DropProposal.self
+    __conformsSendable(DropProposal.self)
+}
 // SwiftUI: struct ExclusiveGesture<First, Second> : Gesture where First : Gesture, Second : Gesture
 @MainActor func __probe4134() {
     func __conformsGesture<T: Gesture>(_: T.Type) {}
@@ -49,6 +61,16 @@ import DeclarativeViews
     func __conformsGesture<T: Gesture>(_: T.Type) {}
     _ = GestureStateGesture<TapGesture, Int>.self
     __conformsGesture(GestureStateGesture<TapGesture, Int>.self)
+}
+// SwiftUI: struct HoverEffect
+@MainActor func __probe4140() {
+    _ = HoverEffect.self
+}
+// SwiftUI: enum HoverPhase : Equatable
+@MainActor func __probe4141() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = HoverPhase.self
+    __conformsEquatable(HoverPhase.self)
 }
 // SwiftUI: struct LongPressGesture : Gesture
 @MainActor func __probe4142() {
@@ -105,6 +127,14 @@ import DeclarativeViews
     func __conformsGesture<T: Gesture>(_: T.Type) {}
     _ = SpatialTapGesture.self
     __conformsGesture(SpatialTapGesture.self)
+}
+// SwiftUI: struct SpringLoadingBehavior : Hashable, Sendable
+@MainActor func __probe4153() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SpringLoadingBehavior.self
+    __conformsHashable(SpringLoadingBehavior.self)
+    __conformsSendable(SpringLoadingBehavior.self)
 }
 // SwiftUI: struct TapGesture : Gesture
 @MainActor func __probe4154() {
@@ -178,6 +208,42 @@ import DeclarativeViews
 @MainActor func __probe4167() {
     let _: CGSize = __v(DragGesture.Value.self).velocity
 }
+// DropOperation: case cancel
+@MainActor func __probe4178() {
+    let _: DropOperation = DropOperation.cancel
+}
+// DropOperation: case copy
+@MainActor func __probe4179() {
+    let _: DropOperation = DropOperation.copy
+}
+// DropOperation: case forbidden
+@MainActor func __probe4180() {
+    let _: DropOperation = DropOperation.forbidden
+}
+// DropOperation: case move
+@MainActor func __probe4181() {
+    let _: DropOperation = DropOperation.move
+}
+// DropProposal: init(operation: DropOperation)
+@MainActor func __probe4182() {
+    _ = DropProposal(operation: __v((DropOperation).self))
+}
+// DropProposal: let operation: DropOperation
+@MainActor func __probe4183() {
+    let _: DropOperation = __v(DropProposal.self).operation
+}
+// EnvironmentValues: var isHoverEffectEnabled: Bool { get set }
+@MainActor func __probe4184() {
+    let _: Bool = __v(EnvironmentValues.self).isHoverEffectEnabled
+    var __r = __v(EnvironmentValues.self)
+    __r.isHoverEffectEnabled = __v((Bool).self)
+}
+// EnvironmentValues: var springLoadingBehavior: SpringLoadingBehavior { get set }
+@MainActor func __probe4185() {
+    let _: SpringLoadingBehavior = __v(EnvironmentValues.self).springLoadingBehavior
+    var __r = __v(EnvironmentValues.self)
+    __r.springLoadingBehavior = __v((SpringLoadingBehavior).self)
+}
 // ExclusiveGesture: enum Value
 @MainActor func __probe4186() {
     _ = ExclusiveGesture<TapGesture, TapGesture>.Value.self
@@ -222,6 +288,12 @@ import DeclarativeViews
 @MainActor func __probe4194() {
     func __body<__T: Gesture>(_: __T.Type) {
         let _: _MapGesture<__T, Int> = __v(__T.self).map({ _ in __v((Int).self) })
+    }
+}
+// Gesture: func modifiers(_ modifiers: EventModifiers) -> _ModifiersGesture<Self>
+@MainActor func __probe4195() {
+    func __body<__T: Gesture>(_: __T.Type) {
+        let _: _ModifiersGesture<__T> = __v(__T.self).modifiers(__v((EventModifiers).self))
     }
 }
 // Gesture: func onChanged(_ action: @escaping (Self.Value) -> Void) -> _ChangedGesture<Self> where Self.Value : Equatable
@@ -331,6 +403,26 @@ import DeclarativeViews
     let _: GestureState<Int> = __v(GestureStateGesture<TapGesture, Int>.self).state
     var __r = __v(GestureStateGesture<TapGesture, Int>.self)
     __r.state = __v((GestureState<Int>).self)
+}
+// HoverEffect: static let automatic: HoverEffect
+@MainActor func __probe4220() {
+    let _: HoverEffect = HoverEffect.automatic
+}
+// HoverEffect: static let highlight: HoverEffect
+@MainActor func __probe4221() {
+    let _: HoverEffect = HoverEffect.highlight
+}
+// HoverEffect: static let lift: HoverEffect
+@MainActor func __probe4222() {
+    let _: HoverEffect = HoverEffect.lift
+}
+// HoverPhase: case active(CGPoint)
+@MainActor func __probe4223() {
+    let _: HoverPhase = HoverPhase.active(__v((CGPoint).self))
+}
+// HoverPhase: case ended
+@MainActor func __probe4224() {
+    let _: HoverPhase = HoverPhase.ended
 }
 // LongPressGesture: init(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10)
 @MainActor func __probe4225() {
@@ -648,6 +740,18 @@ import DeclarativeViews
     var __r = __v(SpatialTapGesture.Value.self)
     __r.location = __v((CGPoint).self)
 }
+// SpringLoadingBehavior: static let automatic: SpringLoadingBehavior
+@MainActor func __probe4320() {
+    let _: SpringLoadingBehavior = SpringLoadingBehavior.automatic
+}
+// SpringLoadingBehavior: static let disabled: SpringLoadingBehavior
+@MainActor func __probe4321() {
+    let _: SpringLoadingBehavior = SpringLoadingBehavior.disabled
+}
+// SpringLoadingBehavior: static let enabled: SpringLoadingBehavior
+@MainActor func __probe4322() {
+    let _: SpringLoadingBehavior = SpringLoadingBehavior.enabled
+}
 // TapGesture: var count: Int
 @MainActor func __probe4323() {
     let _: Int = __v(TapGesture.self).count
@@ -665,6 +769,20 @@ import DeclarativeViews
         __someView(__v(__T.self).allowsHitTesting(__v((Bool).self)))
     }
 }
+// View: func defaultHoverEffect(_ effect: HoverEffect?) -> some View
+@MainActor func __probe4326() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).defaultHoverEffect(__v((HoverEffect?).self)))
+    }
+}
+// View: func defersSystemGestures(on edges: Edge.Set) -> some View
+@MainActor func __probe4327() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).defersSystemGestures(on: __v((Edge.Set).self)))
+    }
+}
 // View: func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture
 @MainActor func __probe4331() {
     func __someView<T: View>(_: T) {}
@@ -677,6 +795,48 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).highPriorityGesture(__v((TapGesture).self), including: __v((GestureMask).self)))
+    }
+}
+// View: func hoverEffect(_ effect: HoverEffect = .automatic) -> some View
+@MainActor func __probe4333() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).hoverEffect(__v((HoverEffect).self)))
+    }
+}
+// View: func hoverEffect(_ effect: HoverEffect = .automatic, isEnabled: Bool = true) -> some View
+@MainActor func __probe4334() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).hoverEffect(__v((HoverEffect).self), isEnabled: __v((Bool).self)))
+    }
+}
+// View: func hoverEffectDisabled(_ disabled: Bool = true) -> some View
+@MainActor func __probe4335() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).hoverEffectDisabled(__v((Bool).self)))
+    }
+}
+// View: func onContinuousHover(coordinateSpace: CoordinateSpace = .local, perform action: @escaping (HoverPhase) -> Void) -> some View
+@MainActor func __probe4337() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onContinuousHover(coordinateSpace: __v((CoordinateSpace).self), perform: { _ in }))
+    }
+}
+// View: func onContinuousHover(coordinateSpace: some CoordinateSpaceProtocol = .local, perform action: @escaping (HoverPhase) -> Void) -> some View
+@MainActor func __probe4338() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onContinuousHover(coordinateSpace: __v((GlobalCoordinateSpace).self), perform: { _ in }))
+    }
+}
+// View: func onHover(perform action: @escaping (Bool) -> Void) -> some View
+@MainActor func __probe4347() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).onHover(perform: { _ in }))
     }
 }
 // View: func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void, onPressingChanged: ((Bool) -> Void)? = nil) -> some View
@@ -740,5 +900,12 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).simultaneousGesture(__v((TapGesture).self), including: __v((GestureMask).self)))
+    }
+}
+// View: func springLoadingBehavior(_ behavior: SpringLoadingBehavior) -> some View
+@MainActor func __probe4357() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).springLoadingBehavior(__v((SpringLoadingBehavior).self)))
     }
 }

@@ -26,6 +26,8 @@ public struct _GestureInput {
     let location: CGPoint
     let steps: Int
     let start: Date
+    /// The modifier keys held during the input (``ViewHost/holdingModifiers(_:perform:)``).
+    var modifiers: EventModifiers = []
 
     init(_ kind: Kind, at location: CGPoint, steps: Int = 1, start: Date = Date()) {
         self.kind = kind
@@ -35,7 +37,11 @@ public struct _GestureInput {
     }
 
     /// The part of the input that presses before moving: a long press where it starts.
-    var press: _GestureInput { _GestureInput(.longPress, at: location, start: start) }
+    var press: _GestureInput {
+        var press = _GestureInput(.longPress, at: location, start: start)
+        press.modifiers = modifiers
+        return press
+    }
 
     /// When step `index` (1…steps) happens: a tenth of a second apart, the last one at `start`
     /// (the gesture ends as the driver performs it).

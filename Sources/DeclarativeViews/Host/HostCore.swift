@@ -43,6 +43,12 @@ public final class _HostCore {
     lazy var storageMonitor = StorageMonitor(handle: handle)
     /// The values `@SceneStorage` properties keep: the host shows one scene.
     lazy var sceneStorage = SceneStorageBackend()
+    /// The windows of the app's scenes, open and registered (``OpenWindowAction``).
+    lazy var sceneWindows = SceneWindows()
+    /// The environment the host gives its root (``ViewHost/scenePhase`` changes it).
+    var rootEnvironment: Attribute<EnvironmentValues>?
+    /// The modifier keys the driver holds while it performs gestures.
+    var heldModifiers: EventModifiers = []
     /// Delivers the transactions of state writes to the changes they cause, and records them.
     let transactions: TransactionRecorder
 

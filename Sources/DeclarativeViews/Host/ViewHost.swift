@@ -71,7 +71,9 @@ public final class ViewHost {
         let (input, render) = core.rootSubgraph.apply { () -> (AnyAttribute, Attribute<[DisplayNode]>) in
             var environment = environment
             environment._systemOpenURL = { [weak core] url in core?.openedURLs.append(url) }
+            environment._sceneWindows = core.sceneWindows
             let inputs = _ViewInputs(host: core, environment: Attribute(value: environment))
+            core.rootEnvironment = inputs.environment
             let (input, outputs) = mount(inputs)
             return (input, outputs.render.single(core))
         }

@@ -111,6 +111,13 @@ extension Animatable where Self: VectorArithmetic {
     }
 }
 
+// MARK: - Numbers
+
+/// A number animates as itself.
+extension Double: Animatable {}
+extension Float: Animatable {}
+extension CGFloat: Animatable {}
+
 // MARK: - Geometry
 
 extension CGPoint: Animatable {

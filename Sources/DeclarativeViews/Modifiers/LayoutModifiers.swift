@@ -101,3 +101,20 @@ struct WrapRender<Modifier: RenderKindProviding>: StatefulRule {
         value = wrapped
     }
 }
+
+/// The padding a scene's content gets from its window's edges (SwiftUI's `ScenePadding`).
+public struct ScenePadding: Equatable, Sendable {
+    /// The smallest padding that looks right for the platform: headless, the default padding (16).
+    public static let minimum = ScenePadding()
+}
+
+extension View {
+    /// Pads `edges` by the scene padding — the default padding headless (16).
+    public func scenePadding(_ edges: Edge.Set = .all) -> ModifiedContent<Self, _PaddingLayout> {
+        padding(edges, _defaultPadding)
+    }
+
+    public func scenePadding(_ padding: ScenePadding, edges: Edge.Set = .all) -> ModifiedContent<Self, _PaddingLayout> {
+        scenePadding(edges)
+    }
+}

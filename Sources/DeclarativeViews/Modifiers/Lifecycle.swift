@@ -112,6 +112,18 @@ public nonisolated struct _ValueActionModifier<Value: Equatable>: LifecycleModif
     }
 }
 
+extension _ValueActionModifier {
+    /// The `onChange` form whose action takes no value.
+    init(value: Value, initial: Bool, action: @escaping () -> Void) {
+        self.init(value: value, initial: initial) { _, _ in action() }
+    }
+
+    /// The older `onChange(of:perform:)` form: the action gets the new value.
+    init(value: Value, perform action: @escaping (Value) -> Void) {
+        self.init(value: value, initial: false) { _, new in action(new) }
+    }
+}
+
 extension View {
     /// Runs `action` with the old and new value after an update in which `value` changed (and
     /// after the first one too with `initial: true`).
@@ -124,14 +136,14 @@ extension View {
     public func onChange<V: Equatable>(
         of value: V, initial: Bool = false, _ action: @escaping () -> Void
     ) -> ModifiedContent<Self, _ValueActionModifier<V>> {
-        modifier(_ValueActionModifier(value: value, initial: initial) { _, _ in action() })
+        modifier(_ValueActionModifier(value: value, initial: initial, action: action))
     }
 
     /// The older form: the action gets the new value.
     public func onChange<V: Equatable>(
         of value: V, perform action: @escaping (_ newValue: V) -> Void
     ) -> ModifiedContent<Self, _ValueActionModifier<V>> {
-        modifier(_ValueActionModifier(value: value, initial: false) { _, new in action(new) })
+        modifier(_ValueActionModifier(value: value, perform: action))
     }
 }
 

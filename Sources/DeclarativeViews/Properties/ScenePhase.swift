@@ -22,3 +22,17 @@ extension EnvironmentValues {
         set { self[ScenePhaseKey.self] = newValue }
     }
 }
+
+extension ViewHost {
+    /// The phase of the host's scenes, as `@Environment(\.scenePhase)` reads it everywhere in
+    /// the host (``ScenePhase/active`` unless the host was made with another). Setting it is what
+    /// the system does when the app goes to the background or comes back: views and scenes that
+    /// read it update at the next flush, and their `onChange(of: scenePhase)` actions run.
+    public var scenePhase: ScenePhase {
+        get { core.rootEnvironment?.value.scenePhase ?? .active }
+        set {
+            guard let environment = core.rootEnvironment, environment.value.scenePhase != newValue else { return }
+            environment.value.scenePhase = newValue
+        }
+    }
+}

@@ -253,6 +253,11 @@ struct _Annotations: Equatable {
     /// Key-press handlers (`.onKeyPress`, `.onMoveCommand`…), the innermost modifier's first, for
     /// ``ViewHost/press(_:modifiers:)``.
     var keyPresses: [KeyPressHandler] = []
+    /// Pointer-hover handlers (`.onHover`, `.onContinuousHover`), the innermost modifier's first,
+    /// for ``ViewHost/hover(_:at:)``.
+    var hovers: [HoverLink] = []
+    /// `.onOpenURL` actions, for ``ViewHost/openApp(with:)``.
+    var urlHandlers: [OpenURLHandlerLink] = []
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -266,6 +271,8 @@ struct _Annotations: Equatable {
             && lhs.gestures.count == rhs.gestures.count && zip(lhs.gestures, rhs.gestures).allSatisfy { $0 === $1 }
             && lhs.accessibilityActions === rhs.accessibilityActions
             && lhs.keyPresses.count == rhs.keyPresses.count && zip(lhs.keyPresses, rhs.keyPresses).allSatisfy { $0 === $1 }
+            && lhs.hovers.count == rhs.hovers.count && zip(lhs.hovers, rhs.hovers).allSatisfy { $0 === $1 }
+            && lhs.urlHandlers.count == rhs.urlHandlers.count && zip(lhs.urlHandlers, rhs.urlHandlers).allSatisfy { $0 === $1 }
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition

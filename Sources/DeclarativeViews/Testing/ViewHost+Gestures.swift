@@ -64,12 +64,39 @@ extension ViewHost {
     /// Performs the input `make` returns (given the view's bounds) on the gestures of the view
     /// showing `text` and of its ancestors.
     private func performGesture(on text: String, kind: String, _ make: (CGRect) -> _GestureInput) throws {
+        let (chain, shown) = nodeChain(showing: text) { !$0.gestures.isEmpty }
+        let links = (chain ?? []).reversed().flatMap(\.gestures)
+        guard let target = chain?.last, !links.isEmpty else {
+            throw ViewHostError.actionsNotFound(view: text, kind: kind, available: shown)
+        }
+        if chain?.contains(where: { $0.annotations?.styles["allowsHitTesting"] == "false" }) == true {
+            throw ViewHostError.hitTestingDisabled(view: text)
+        }
+        var input = make(CGRect(origin: .zero, size: frame(of: target)?.size ?? .zero))
+        input.modifiers = core.heldModifiers
+        let exclusive = links.filter { $0.priority == .high }.reversed() + links.filter { $0.priority == .normal }
+        let winner = exclusive.lazy.compactMap { $0.recognize(input) }.first
+        let alongside = links.filter { $0.priority == .simultaneous }.compactMap { $0.recognize(input) }
+        let performances = (winner.map { [$0] } ?? []) + alongside
+        guard !performances.isEmpty else {
+            throw ViewHostError.actionsNotFound(view: text, kind: kind, available: shown)
+        }
+        for performance in performances {
+            performance { self.update() }
+        }
+    }
+}
+
+extension ViewHost {
+    /// The nodes from a root to the text node showing `text` (`nil` when none is on screen), and
+    /// the texts of the nodes on the way to every node `handles` (what the error lists).
+    func nodeChain(showing text: String, handles: (DisplayNode) -> Bool) -> (chain: [DisplayNode]?, shown: [String]) {
         var chain: [DisplayNode]?
         var shown: [String] = []
         func visit(_ node: DisplayNode, _ ancestors: [DisplayNode]) {
             guard chain == nil, !node.isHiddenFromUser else { return }
             let path = ancestors + [node]
-            if !node.gestures.isEmpty {
+            if handles(node) {
                 var texts: [String] = []
                 node.collectText(into: &texts)
                 shown.append(texts.joined(separator: " "))
@@ -81,24 +108,16 @@ extension ViewHost {
             for child in node.reachableChildren { visit(child, path) }
         }
         for root in rendered { visit(root, []) }
-        let links = (chain ?? []).reversed().flatMap(\.gestures)
-        guard let target = chain?.last, !links.isEmpty else {
-            throw ViewHostError.actionsNotFound(view: text, kind: kind, available: shown)
-        }
-        if chain?.contains(where: { $0.annotations?.styles["allowsHitTesting"] == "false" }) == true {
-            throw ViewHostError.hitTestingDisabled(view: text)
-        }
-        let input = make(CGRect(origin: .zero, size: frame(of: target)?.size ?? .zero))
-        let exclusive = links.filter { $0.priority == .high }.reversed() + links.filter { $0.priority == .normal }
-        let winner = exclusive.lazy.compactMap { $0.recognize(input) }.first
-        let alongside = links.filter { $0.priority == .simultaneous }.compactMap { $0.recognize(input) }
-        let performances = (winner.map { [$0] } ?? []) + alongside
-        guard !performances.isEmpty else {
-            throw ViewHostError.actionsNotFound(view: text, kind: kind, available: shown)
-        }
-        for performance in performances {
-            performance { self.update() }
-        }
+        return (chain, shown)
+    }
+
+    /// Performs `body` (gestures on the host's views) with the modifier keys `modifiers` held:
+    /// a gesture limited by `.modifiers(_:)` recognizes only input with its keys held.
+    public func holdingModifiers(_ modifiers: EventModifiers, perform body: () throws -> Void) rethrows {
+        let previous = core.heldModifiers
+        core.heldModifiers = modifiers
+        defer { core.heldModifiers = previous }
+        try body()
     }
 }
 

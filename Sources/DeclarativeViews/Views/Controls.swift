@@ -455,8 +455,8 @@ extension Section where Parent == Text, Footer == EmptyView {
 extension Axis {
     /// A set of axes (SwiftUI's `Axis.Set`), for `ScrollView`.
     public struct Set: OptionSet, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
         public static let horizontal = Set(rawValue: 1)
         public static let vertical = Set(rawValue: 2)
     }

@@ -92,6 +92,7 @@ final class TypedLayoutBox<L: Layout>: CustomLayoutBox {
 /// The box for `layout`, taking over the cache of `previous` (the container's previous node's
 /// box) when it is one for the same layout type.
 func makeLayoutBox<L: Layout>(_ layout: L, inheriting previous: CustomLayoutBox?) -> CustomLayoutBox {
-    let name = layout is GridLayout ? "Grid" : (layout as? AnyLayout)?.wrappedName ?? _typeName(L.self, qualified: false)
+    let name = layout is GridLayout ? "Grid"
+        : (layout as? AnyLayout)?.wrappedName ?? (layout as? any NamedLayout)?.layoutName ?? _typeName(L.self, qualified: false)
     return TypedLayoutBox(layout, inheriting: (previous as? TypedLayoutBox<L>)?.currentCache, name: name)
 }
