@@ -6,17 +6,7 @@ public enum ShapeRole: Hashable, Sendable {
     case fill, stroke, separator
 }
 
-/// Whether a shape or view is mirrored in a right-to-left layout (SwiftUI's
-/// `LayoutDirectionBehavior`).
-public enum LayoutDirectionBehavior: Hashable, Sendable {
-    /// Never mirrored.
-    case fixed
-    /// Mirrored when the layout direction is not `direction`.
-    case mirrors(in: LayoutDirection)
-
-    /// Mirrored in a right-to-left layout.
-    public static var mirrors: LayoutDirectionBehavior { .mirrors(in: .rightToLeft) }
-}
+// `LayoutDirectionBehavior` itself is in Layout/LayoutEnvironment.swift.
 
 // The built-in shapes are symmetric, or drawn the same way in either direction.
 extension Circle { public var layoutDirectionBehavior: LayoutDirectionBehavior { .fixed } }
