@@ -43,6 +43,8 @@ public final class _HostCore {
     lazy var storageMonitor = StorageMonitor(handle: handle)
     /// The values `@SceneStorage` properties keep: the host shows one scene.
     lazy var sceneStorage = SceneStorageBackend()
+    /// The focus of the host's scene: the focusable view that has it, the focused values.
+    let focusCenter = FocusCenter()
     /// Delivers the transactions of state writes to the changes they cause, and records them.
     let transactions: TransactionRecorder
 

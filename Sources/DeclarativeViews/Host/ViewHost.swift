@@ -71,6 +71,7 @@ public final class ViewHost {
         let (input, render) = core.rootSubgraph.apply { () -> (AnyAttribute, Attribute<[DisplayNode]>) in
             var environment = environment
             environment._systemOpenURL = { [weak core] url in core?.openedURLs.append(url) }
+            environment._focusCenter = core.focusCenter
             let inputs = _ViewInputs(host: core, environment: Attribute(value: environment))
             let (input, outputs) = mount(inputs)
             return (input, outputs.render.single(core))
@@ -139,6 +140,7 @@ public final class ViewHost {
         guard !core.isTornDown, rootRender != nil else { return }
         core.transactions.roundEnded()
         core.cycle.runLaterPhases(host: core)
+        updateFocus()
         if let onRender, reported != rendered {
             reported = rendered
             onRender(self)
