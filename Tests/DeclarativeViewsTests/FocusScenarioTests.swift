@@ -164,7 +164,7 @@ import Testing
     @Test func theViewThatPrefersDefaultFocusGetsItAndResetFocusGivesItBack() throws {
         struct Screen: View {
             @Namespace private var namespace
-            @Environment(\.resetFocus) private var resetFocus
+            @Environment(\.resetFocus) private var resetFocus: ResetFocusAction
             var body: some View {
                 VStack {
                     Text("Sidebar").focusable()
@@ -195,7 +195,7 @@ import Testing
 
     @Test func aFocusedObjectIsReadByTheViewThatShowsItsTitle() throws {
         struct Inspector: View {
-            @FocusedObject private var draft: Draft?
+            @FocusedObject() private var draft: Draft?
             var body: some View {
                 VStack {
                     Text("inspecting \(draft?.title ?? "nothing")")

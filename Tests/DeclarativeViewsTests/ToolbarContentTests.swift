@@ -68,6 +68,13 @@ import Testing
         #expect(host.renderedText.contains("toolbar"))
     }
 
+    /// Customisable items, as a type of their own.
+    struct FormattingItems: CustomizableToolbarContent {
+        var body: some CustomizableToolbarContent {
+            ToolbarItem(id: "underline", placement: .secondaryAction) { Button("Underline") {} }
+        }
+    }
+
     @Test func aCustomizableToolbarShowsItsDefaultItemsOnly() throws {
         struct Screen: View {
             var body: some View {
@@ -81,12 +88,14 @@ import Testing
                         ToolbarItem(id: "export") { Button("Export") {} }
                             .defaultCustomization(.visible)
                         ToolbarTitleMenu { Button("Duplicate") {} }
+                        FormattingItems()
                     }
             }
         }
         let (host, _) = mount(Screen())
         #expect(host.renderedText.contains("toolbarID=editor"), "\(host.renderedText)")
         #expect(host.buttonLabels.contains("Bold") && host.buttonLabels.contains("Export"))
+        #expect(host.renderedText.contains(#"Button "Underline" [placement=secondaryAction]"#))
         #expect(!host.buttonLabels.contains("Share"), "showsByDefault: false hides the item")
         #expect(!host.buttonLabels.contains("Print"), "a hidden default customization hides the item")
         #expect(host.renderedText.contains("toolbarCustomization=reorderable"))
@@ -113,6 +122,11 @@ import Testing
         }
         let (host, scheduler) = mount(Screen())
         #expect(host.renderedText.contains("toolbarGroupLabel=Font size"), "\(host.renderedText)")
+        let _: ToolbarItemGroup<LabeledToolbarItemGroupContent<Text, Text>> = ToolbarItemGroup {
+            Text("Items")
+        } label: {
+            Text("Label")
+        }
         try host.tap("Bigger")
         scheduler.flush()
         #expect(host.renderedText.contains("size 13"))
