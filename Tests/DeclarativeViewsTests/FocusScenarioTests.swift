@@ -75,6 +75,13 @@ import Testing
         #expect(host.renderedText.contains(#"Text "editing Ideas of 2""#))
     }
 
+    @Test func aScriptFocusesANoteByItsTitle() throws {
+        let (host, _) = mount(NotesScreen())
+        var renders: [String] = []
+        try host.run(script: "focus Ideas", output: { renders.append($0) })
+        #expect(renders.last?.contains(#"Text "editing Ideas of 2""#) == true, "\(renders)")
+    }
+
     @Test func focusingAViewThatCannotTakeFocusNamesTheOnesThatCan() {
         let (host, _) = mount(NotesScreen())
         #expect(throws: ViewHostError.notFocusable(element: "Shout", available: ["Groceries", "Ideas"])) {

@@ -166,16 +166,14 @@ extension View {
     public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value)
         -> ModifiedContent<Self, _FocusedValueModifier>
     {
-        focusedValue(keyPath, Optional(value))
+        publishing(sceneWide: false, keyPath, value)
     }
 
     /// Publishes `value` (nothing while `nil`) at `keyPath` while the focus is inside this view.
     public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?)
         -> ModifiedContent<Self, _FocusedValueModifier>
     {
-        modifier(_FocusedValueModifier(entry: FocusedValueEntry(isSceneWide: false) { values in
-            if let value { values[keyPath: keyPath] = value }
-        }))
+        publishing(sceneWide: false, keyPath, value)
     }
 
     /// Publishes `value` at `keyPath` while the scene has the focus (SwiftUI's
@@ -183,35 +181,46 @@ extension View {
     public func focusedSceneValue<T>(_ keyPath: WritableKeyPath<FocusedValues, T?>, _ value: T)
         -> ModifiedContent<Self, _FocusedValueModifier>
     {
-        focusedSceneValue(keyPath, Optional(value))
+        publishing(sceneWide: true, keyPath, value)
     }
 
     public func focusedSceneValue<T>(_ keyPath: WritableKeyPath<FocusedValues, T?>, _ value: T?)
         -> ModifiedContent<Self, _FocusedValueModifier>
     {
-        modifier(_FocusedValueModifier(entry: FocusedValueEntry(isSceneWide: true) { values in
-            if let value { values[keyPath: keyPath] = value }
-        }))
+        publishing(sceneWide: true, keyPath, value)
     }
 
     /// Publishes `object` while the focus is inside this view; `@FocusedObject` reads it.
     public func focusedObject<T: ObservableObject>(_ object: T) -> ModifiedContent<Self, _FocusedValueModifier> {
-        focusedObject(Optional(object))
+        publishing(sceneWide: false, object)
     }
 
     public func focusedObject<T: ObservableObject>(_ object: T?) -> ModifiedContent<Self, _FocusedValueModifier> {
-        modifier(_FocusedValueModifier(entry: FocusedValueEntry(isSceneWide: false) { values in
-            if let object { values.storage[ObjectIdentifier(T.self)] = object }
-        }))
+        publishing(sceneWide: false, object)
     }
 
     /// Publishes `object` while the scene has the focus (headless: always).
     public func focusedSceneObject<T: ObservableObject>(_ object: T) -> ModifiedContent<Self, _FocusedValueModifier> {
-        focusedSceneObject(Optional(object))
+        publishing(sceneWide: true, object)
     }
 
     public func focusedSceneObject<T: ObservableObject>(_ object: T?) -> ModifiedContent<Self, _FocusedValueModifier> {
-        modifier(_FocusedValueModifier(entry: FocusedValueEntry(isSceneWide: true) { values in
+        publishing(sceneWide: true, object)
+    }
+
+    /// Publishes `value` (nothing while `nil`) at `keyPath`, while the focus is inside the view or
+    /// (`sceneWide`) always.
+    private func publishing<T>(sceneWide: Bool, _ keyPath: WritableKeyPath<FocusedValues, T?>, _ value: T?)
+        -> ModifiedContent<Self, _FocusedValueModifier>
+    {
+        modifier(_FocusedValueModifier(entry: FocusedValueEntry(isSceneWide: sceneWide) { values in
+            if let value { values[keyPath: keyPath] = value }
+        }))
+    }
+
+    /// Publishes `object` (nothing while `nil`) under its type, for `@FocusedObject`.
+    private func publishing<T: ObservableObject>(sceneWide: Bool, _ object: T?) -> ModifiedContent<Self, _FocusedValueModifier> {
+        modifier(_FocusedValueModifier(entry: FocusedValueEntry(isSceneWide: sceneWide) { values in
             if let object { values.storage[ObjectIdentifier(T.self)] = object }
         }))
     }
