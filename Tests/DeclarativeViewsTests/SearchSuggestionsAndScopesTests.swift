@@ -136,6 +136,27 @@ import Testing
         #expect(host.renderedText.contains("tokens blue"), "\(host.renderedText)")
     }
 
+    @Test func theTokensShowBeforeTheFieldAndARemovedOneGoes() throws {
+        struct Screen: View {
+            @State private var query = ""
+            @State private var tokens = [Tag(id: "red"), Tag(id: "blue")]
+            var body: some View {
+                Button("Drop first") { tokens.removeFirst() }
+                    .searchable(text: $query, tokens: $tokens, placement: .toolbar, prompt: "Colors") { tag in
+                        Text("#\(tag.id)")
+                    }
+            }
+        }
+        let (host, scheduler) = mount(Screen())
+        let field = try #require(host.renderedText.range(of: #"Text "<Colors>""#))
+        let red = try #require(host.renderedText.range(of: ##"Text "#red""##))
+        #expect(red.lowerBound < field.lowerBound, "the tokens come before the field: \(host.renderedText)")
+        #expect(host.renderedText.contains("searchable=toolbar"))
+        try host.tap("Drop first")
+        scheduler.flush()
+        #expect(!host.renderedText.contains("#red") && host.renderedText.contains("#blue"))
+    }
+
     @Test func anEditableTokenIsAFieldTheUserTypesInto() throws {
         struct Screen: View {
             @State private var query = ""

@@ -106,8 +106,12 @@ final class FocusCenter: Observable {
     /// the focus was last reset.
     var defaultFocusGiven = false
 
+    /// Whether a view ever read the values: until one does, the host does not gather them.
+    private(set) var hasReaders = false
+
     /// The values the focused views publish now.
     var values: FocusedValues {
+        hasReaders = true
         registrar.access(self, keyPath: \.values)
         return storedValues
     }

@@ -6,13 +6,15 @@ import Foundation
 // driver moves the focus to a focusable view with ``ViewHost/focus(_:)``.
 
 extension ViewHost {
-    /// Gives the default focus if it is due, and publishes the focused values.
+    /// Gives the default focus if it is due, and publishes the focused values (once a view reads
+    /// them: a screen without focused values costs no walk of its tree after each update).
     func updateFocus() {
         let center = core.focusCenter
         if !center.defaultFocusGiven, !rendered.isEmpty {
             center.defaultFocusGiven = true
             if focusedPath() == nil, let preferred = preferredDefaultFocus() { center.focus(preferred) }
         }
+        guard center.hasReaders else { return }
         let focus = focusedPath()
         center.publish(focusedValues(along: focus?.nodes ?? []), focus: focus?.offsets)
     }
