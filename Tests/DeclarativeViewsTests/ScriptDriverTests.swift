@@ -63,7 +63,7 @@ import Testing
         ) {
             try host.run(script: "tap Increment\ntap Delete\nprint", output: { _ in }, settle: { scheduler.flush() })
         }
-        #expect(throws: ViewHostScriptError(line: 1, step: "fly away", reason: "unknown step; the steps are tap, toggle, type … [into …], submit, select, back, dismiss, swipe-delete, move … to …, search, refresh, wait, print")) {
+        #expect(throws: ViewHostScriptError(line: 1, step: "fly away", reason: "unknown step; the steps are tap, toggle, type … [into …], submit, select, back, dismiss, swipe-delete, move … to …, search, focus, refresh, wait, print")) {
             try host.run(script: "fly away", output: { _ in }, settle: { scheduler.flush() })
         }
         #expect(throws: ViewHostScriptError(line: 1, step: "type Ada", reason: "no text field is focused (typing into a field or a .focused(_:) binding focuses one): name one, type TEXT into FIELD")) {

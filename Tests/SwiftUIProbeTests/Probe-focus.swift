@@ -2,11 +2,101 @@
 // Every `behaves` and `recorded` row of the family focus, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct DefaultFocusEvaluationPriority : Sendable
+@MainActor func __probe1792() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = DefaultFocusEvaluationPriority.self
+    __conformsSendable(DefaultFocusEvaluationPriority.self)
+}
+// SwiftUI: struct FocusInteractions : OptionSet, Sendable
+@MainActor func __probe1793() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = FocusInteractions.self
+    __conformsOptionSet(FocusInteractions.self)
+    __conformsSendable(FocusInteractions.self)
+}
 // SwiftUI: @propertyWrapper struct FocusState<Value> : DynamicProperty where Value : Hashable
 @MainActor func __probe1794() {
     func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
     _ = FocusState<Int>.self
     __conformsDynamicProperty(FocusState<Int>.self)
+}
+// SwiftUI: @propertyWrapper struct FocusedBinding<Value> : DynamicProperty
+@MainActor func __probe1795() {
+    func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
+    _ = FocusedBinding<Int>.self
+    __conformsDynamicProperty(FocusedBinding<Int>.self)
+}
+// SwiftUI: @propertyWrapper struct FocusedObject<ObjectType> : DynamicProperty where ObjectType : ObservableObject
+@MainActor func __probe1796() {
+    func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
+    _ = FocusedObject<__ProbeObject>.self
+    __conformsDynamicProperty(FocusedObject<__ProbeObject>.self)
+}
+// SwiftUI: @propertyWrapper struct FocusedValue<Value> : DynamicProperty
+@MainActor func __probe1797() {
+    func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
+    _ = FocusedValue<Int>.self
+    __conformsDynamicProperty(FocusedValue<Int>.self)
+}
+// SwiftUI: protocol FocusedValueKey
+@MainActor func __probe1798() {
+    func __body<__T: FocusedValueKey>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct FocusedValues
+@MainActor func __probe1799() {
+    _ = FocusedValues.self
+}
+// SwiftUI: struct ResetFocusAction
+@MainActor func __probe1800() {
+    _ = ResetFocusAction.self
+}
+// DefaultFocusEvaluationPriority: static let automatic: DefaultFocusEvaluationPriority
+@MainActor func __probe1801() {
+    let _: DefaultFocusEvaluationPriority = DefaultFocusEvaluationPriority.automatic
+}
+// DefaultFocusEvaluationPriority: static let userInitiated: DefaultFocusEvaluationPriority
+@MainActor func __probe1802() {
+    let _: DefaultFocusEvaluationPriority = DefaultFocusEvaluationPriority.userInitiated
+}
+// EnvironmentValues: var isFocusEffectEnabled: Bool { get set }
+@MainActor func __probe1803() {
+    let _: Bool = __v(EnvironmentValues.self).isFocusEffectEnabled
+    var __r = __v(EnvironmentValues.self)
+    __r.isFocusEffectEnabled = __v((Bool).self)
+}
+// EnvironmentValues: var isFocused: Bool { get }
+@MainActor func __probe1804() {
+    let _: Bool = __v(EnvironmentValues.self).isFocused
+}
+// EnvironmentValues: var resetFocus: ResetFocusAction { get }
+@MainActor func __probe1805() {
+    let _: ResetFocusAction = __v(EnvironmentValues.self).resetFocus
+}
+// FocusInteractions: static let activate: FocusInteractions
+@MainActor func __probe1806() {
+    let _: FocusInteractions = FocusInteractions.activate
+}
+// FocusInteractions: static var automatic: FocusInteractions { get }
+@MainActor func __probe1807() {
+    let _: FocusInteractions = FocusInteractions.automatic
+}
+// FocusInteractions: static let edit: FocusInteractions
+@MainActor func __probe1808() {
+    let _: FocusInteractions = FocusInteractions.edit
+}
+// FocusInteractions: init(rawValue: Int)
+@MainActor func __probe1809() {
+    _ = FocusInteractions(rawValue: __v((Int).self))
+}
+// FocusInteractions: var rawValue: Int
+@MainActor func __probe1810() {
+    let _: Int = __v(FocusInteractions.self).rawValue
+    var __r = __v(FocusInteractions.self)
+    __r.rawValue = __v((Int).self)
 }
 // FocusState: @propertyWrapper @propertyWrapper struct Binding
 @MainActor func __probe1811() {
@@ -36,6 +126,103 @@ import DeclarativeViews
 @MainActor func __probe1817() {
     let _: Int = __v(FocusState<Int>.Binding.self).wrappedValue
 }
+// FocusedBinding: init(_ keyPath: KeyPath<FocusedValues, Binding<Value>?>)
+@MainActor func __probe1818() {
+    _ = FocusedBinding(__v((KeyPath<FocusedValues, Binding<Int>?>).self))
+}
+// FocusedBinding: var projectedValue: Binding<Value?> { get }
+@MainActor func __probe1819() {
+    let _: Binding<Int?> = __v(FocusedBinding<Int>.self).projectedValue
+}
+// FocusedBinding: var wrappedValue: Value? { get }
+@MainActor func __probe1820() {
+    let _: Int? = __v(FocusedBinding<Int>.self).wrappedValue
+}
+// FocusedObject: @propertyWrapper @dynamicMemberLookup struct Wrapper
+@MainActor func __probe1821() {
+    _ = FocusedObject<__ProbeObject>.Wrapper.self
+}
+// FocusedObject: init()
+@MainActor func __probe1822() {
+    let _: FocusedObject<__ProbeObject> = FocusedObject()
+}
+// FocusedObject: var projectedValue: FocusedObject<ObjectType>.Wrapper? { get }
+@MainActor func __probe1823() {
+    let _: FocusedObject<__ProbeObject>.Wrapper? = __v(FocusedObject<__ProbeObject>.self).projectedValue
+}
+// FocusedObject: var wrappedValue: ObjectType? { get }
+@MainActor func __probe1824() {
+    let _: __ProbeObject? = __v(FocusedObject<__ProbeObject>.self).wrappedValue
+}
+// FocusedObject.Wrapper: subscript<T>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, T>) -> Binding<T> { get }
+@MainActor func __probe1825() {
+    let _: Binding<Int> = __v(FocusedObject<__ProbeObject>.Wrapper.self)[dynamicMember: __v((ReferenceWritableKeyPath<__ProbeObject, Int>).self)]
+}
+// FocusedValue: init(_ keyPath: KeyPath<FocusedValues, Value?>)
+@MainActor func __probe1826() {
+    _ = FocusedValue(__v((KeyPath<FocusedValues, Int?>).self))
+}
+// FocusedValue: var wrappedValue: Value? { get }
+@MainActor func __probe1827() {
+    let _: Int? = __v(FocusedValue<Int>.self).wrappedValue
+}
+// FocusedValues: subscript<Key>(key: Key.Type) -> Key.Value? where Key : FocusedValueKey { get set }
+@MainActor func __probe1828() {
+    struct __K: FocusedValueKey { typealias Value = Int }; var __values = __v(FocusedValues.self); let _: Int? = __values[__K.self]; __values[__K.self] = 1
+}
+// ResetFocusAction: func callAsFunction(in namespace: Namespace.ID)
+@MainActor func __probe1829() {
+    __v(ResetFocusAction.self).callAsFunction(in: __v((Namespace.ID).self))
+}
+// View: func defaultFocus<V>(_ binding: FocusState<V>.Binding, _ value: V, priority: DefaultFocusEvaluationPriority = .automatic) -> some View where V : Hashable
+@MainActor func __probe1830() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).defaultFocus(__v((FocusState<Int>.Binding).self), __v((Int).self), priority: __v((DefaultFocusEvaluationPriority).self)))
+    }
+}
+// View: func focusEffectDisabled(_ disabled: Bool = true) -> some View
+@MainActor func __probe1831() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusEffectDisabled(__v((Bool).self)))
+    }
+}
+// View: func focusScope(_ namespace: Namespace.ID) -> some View
+@MainActor func __probe1832() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusScope(__v((Namespace.ID).self)))
+    }
+}
+// View: func focusSection() -> some View
+@MainActor func __probe1833() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusSection())
+    }
+}
+// View: func focusable(_ isFocusable: Bool = true) -> some View
+@MainActor func __probe1834() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusable(__v((Bool).self)))
+    }
+}
+// View: func focusable(_ isFocusable: Bool = true, interactions: FocusInteractions) -> some View
+@MainActor func __probe1835() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusable(__v((Bool).self), interactions: __v((FocusInteractions).self)))
+    }
+}
+// View: func focusable(_ isFocusable: Bool = true, onFocusChange: @escaping (_ isFocused: Bool) -> Void = { _ in }) -> some View
+@MainActor func __probe1836() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusable(__v((Bool).self), onFocusChange: { _ in }))
+    }
+}
 // View: func focused(_ condition: FocusState<Bool>.Binding) -> some View
 @MainActor func __probe1837() {
     func __someView<T: View>(_: T) {}
@@ -48,5 +235,68 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).focused(__v((FocusState<Int>.Binding).self), equals: __v((Int).self)))
+    }
+}
+// View: func focusedObject<T>(_ object: T) -> some View where T : ObservableObject
+@MainActor func __probe1839() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusedObject(__v((__ProbeObject).self)))
+    }
+}
+// View: func focusedObject<T>(_ object: T?) -> some View where T : ObservableObject
+@MainActor func __probe1840() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusedObject(__v((__ProbeObject?).self)))
+    }
+}
+// View: func focusedSceneObject<T>(_ object: T) -> some View where T : ObservableObject
+@MainActor func __probe1841() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusedSceneObject(__v((__ProbeObject).self)))
+    }
+}
+// View: func focusedSceneObject<T>(_ object: T?) -> some View where T : ObservableObject
+@MainActor func __probe1842() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusedSceneObject(__v((__ProbeObject?).self)))
+    }
+}
+// View: func focusedSceneValue<T>(_ keyPath: WritableKeyPath<FocusedValues, T?>, _ value: T) -> some View
+@MainActor func __probe1843() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusedSceneValue(__v((WritableKeyPath<FocusedValues, Int?>).self), __v((Int).self)))
+    }
+}
+// View: func focusedSceneValue<T>(_ keyPath: WritableKeyPath<FocusedValues, T?>, _ value: T?) -> some View
+@MainActor func __probe1844() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusedSceneValue(__v((WritableKeyPath<FocusedValues, Int?>).self), __v((Int?).self)))
+    }
+}
+// View: func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value) -> some View
+@MainActor func __probe1845() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusedValue(__v((WritableKeyPath<FocusedValues, Int?>).self), __v((Int).self)))
+    }
+}
+// View: func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?) -> some View
+@MainActor func __probe1846() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).focusedValue(__v((WritableKeyPath<FocusedValues, Int?>).self), __v((Int?).self)))
+    }
+}
+// View: func prefersDefaultFocus(_ prefersDefaultFocus: Bool = true, in namespace: Namespace.ID) -> some View
+@MainActor func __probe1847() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).prefersDefaultFocus(__v((Bool).self), in: __v((Namespace.ID).self)))
     }
 }

@@ -12,6 +12,18 @@ import DeclarativeViews
     _ = SearchFieldPlacement.self
     __conformsSendable(SearchFieldPlacement.self)
 }
+// SwiftUI: struct SearchScopeActivation
+@MainActor func __probe1722() {
+    _ = SearchScopeActivation.self
+}
+// SwiftUI: struct SearchSuggestionsPlacement : Equatable, Sendable
+@MainActor func __probe1723() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SearchSuggestionsPlacement.self
+    __conformsEquatable(SearchSuggestionsPlacement.self)
+    __conformsSendable(SearchSuggestionsPlacement.self)
+}
 // SwiftUI: struct SearchUnavailableContent
 @MainActor func __probe1724() {
     _ = SearchUnavailableContent.self
@@ -28,6 +40,16 @@ import DeclarativeViews
 @MainActor func __probe1727() {
     let _: Bool = __v(EnvironmentValues.self).isSearching
 }
+// EnvironmentValues: var searchSuggestionsPlacement: SearchSuggestionsPlacement { get }
+@MainActor func __probe1728() {
+    let _: SearchSuggestionsPlacement = __v(EnvironmentValues.self).searchSuggestionsPlacement
+}
+// SearchFieldPlacement: struct NavigationBarDrawerDisplayMode : Sendable
+@MainActor func __probe1729() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SearchFieldPlacement.NavigationBarDrawerDisplayMode.self
+    __conformsSendable(SearchFieldPlacement.NavigationBarDrawerDisplayMode.self)
+}
 // SearchFieldPlacement: static let automatic: SearchFieldPlacement
 @MainActor func __probe1730() {
     let _: SearchFieldPlacement = SearchFieldPlacement.automatic
@@ -36,6 +58,10 @@ import DeclarativeViews
 @MainActor func __probe1731() {
     let _: SearchFieldPlacement = SearchFieldPlacement.navigationBarDrawer
 }
+// SearchFieldPlacement: static func navigationBarDrawer(displayMode: SearchFieldPlacement.NavigationBarDrawerDisplayMode) -> SearchFieldPlacement
+@MainActor func __probe1732() {
+    let _: SearchFieldPlacement = SearchFieldPlacement.navigationBarDrawer(displayMode: __v((SearchFieldPlacement.NavigationBarDrawerDisplayMode).self))
+}
 // SearchFieldPlacement: static let sidebar: SearchFieldPlacement
 @MainActor func __probe1733() {
     let _: SearchFieldPlacement = SearchFieldPlacement.sidebar
@@ -43,6 +69,64 @@ import DeclarativeViews
 // SearchFieldPlacement: static let toolbar: SearchFieldPlacement
 @MainActor func __probe1734() {
     let _: SearchFieldPlacement = SearchFieldPlacement.toolbar
+}
+// SearchFieldPlacement.NavigationBarDrawerDisplayMode: static let always: SearchFieldPlacement.NavigationBarDrawerDisplayMode
+@MainActor func __probe1735() {
+    let _: SearchFieldPlacement.NavigationBarDrawerDisplayMode = SearchFieldPlacement.NavigationBarDrawerDisplayMode.always
+}
+// SearchFieldPlacement.NavigationBarDrawerDisplayMode: static let automatic: SearchFieldPlacement.NavigationBarDrawerDisplayMode
+@MainActor func __probe1736() {
+    let _: SearchFieldPlacement.NavigationBarDrawerDisplayMode = SearchFieldPlacement.NavigationBarDrawerDisplayMode.automatic
+}
+// SearchScopeActivation: static var automatic: SearchScopeActivation { get }
+@MainActor func __probe1737() {
+    let _: SearchScopeActivation = SearchScopeActivation.automatic
+}
+// SearchScopeActivation: static var onSearchPresentation: SearchScopeActivation { get }
+@MainActor func __probe1738() {
+    let _: SearchScopeActivation = SearchScopeActivation.onSearchPresentation
+}
+// SearchScopeActivation: static var onTextEntry: SearchScopeActivation { get }
+@MainActor func __probe1739() {
+    let _: SearchScopeActivation = SearchScopeActivation.onTextEntry
+}
+// SearchSuggestionsPlacement: struct Set : OptionSet, Sendable
+@MainActor func __probe1740() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SearchSuggestionsPlacement.Set.self
+    __conformsOptionSet(SearchSuggestionsPlacement.Set.self)
+    __conformsSendable(SearchSuggestionsPlacement.Set.self)
+}
+// SearchSuggestionsPlacement: static var automatic: SearchSuggestionsPlacement { get }
+@MainActor func __probe1741() {
+    let _: SearchSuggestionsPlacement = SearchSuggestionsPlacement.automatic
+}
+// SearchSuggestionsPlacement: static var content: SearchSuggestionsPlacement { get }
+@MainActor func __probe1742() {
+    let _: SearchSuggestionsPlacement = SearchSuggestionsPlacement.content
+}
+// SearchSuggestionsPlacement: static var menu: SearchSuggestionsPlacement { get }
+@MainActor func __probe1743() {
+    let _: SearchSuggestionsPlacement = SearchSuggestionsPlacement.menu
+}
+// SearchSuggestionsPlacement.Set: static var content: SearchSuggestionsPlacement.Set { get }
+@MainActor func __probe1744() {
+    let _: SearchSuggestionsPlacement.Set = SearchSuggestionsPlacement.Set.content
+}
+// SearchSuggestionsPlacement.Set: init(rawValue: Int)
+@MainActor func __probe1745() {
+    _ = SearchSuggestionsPlacement.Set(rawValue: __v((Int).self))
+}
+// SearchSuggestionsPlacement.Set: static var menu: SearchSuggestionsPlacement.Set { get }
+@MainActor func __probe1746() {
+    let _: SearchSuggestionsPlacement.Set = SearchSuggestionsPlacement.Set.menu
+}
+// SearchSuggestionsPlacement.Set: var rawValue: Int
+@MainActor func __probe1747() {
+    let _: Int = __v(SearchSuggestionsPlacement.Set.self).rawValue
+    var __r = __v(SearchSuggestionsPlacement.Set.self)
+    __r.rawValue = __v((Int).self)
 }
 // SearchUnavailableContent: struct Actions : View
 @MainActor func __probe1748() {
@@ -61,6 +145,111 @@ import DeclarativeViews
     func __conformsView<T: View>(_: T.Type) {}
     _ = SearchUnavailableContent.Label.self
     __conformsView(SearchUnavailableContent.Label.self)
+}
+// View: func findDisabled(_ isDisabled: Bool = true) -> some View
+@MainActor func __probe1751() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).findDisabled(__v((Bool).self)))
+    }
+}
+// View: func findNavigator(isPresented: Binding<Bool>) -> some View
+@MainActor func __probe1752() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).findNavigator(isPresented: __v((Binding<Bool>).self)))
+    }
+}
+// View: func replaceDisabled(_ isDisabled: Bool = true) -> some View
+@MainActor func __probe1753() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).replaceDisabled(__v((Bool).self)))
+    }
+}
+// View: func searchCompletion(_ completion: String) -> some View
+@MainActor func __probe1754() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchCompletion(__v((String).self)))
+    }
+}
+// View: func searchCompletion<T>(_ token: T) -> some View where T : Identifiable
+@MainActor func __probe1755() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchCompletion(__v((__ProbeItem).self)))
+    }
+}
+// View: func searchScopes<V, S>(_ scope: Binding<V>, activation: SearchScopeActivation, @ViewBuilder _ scopes: () -> S) -> some View where V : Hashable, S : View
+@MainActor func __probe1757() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchScopes(__v((Binding<Int>).self), activation: __v((SearchScopeActivation).self), { __v((__ProbeView).self) }))
+    }
+}
+// View: func searchScopes<V, S>(_ scope: Binding<V>, @ViewBuilder scopes: () -> S) -> some View where V : Hashable, S : View
+@MainActor func __probe1758() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchScopes(__v((Binding<Int>).self), scopes: { __v((__ProbeView).self) }))
+    }
+}
+// View: func searchSuggestions<S>(@ViewBuilder _ suggestions: () -> S) -> some View where S : View
+@MainActor func __probe1759() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchSuggestions({ __v((__ProbeView).self) }))
+    }
+}
+// View: func searchSuggestions(_ visibility: Visibility, for placements: SearchSuggestionsPlacement.Set) -> some View
+@MainActor func __probe1760() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchSuggestions(__v((Visibility).self), for: __v((SearchSuggestionsPlacement.Set).self)))
+    }
+}
+// View: func searchable<C>(text: Binding<String>, editableTokens: Binding<C>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey, @ViewBuilder token: @escaping (Binding<C.Element>) -> some View) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, C.Element : Identifiable
+@MainActor func __probe1761() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), editableTokens: __v((Binding<Array<__ProbeItem>>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((LocalizedStringKey).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C>(text: Binding<String>, editableTokens: Binding<C>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil, @ViewBuilder token: @escaping (Binding<C.Element>) -> some View) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, C.Element : Identifiable
+@MainActor func __probe1762() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), editableTokens: __v((Binding<Array<__ProbeItem>>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Text?).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C>(text: Binding<String>, editableTokens: Binding<C>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: some StringProtocol, @ViewBuilder token: @escaping (Binding<C.Element>) -> some View) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, C.Element : Identifiable
+@MainActor func __probe1763() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), editableTokens: __v((Binding<Array<__ProbeItem>>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C>(text: Binding<String>, editableTokens: Binding<C>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey, @ViewBuilder token: @escaping (Binding<C.Element>) -> some View) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, C.Element : Identifiable
+@MainActor func __probe1764() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), editableTokens: __v((Binding<Array<__ProbeItem>>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((LocalizedStringKey).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C>(text: Binding<String>, editableTokens: Binding<C>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil, @ViewBuilder token: @escaping (Binding<C.Element>) -> some View) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, C.Element : Identifiable
+@MainActor func __probe1765() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), editableTokens: __v((Binding<Array<__ProbeItem>>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Text?).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C>(text: Binding<String>, editableTokens: Binding<C>, placement: SearchFieldPlacement = .automatic, prompt: some StringProtocol, @ViewBuilder token: @escaping (Binding<C.Element>) -> some View) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, C.Element : Identifiable
+@MainActor func __probe1766() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), editableTokens: __v((Binding<Array<__ProbeItem>>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self), token: { _ in __v((__ProbeView).self) }))
+    }
 }
 // View: func searchable(text: Binding<String>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View
 @MainActor func __probe1767() {
@@ -102,5 +291,110 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self)))
+    }
+}
+// View: func searchable<S>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey, @ViewBuilder suggestions: () -> S) -> some View where S : View
+@MainActor func __probe1773() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((LocalizedStringKey).self), suggestions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<S>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil, @ViewBuilder suggestions: () -> S) -> some View where S : View
+@MainActor func __probe1774() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Text?).self), suggestions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<V, S>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S, @ViewBuilder suggestions: () -> V) -> some View where V : View, S : StringProtocol
+@MainActor func __probe1775() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self), suggestions: { __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T, S>(text: Binding<String>, tokens: Binding<C>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: S, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, S : StringProtocol, C.Element : Identifiable
+@MainActor func __probe1776() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T>(text: Binding<String>, tokens: Binding<C>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, C.Element : Identifiable
+@MainActor func __probe1777() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((LocalizedStringKey).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T>(text: Binding<String>, tokens: Binding<C>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, C.Element : Identifiable
+@MainActor func __probe1778() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Text?).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T, S>(text: Binding<String>, tokens: Binding<C>, placement: SearchFieldPlacement = .automatic, prompt: S, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, S : StringProtocol, C.Element : Identifiable
+@MainActor func __probe1779() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T>(text: Binding<String>, tokens: Binding<C>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, C.Element : Identifiable
+@MainActor func __probe1780() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((LocalizedStringKey).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T>(text: Binding<String>, tokens: Binding<C>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, C.Element : Identifiable
+@MainActor func __probe1781() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Text?).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T, S>(text: Binding<String>, tokens: Binding<C>, suggestedTokens: Binding<C>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: S, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : MutableCollection, C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, S : StringProtocol, C.Element : Identifiable
+@MainActor func __probe1782() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), suggestedTokens: __v((Binding<Array<__ProbeItem>>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T>(text: Binding<String>, tokens: Binding<C>, suggestedTokens: Binding<C>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, C.Element : Identifiable
+@MainActor func __probe1783() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), suggestedTokens: __v((Binding<Array<__ProbeItem>>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((LocalizedStringKey).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T>(text: Binding<String>, tokens: Binding<C>, suggestedTokens: Binding<C>, isPresented: Binding<Bool>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, C.Element : Identifiable
+@MainActor func __probe1784() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), suggestedTokens: __v((Binding<Array<__ProbeItem>>).self), isPresented: __v((Binding<Bool>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Text?).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T, S>(text: Binding<String>, tokens: Binding<C>, suggestedTokens: Binding<C>, placement: SearchFieldPlacement = .automatic, prompt: S, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : MutableCollection, C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, S : StringProtocol, C.Element : Identifiable
+@MainActor func __probe1785() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), suggestedTokens: __v((Binding<Array<__ProbeItem>>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Substring).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T>(text: Binding<String>, tokens: Binding<C>, suggestedTokens: Binding<C>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : MutableCollection, C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, C.Element : Identifiable
+@MainActor func __probe1786() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), suggestedTokens: __v((Binding<Array<__ProbeItem>>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((LocalizedStringKey).self), token: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func searchable<C, T>(text: Binding<String>, tokens: Binding<C>, suggestedTokens: Binding<C>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil, @ViewBuilder token: @escaping (C.Element) -> T) -> some View where C : MutableCollection, C : RandomAccessCollection, C : RangeReplaceableCollection, T : View, C.Element : Identifiable
+@MainActor func __probe1787() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchable(text: __v((Binding<String>).self), tokens: __v((Binding<Array<__ProbeItem>>).self), suggestedTokens: __v((Binding<Array<__ProbeItem>>).self), placement: __v((SearchFieldPlacement).self), prompt: __v((Text?).self), token: { _ in __v((__ProbeView).self) }))
     }
 }

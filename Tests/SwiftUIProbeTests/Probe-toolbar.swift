@@ -2,6 +2,55 @@
 // Every `behaves` and `recorded` row of the family toolbar, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: protocol CustomizableToolbarContent : ToolbarContent where Self.Body : CustomizableToolbarContent
+@MainActor func __probe4743() {
+    func __conformsToolbarContent<T: ToolbarContent>(_: T.Type) {}
+    func __body<__T: CustomizableToolbarContent>(_: __T.Type) {
+        __conformsToolbarContent(__T.self)
+    }
+}
+// SwiftUI: struct LabeledToolbarItemGroupContent<Content, Label> : View where Content : View, Label : View
+@MainActor func __probe4744() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = LabeledToolbarItemGroupContent<__ProbeView, __ProbeView>.self
+    __conformsView(LabeledToolbarItemGroupContent<__ProbeView, __ProbeView>.self)
+}
+// SwiftUI: protocol ToolbarContent
+@MainActor func __probe4745() {
+    func __body<__T: ToolbarContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: @resultBuilder struct ToolbarContentBuilder
+@MainActor func __probe4746() {
+    _ = ToolbarContentBuilder.self
+}
+// SwiftUI: struct ToolbarCustomizationBehavior : Sendable
+@MainActor func __probe4747() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ToolbarCustomizationBehavior.self
+    __conformsSendable(ToolbarCustomizationBehavior.self)
+}
+// SwiftUI: struct ToolbarCustomizationOptions : OptionSet, Sendable
+@MainActor func __probe4748() {
+    func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ToolbarCustomizationOptions.self
+    __conformsOptionSet(ToolbarCustomizationOptions.self)
+    __conformsSendable(ToolbarCustomizationOptions.self)
+}
+// SwiftUI: struct ToolbarItem<ID, Content> : ToolbarContent where Content : View
+@MainActor func __probe4749() {
+    func __conformsToolbarContent<T: ToolbarContent>(_: T.Type) {}
+    _ = ToolbarItem<Int, __ProbeView>.self
+    __conformsToolbarContent(ToolbarItem<Int, __ProbeView>.self)
+}
+// SwiftUI: struct ToolbarItemGroup<Content> : ToolbarContent where Content : View
+@MainActor func __probe4750() {
+    func __conformsToolbarContent<T: ToolbarContent>(_: T.Type) {}
+    _ = ToolbarItemGroup<__ProbeView>.self
+    __conformsToolbarContent(ToolbarItemGroup<__ProbeView>.self)
+}
 // SwiftUI: struct ToolbarItemPlacement
 @MainActor func __probe4751() {
     _ = ToolbarItemPlacement.self
@@ -10,9 +59,88 @@ import DeclarativeViews
 @MainActor func __probe4752() {
     _ = ToolbarPlacement.self
 }
+// SwiftUI: struct ToolbarRole : Sendable
+@MainActor func __probe4753() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ToolbarRole.self
+    __conformsSendable(ToolbarRole.self)
+}
+// SwiftUI: struct ToolbarTitleDisplayMode
+@MainActor func __probe4754() {
+    _ = ToolbarTitleDisplayMode.self
+}
+// SwiftUI: struct ToolbarTitleMenu<Content> : ToolbarContent, CustomizableToolbarContent where Content : View
+@MainActor func __probe4755() {
+    func __conformsCustomizableToolbarContent<T: CustomizableToolbarContent>(_: T.Type) {}
+    func __conformsToolbarContent<T: ToolbarContent>(_: T.Type) {}
+    _ = ToolbarTitleMenu<__ProbeView>.self
+    __conformsToolbarContent(ToolbarTitleMenu<__ProbeView>.self)
+    __conformsCustomizableToolbarContent(ToolbarTitleMenu<__ProbeView>.self)
+}
+// CustomizableToolbarContent: func customizationBehavior(_ behavior: ToolbarCustomizationBehavior) -> some CustomizableToolbarContent
+@MainActor func __probe4758() {
+    func __someCustomizableToolbarContent<T: CustomizableToolbarContent>(_: T) {}
+    func __body<__T: CustomizableToolbarContent>(_: __T.Type) {
+        __someCustomizableToolbarContent(__v(__T.self).customizationBehavior(__v((ToolbarCustomizationBehavior).self)))
+    }
+}
+// CustomizableToolbarContent: func defaultCustomization() -> some CustomizableToolbarContent
+@MainActor func __probe4759() {
+    func __someCustomizableToolbarContent<T: CustomizableToolbarContent>(_: T) {}
+    func __body<__T: CustomizableToolbarContent>(_: __T.Type) {
+        __someCustomizableToolbarContent(__v(__T.self).defaultCustomization())
+    }
+}
+// CustomizableToolbarContent: func defaultCustomization(_ defaultVisibility: Visibility = .automatic, options: ToolbarCustomizationOptions = []) -> some CustomizableToolbarContent
+@MainActor func __probe4760() {
+    func __someCustomizableToolbarContent<T: CustomizableToolbarContent>(_: T) {}
+    func __body<__T: CustomizableToolbarContent>(_: __T.Type) {
+        __someCustomizableToolbarContent(__v(__T.self).defaultCustomization(__v((Visibility).self), options: __v((ToolbarCustomizationOptions).self)))
+    }
+}
+// ToolbarContent: var body: Self.Body { get }
+@MainActor func __probe4761() {
+    func __body<__T: ToolbarContent>(_: __T.Type) {
+        let _: __T.Body = __v(__T.self).body
+    }
+}
+// ToolbarCustomizationBehavior: static var `default`: ToolbarCustomizationBehavior { get }
+@MainActor func __probe4762() {
+    let _: ToolbarCustomizationBehavior = ToolbarCustomizationBehavior.`default`
+}
+// ToolbarCustomizationBehavior: static var disabled: ToolbarCustomizationBehavior { get }
+@MainActor func __probe4763() {
+    let _: ToolbarCustomizationBehavior = ToolbarCustomizationBehavior.disabled
+}
+// ToolbarCustomizationBehavior: static var reorderable: ToolbarCustomizationBehavior { get }
+@MainActor func __probe4764() {
+    let _: ToolbarCustomizationBehavior = ToolbarCustomizationBehavior.reorderable
+}
+// ToolbarCustomizationOptions: static var alwaysAvailable: ToolbarCustomizationOptions { get }
+@MainActor func __probe4765() {
+    let _: ToolbarCustomizationOptions = ToolbarCustomizationOptions.alwaysAvailable
+}
+// ToolbarCustomizationOptions: init(rawValue: Int)
+@MainActor func __probe4766() {
+    _ = ToolbarCustomizationOptions(rawValue: __v((Int).self))
+}
+// ToolbarCustomizationOptions: var rawValue: Int
+@MainActor func __probe4767() {
+    let _: Int = __v(ToolbarCustomizationOptions.self).rawValue
+    var __r = __v(ToolbarCustomizationOptions.self)
+    __r.rawValue = __v((Int).self)
+}
+// ToolbarItem: extension ToolbarItem where ID : Hashable { var id: ID { get } }
+@MainActor func __probe4768() {
+    let _: Int = __v(ToolbarItem<Int, __ProbeView>.self).id
+}
 // ToolbarItem: init(id: String, placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == String
 @MainActor func __probe4769() {
     _ = ToolbarItem(id: __v((String).self), placement: __v((ToolbarItemPlacement).self), content: { __v((__ProbeView).self) })
+}
+// ToolbarItem: init(id: String, placement: ToolbarItemPlacement = .automatic, showsByDefault: Bool, @ViewBuilder content: () -> Content) where ID == String
+@MainActor func __probe4770() {
+    _ = ToolbarItem(id: __v((String).self), placement: __v((ToolbarItemPlacement).self), showsByDefault: __v((Bool).self), content: { __v((__ProbeView).self) })
 }
 // ToolbarItem: init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == ()
 @MainActor func __probe4771() {
@@ -21,6 +149,14 @@ import DeclarativeViews
 // ToolbarItemGroup: init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content)
 @MainActor func __probe4772() {
     _ = ToolbarItemGroup(placement: __v((ToolbarItemPlacement).self), content: { __v((__ProbeView).self) })
+}
+// ToolbarItemGroup: init<C, L>(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> C, @ViewBuilder label: () -> L) where Content == LabeledToolbarItemGroupContent<C, L>, C : View, L : View
+@MainActor func __probe4773() {
+    _ = ToolbarItemGroup(placement: __v((ToolbarItemPlacement).self), content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
+}
+// ToolbarItemPlacement: static func accessoryBar<ID>(id: ID) -> ToolbarItemPlacement where ID : Hashable
+@MainActor func __probe4774() {
+    let _: ToolbarItemPlacement = ToolbarItemPlacement.accessoryBar(id: __v((Int).self))
 }
 // ToolbarItemPlacement: static let automatic: ToolbarItemPlacement
 @MainActor func __probe4775() {
@@ -41,6 +177,10 @@ import DeclarativeViews
 // ToolbarItemPlacement: static let destructiveAction: ToolbarItemPlacement
 @MainActor func __probe4779() {
     let _: ToolbarItemPlacement = ToolbarItemPlacement.destructiveAction
+}
+// ToolbarItemPlacement: init<ID>(id: ID) where ID : Hashable
+@MainActor func __probe4780() {
+    _ = ToolbarItemPlacement(id: __v((Int).self))
 }
 // ToolbarItemPlacement: static let keyboard: ToolbarItemPlacement
 @MainActor func __probe4781() {
@@ -82,6 +222,10 @@ import DeclarativeViews
 @MainActor func __probe4790() {
     let _: ToolbarItemPlacement = ToolbarItemPlacement.topBarTrailing
 }
+// ToolbarPlacement: static func accessoryBar<ID>(id: ID) -> ToolbarPlacement where ID : Hashable
+@MainActor func __probe4791() {
+    let _: ToolbarPlacement = ToolbarPlacement.accessoryBar(id: __v((Int).self))
+}
 // ToolbarPlacement: static var automatic: ToolbarPlacement { get }
 @MainActor func __probe4792() {
     let _: ToolbarPlacement = ToolbarPlacement.automatic
@@ -89,6 +233,10 @@ import DeclarativeViews
 // ToolbarPlacement: static var bottomBar: ToolbarPlacement { get }
 @MainActor func __probe4793() {
     let _: ToolbarPlacement = ToolbarPlacement.bottomBar
+}
+// ToolbarPlacement: init<ID>(id: ID) where ID : Hashable
+@MainActor func __probe4794() {
+    _ = ToolbarPlacement(id: __v((Int).self))
 }
 // ToolbarPlacement: static var navigationBar: ToolbarPlacement { get }
 @MainActor func __probe4795() {
@@ -102,6 +250,46 @@ import DeclarativeViews
 @MainActor func __probe4797() {
     let _: ToolbarPlacement = ToolbarPlacement.windowToolbar
 }
+// ToolbarRole: static var automatic: ToolbarRole { get }
+@MainActor func __probe4798() {
+    let _: ToolbarRole = ToolbarRole.automatic
+}
+// ToolbarRole: static var browser: ToolbarRole { get }
+@MainActor func __probe4799() {
+    let _: ToolbarRole = ToolbarRole.browser
+}
+// ToolbarRole: static var editor: ToolbarRole { get }
+@MainActor func __probe4800() {
+    let _: ToolbarRole = ToolbarRole.editor
+}
+// ToolbarRole: static var navigationStack: ToolbarRole { get }
+@MainActor func __probe4801() {
+    let _: ToolbarRole = ToolbarRole.navigationStack
+}
+// ToolbarTitleDisplayMode: static var automatic: ToolbarTitleDisplayMode { get }
+@MainActor func __probe4802() {
+    let _: ToolbarTitleDisplayMode = ToolbarTitleDisplayMode.automatic
+}
+// ToolbarTitleDisplayMode: static var inline: ToolbarTitleDisplayMode { get }
+@MainActor func __probe4803() {
+    let _: ToolbarTitleDisplayMode = ToolbarTitleDisplayMode.inline
+}
+// ToolbarTitleDisplayMode: static var inlineLarge: ToolbarTitleDisplayMode { get }
+@MainActor func __probe4804() {
+    let _: ToolbarTitleDisplayMode = ToolbarTitleDisplayMode.inlineLarge
+}
+// ToolbarTitleDisplayMode: static var large: ToolbarTitleDisplayMode { get }
+@MainActor func __probe4805() {
+    let _: ToolbarTitleDisplayMode = ToolbarTitleDisplayMode.large
+}
+// ToolbarTitleMenu: init() where Content == EmptyView
+@MainActor func __probe4806() {
+    let _: ToolbarTitleMenu<EmptyView> = ToolbarTitleMenu()
+}
+// ToolbarTitleMenu: init(@ViewBuilder content: () -> Content)
+@MainActor func __probe4807() {
+    _ = ToolbarTitleMenu(content: { __v((__ProbeView).self) })
+}
 // View: func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View
 @MainActor func __probe4813() {
     func __someView<T: View>(_: T) {}
@@ -109,12 +297,20 @@ import DeclarativeViews
         __someView(__v(__T.self).toolbar(__v((Visibility).self), for: __v((ToolbarPlacement).self)))
     }
 }
+// View: func toolbar<Content>(@ToolbarContentBuilder content: () -> Content) -> some View where Content : ToolbarContent
+@MainActor func __probe4814() {
+    _ = __v(__ProbeView.self).toolbar(content: { ToolbarItem(placement: .automatic) { __v(__ProbeView.self) } })
+}
 // View: func toolbar<Content>(@ViewBuilder content: () -> Content) -> some View where Content : View
 @MainActor func __probe4815() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).toolbar(content: { __v((__ProbeView).self) }))
     }
+}
+// View: func toolbar<Content>(id: String, @ToolbarContentBuilder content: () -> Content) -> some View where Content : CustomizableToolbarContent
+@MainActor func __probe4816() {
+    _ = __v(__ProbeView.self).toolbar(id: "editor", content: { ToolbarItem(id: "bold", placement: .automatic) { __v(__ProbeView.self) } })
 }
 // View: func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View
 @MainActor func __probe4817() {
@@ -135,5 +331,26 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).toolbarColorScheme(__v((ColorScheme?).self), for: __v((ToolbarPlacement).self)))
+    }
+}
+// View: func toolbarRole(_ role: ToolbarRole) -> some View
+@MainActor func __probe4820() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).toolbarRole(__v((ToolbarRole).self)))
+    }
+}
+// View: func toolbarTitleDisplayMode(_ mode: ToolbarTitleDisplayMode) -> some View
+@MainActor func __probe4821() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).toolbarTitleDisplayMode(__v((ToolbarTitleDisplayMode).self)))
+    }
+}
+// View: func toolbarTitleMenu<C>(@ViewBuilder content: () -> C) -> some View where C : View
+@MainActor func __probe4822() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).toolbarTitleMenu(content: { __v((__ProbeView).self) }))
     }
 }

@@ -49,6 +49,8 @@ public final class _HostCore {
     var rootEnvironment: Attribute<EnvironmentValues>?
     /// The modifier keys the driver holds while it performs gestures.
     var heldModifiers: EventModifiers = []
+    /// The focus of the host's scene: the focusable view that has it, the focused values.
+    let focusCenter = FocusCenter()
     /// Delivers the transactions of state writes to the changes they cause, and records them.
     let transactions: TransactionRecorder
 

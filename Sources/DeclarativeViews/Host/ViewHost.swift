@@ -72,6 +72,7 @@ public final class ViewHost {
             var environment = environment
             environment._systemOpenURL = { [weak core] url in core?.openedURLs.append(url) }
             environment._sceneWindows = core.sceneWindows
+            environment._focusCenter = core.focusCenter
             let inputs = _ViewInputs(host: core, environment: Attribute(value: environment))
             core.rootEnvironment = inputs.environment
             let (input, outputs) = mount(inputs)
@@ -141,6 +142,7 @@ public final class ViewHost {
         guard !core.isTornDown, rootRender != nil else { return }
         core.transactions.roundEnded()
         core.cycle.runLaterPhases(host: core)
+        updateFocus()
         if let onRender, reported != rendered {
             reported = rendered
             onRender(self)

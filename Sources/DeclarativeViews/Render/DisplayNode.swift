@@ -217,6 +217,11 @@ struct _Annotations: Equatable {
     var rowEdit: RowEdit?
     /// A field's focus binding (`.focused(…)`).
     var focus: FocusLink?
+    /// A focusable view's focus (`.focusable()`).
+    var focusable: FocusableLink?
+    /// The values the view publishes while it has the focus (`.focusedValue`, the innermost
+    /// modifier's first) or always (`.focusedSceneValue`).
+    var focusedValues: [FocusedValueEntry] = []
     /// Closes the presentation this node shows (a sheet's, an alert's), for ``ViewHost/dismiss()``.
     var dismiss: ButtonAction?
     /// Reveals the node's hidden actions (`.swipeActions`, `.contextMenu`), for the driver.
@@ -264,7 +269,9 @@ struct _Annotations: Equatable {
             && lhs.geometry === rhs.geometry && lhs.styles == rhs.styles && lhs.textInput === rhs.textInput
             && lhs.rowEdit == rhs.rowEdit && lhs.dismiss === rhs.dismiss
             && lhs.reveal === rhs.reveal && lhs.selectionMenu === rhs.selectionMenu
-            && lhs.focus === rhs.focus
+            && lhs.focus === rhs.focus && lhs.focusable === rhs.focusable
+            && lhs.focusedValues.count == rhs.focusedValues.count
+            && zip(lhs.focusedValues, rhs.focusedValues).allSatisfy { $0 === $1 }
             && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
             && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
             && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.canvas === rhs.canvas && lhs.refresh === rhs.refresh

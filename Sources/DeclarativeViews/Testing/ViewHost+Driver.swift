@@ -112,6 +112,7 @@ extension ViewHost {
         }
         try input.write(text)
         input.focus?()
+        core.focusCenter.blurFocusable()
         node.annotations?.focus?.focus()
         typedInto = input.title
     }

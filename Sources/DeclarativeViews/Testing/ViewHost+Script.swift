@@ -16,6 +16,7 @@ import Foundation
 ///     swipe-delete Milk        # deletes the row showing "Milk" (ForEach with .onDelete)
 ///     move Milk to 0           # moves that row to the top (.onMove, in edit mode)
 ///     search Kiwi              # types into the .searchable field (searching starts)
+///     focus Groceries          # gives the focus to a .focusable() view
 ///     refresh                  # pulls the refreshable content to refresh (or: refresh Milk,
 ///                              # the one showing Milk) and waits for its action to finish
 ///     wait 0.5                 # runs the run loop for that long
@@ -108,12 +109,14 @@ extension ViewHost {
             try move(String(argument[..<to.lowerBound]), to: destination)
         case "search":
             try search(try Self.required(argument, "the text to search for, e.g. search Kiwi"))
+        case "focus":
+            try focus(try Self.required(argument, "a focusable view's text or label, e.g. focus Groceries"))
         case "refresh":
             try refreshAndWait(argument.isEmpty ? nil : argument)
         default:
             throw ScriptStepError(
                 "unknown step; the steps are tap, toggle, type … [into …], submit, select, back, dismiss, swipe-delete, "
-                    + "move … to …, search, refresh, wait, print")
+                    + "move … to …, search, focus, refresh, wait, print")
         }
         settle()
     }

@@ -28,6 +28,8 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     /// No element named `element` has the accessibility action `action`; `available` lists the
     /// actions of the elements so named (empty when none is on screen).
     case accessibilityActionNotFound(action: String, element: String, available: [String])
+    /// No view named `element` can take the focus; `available` names those that can.
+    case notFocusable(element: String, available: [String])
 
     /// What to do when the screen a test acts on is older than its last actions: their updates run
     /// at the next flush (driver scripts settle after every step, so they never need it).
@@ -52,6 +54,11 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
             return "no button labelled \(quoted(label)) is on screen (\(list))" + (updateHint.map { "; " + $0 } ?? "")
         case .buttonDisabled(let label):
             return "button \(quoted(label)) is disabled" + (updateHint.map { "; " + $0 } ?? "")
+        case .notFocusable(let element, let available):
+            let list = available.isEmpty
+                ? "no view on screen can take the focus (.focusable() or .focused(…) makes one)"
+                : "focusable: " + available.map(quoted).joined(separator: ", ")
+            return "no focusable view named \(quoted(element)) is on screen (\(list))"
         case .hitTestingDisabled(let view):
             return "\(quoted(view)) does not receive touches: it is inside .allowsHitTesting(false)"
         case .identifierNotFound(let identifier, let available):

@@ -283,13 +283,27 @@ final class FocusLink {
     }
 }
 
-/// Ties a field to a focus binding; a focused field's node carries `focused`.
-public nonisolated struct _FocusedModifier: PrimitiveViewModifier {
+/// Ties a field (or a focusable view) to a focus binding; a focused field's node carries
+/// `focused`, and inside it `\.isFocused` says whether the binding focuses it.
+public nonisolated struct _FocusedModifier: ViewModifier {
+    let link: FocusLink
+    let isFocused: Bool
+
+    @MainActor public func body(content: Content) -> some View {
+        content
+            .environment(\._focusBindingSaysFocused, isFocused)
+            .environment(\._isFocused, isFocused)
+            .modifier(_FocusBindingMarker(link: link, isFocused: isFocused))
+    }
+}
+
+/// Marks the node of a view with a focus binding.
+nonisolated struct _FocusBindingMarker: PrimitiveViewModifier {
     let link: FocusLink
     let isFocused: Bool
 }
 
-extension _FocusedModifier: Annotating {
+extension _FocusBindingMarker: Annotating {
     func annotate(_ annotations: inout _Annotations) {
         if annotations.focus == nil {
             annotations.focus = link

@@ -5,6 +5,20 @@ public struct SearchFieldPlacement: Sendable {
     public static let toolbar = SearchFieldPlacement(name: "toolbar")
     public static let sidebar = SearchFieldPlacement(name: "sidebar")
     public static let navigationBarDrawer = SearchFieldPlacement(name: "navigationBarDrawer")
+
+    /// In the navigation bar's drawer, shown as `displayMode` says (recorded as
+    /// `searchable=navigationBarDrawer(always)`).
+    public static func navigationBarDrawer(displayMode: NavigationBarDrawerDisplayMode) -> SearchFieldPlacement {
+        SearchFieldPlacement(name: "navigationBarDrawer(\(displayMode.name))")
+    }
+
+    /// Whether the drawer's search field always shows or hides as the content scrolls (SwiftUI's
+    /// `SearchFieldPlacement.NavigationBarDrawerDisplayMode`).
+    public struct NavigationBarDrawerDisplayMode: Sendable {
+        let name: String
+        public static let automatic = NavigationBarDrawerDisplayMode(name: "automatic")
+        public static let always = NavigationBarDrawerDisplayMode(name: "always")
+    }
 }
 
 /// `.searchable(text:placement:prompt:)`: a search field above the content, bound to `text` — the
@@ -12,15 +26,19 @@ public struct SearchFieldPlacement: Sendable {
 /// starts searching: the content sees `\.isSearching` (and an `isPresented:` binding turns
 /// true) until the content calls `\.dismissSearch`, which also clears the text, or the binding
 /// is set to false. Submitting it runs the `.onSubmit(of: .search)` actions around it. The field
-/// records `searchable=PLACEMENT`, with `,searching` while searching.
+/// records `searchable=PLACEMENT`, with `,searching` while searching. With tokens, the tokens show
+/// before the field (a row marked `searchTokens`); suggestions and scopes given around the
+/// modifier (``View/searchSuggestions(_:)``, ``View/searchScopes(_:scopes:)``) show under it.
 public nonisolated struct _SearchableModifier: ViewModifier {
     let text: Binding<String>
     let prompt: String
     let placement: SearchFieldPlacement
     let isPresented: Binding<Bool>?
+    var tokens: SearchTokens?
 
     @MainActor public func body(content: Content) -> some View {
-        SearchableContainer(content: content, text: text, prompt: prompt, placement: placement, isPresented: isPresented)
+        SearchableContainer(
+            content: content, text: text, prompt: prompt, placement: placement, isPresented: isPresented, tokens: tokens)
     }
 }
 
@@ -31,17 +49,30 @@ struct SearchableContainer<Content: View>: View {
     let prompt: String
     let placement: SearchFieldPlacement
     let isPresented: Binding<Bool>?
+    let tokens: SearchTokens?
     /// Whether the user is searching, when no `isPresented:` binding holds it.
     @State private var searching = false
+    /// Suggestions and scopes given around the modifier.
+    @Environment(\._searchAccessories) private var accessories
+    @Environment(\._hiddenSearchSuggestions) private var hiddenSuggestions
 
     var body: some View {
         let active = isPresented ?? $searching
         let text = self.text
         let isSearching = active.wrappedValue
+        let state = SearchAccessoryState(
+            isSearching: isSearching, text: text.wrappedValue, hiddenSuggestions: hiddenSuggestions)
+        let shown = (accessories + (tokens?.suggestions.map { [$0] } ?? [])).compactMap { $0.view(state) }
+        let context = SearchContext(text: text, tokens: tokens)
         VStack(spacing: 0) {
+            if let tokens {
+                let views = tokens.views()
+                HStack { ForEach(0..<views.count) { views[$0] } }.modifier(_StyleModifier(key: "searchTokens", value: ""))
+            }
             TextField(prompt, text: text)
                 .modifier(_StyleModifier(key: "searchable", value: placement.name + (isSearching ? ",searching" : "")))
                 .environment(\._searchField, SearchFieldRole { if !active.wrappedValue { active.wrappedValue = true } })
+            ForEach(0..<shown.count) { shown[$0] }
             content
                 .environment(\._isSearching, isSearching)
                 .environment(\._dismissSearch, DismissSearchAction {
@@ -49,6 +80,8 @@ struct SearchableContainer<Content: View>: View {
                     active.wrappedValue = false
                 })
         }
+        .environment(\._searchContext, context)
+        .environment(\._searchAccessories, [])
     }
 }
 

@@ -1,0 +1,106 @@
+import Foundation
+
+// The scene's focus, kept by the host after each update: the default focus is given once the
+// views are there, and the values the focused views publish are gathered into the scene's store
+// (``FocusedValues``) — a reader's body runs again when they change, in the same flush. The
+// driver moves the focus to a focusable view with ``ViewHost/focus(_:)``.
+
+extension ViewHost {
+    /// Gives the default focus if it is due, and publishes the focused values (once a view reads
+    /// them: a screen without focused values costs no walk of its tree after each update).
+    func updateFocus() {
+        let center = core.focusCenter
+        if !center.defaultFocusGiven, !rendered.isEmpty {
+            center.defaultFocusGiven = true
+            if focusedPath() == nil, let preferred = preferredDefaultFocus() { center.focus(preferred) }
+        }
+        guard center.hasReaders else { return }
+        let focus = focusedPath()
+        center.publish(focusedValues(along: focus?.nodes ?? []), focus: focus?.offsets)
+    }
+
+    /// The values published now: those of the focused view and the views around it (`path`; the
+    /// innermost to publish a key wins), over those published scene-wide.
+    func focusedValues(along path: [DisplayNode]) -> FocusedValues {
+        var values = FocusedValues()
+        _forEachReachableNode(rendered) { node, _ in
+            for entry in (node.annotations?.focusedValues ?? []).reversed() where entry.isSceneWide { entry.write(&values) }
+        }
+        for node in path {
+            for entry in (node.annotations?.focusedValues ?? []).reversed() where !entry.isSceneWide { entry.write(&values) }
+        }
+        return values
+    }
+
+    /// The focused node and its ancestors, outermost first, with their offsets among their
+    /// siblings: a focusable view that has the focus, a view whose `.focused(…)` binding focuses
+    /// it, or else the field last typed into.
+    func focusedPath() -> (nodes: [DisplayNode], offsets: [Int])? {
+        func search(_ nodes: [DisplayNode], _ path: ([DisplayNode], [Int]), _ matches: (DisplayNode) -> Bool)
+            -> ([DisplayNode], [Int])?
+        {
+            for (offset, node) in nodes.enumerated() where !node.isHiddenFromUser {
+                let path = (path.0 + [node], path.1 + [offset])
+                if matches(node) { return path }
+                if let found = search(node.reachableChildren, path, matches) { return found }
+            }
+            return nil
+        }
+        let byFocus = search(rendered, ([], [])) { node in
+            node.annotations?.focusable?.isFocused == true || node.annotations?.focus?.isFocused() == true
+        }
+        if let byFocus { return byFocus }
+        guard let typedInto else { return nil }
+        return search(rendered, ([], [])) { $0.annotations?.textInput?.title == typedInto }
+    }
+
+    /// The focusable view marked `.prefersDefaultFocus(in:)` (its node, or the first focusable
+    /// one inside it).
+    private func preferredDefaultFocus() -> FocusableLink? {
+        var found: FocusableLink?
+        forEachNode { node, _ in
+            guard found == nil, node.annotations?.styles["prefersDefaultFocus"] == "" else { return }
+            found = node.firstFocusable
+        }
+        return found
+    }
+
+    /// Gives the focus to the focusable view named `element` — by its text, accessibility label
+    /// or identifier — as a click on it or the tab key does: `\.isFocused` turns true inside it,
+    /// a `.focused(…)` binding around it takes its value, and the view that had the focus loses it
+    /// (the changes run at the next flush).
+    public func focus(_ element: String) throws {
+        for node in accessibilityElements(named: element) {
+            guard node.annotations?.focusable != nil || node.annotations?.focus != nil else { continue }
+            if let focusable = node.annotations?.focusable {
+                core.focusCenter.focus(focusable)
+            } else {
+                core.focusCenter.blurFocusable()
+            }
+            node.annotations?.focus?.focus()
+            typedInto = nil
+            return
+        }
+        var available: [String] = []
+        forEachNode { node, _ in
+            if node.annotations?.focusable != nil || node.annotations?.focus != nil { available.append(node.accessibleName) }
+        }
+        throw ViewHostError.notFocusable(element: element, available: available)
+    }
+
+    /// The name (text, or accessibility label) of the view that has the focus, if any.
+    public var focusedElement: String? {
+        focusedPath()?.nodes.last?.accessibleName
+    }
+}
+
+extension DisplayNode {
+    /// The focus of the node's focusable view, or of the first one inside it.
+    var firstFocusable: FocusableLink? {
+        if let focusable = annotations?.focusable { return focusable }
+        for child in reachableChildren {
+            if let found = child.firstFocusable { return found }
+        }
+        return nil
+    }
+}
