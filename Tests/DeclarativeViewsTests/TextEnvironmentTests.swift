@@ -21,7 +21,6 @@ import Testing
         @Environment(\.dynamicTypeSize) var dynamicTypeSize
         @Environment(\.sizeCategory) var sizeCategory
         @Environment(\.legibilityWeight) var legibilityWeight
-        @Environment(\.backgroundProminence) var backgroundProminence
 
         var body: some View {
             VStack {
@@ -32,7 +31,6 @@ import Testing
                 Text(verbatim: "case \(textCase.map { "\($0)" } ?? "nil")")
                 Text(verbatim: "image \(imageScale) \(symbolRenderingMode?.description ?? "nil") \(symbolVariants)")
                 Text(verbatim: "type \(dynamicTypeSize) \(sizeCategory) \(legibilityWeight.map { "\($0)" } ?? "nil")")
-                Text(verbatim: "background \(backgroundProminence)")
             }
         }
     }
@@ -41,7 +39,7 @@ import Testing
         let (host, _) = mount(Styling())
         let screen = try host.inspect()
         for line in ["font nil", "lines nil spacing 0.0", "alignment leading truncation tail", "scale 1.0 tightening false",
-                     "case nil", "image medium nil none", "type large large nil", "background standard"] {
+                     "case nil", "image medium nil none", "type large large nil"] {
             _ = try screen.find(text: line)
         }
     }
@@ -62,13 +60,12 @@ import Testing
                 .symbolVariant(.circle.fill)
                 .dynamicTypeSize(.xxLarge)
                 .environment(\.legibilityWeight, .bold)
-                .environment(\.backgroundProminence, .increased)
                 .font(.body)
         )
         let screen = try host.inspect()
         for line in ["font title rounded bold", "lines 2 spacing 4.0", "alignment center truncation middle",
                      "scale 0.5 tightening true", "case uppercase", "image large palette circle.fill",
-                     "type xxLarge extraExtraLarge bold", "background increased"] {
+                     "type xxLarge extraExtraLarge bold"] {
             _ = try screen.find(text: line)
         }
         // Still recorded on the nodes, the modifier closest to the view winning.

@@ -20,7 +20,6 @@ struct LegibilityWeightKey: EnvironmentKey { static let defaultValue: Legibility
 struct ImageScaleKey: EnvironmentKey { static let defaultValue = Image.Scale.medium }
 struct SymbolRenderingModeKey: EnvironmentKey { static let defaultValue: SymbolRenderingMode? = nil }
 struct SymbolVariantsKey: EnvironmentKey { static let defaultValue = SymbolVariants.none }
-struct BackgroundProminenceKey: EnvironmentKey { static let defaultValue = BackgroundProminence.standard }
 
 extension EnvironmentValues {
     /// The default font of the text inside (`nil`: the system's body font), set by `.font(_:)`.
@@ -114,21 +113,6 @@ extension EnvironmentValues {
         get { self[SymbolVariantsKey.self] }
         set { self[SymbolVariantsKey.self] = newValue }
     }
-
-    /// How prominent the background behind the content is; `.standard` by default.
-    public var backgroundProminence: BackgroundProminence {
-        get { self[BackgroundProminenceKey.self] }
-        set { self[BackgroundProminenceKey.self] = newValue }
-    }
-}
-
-/// How prominent a background is (SwiftUI's `BackgroundProminence`), for content to adapt to.
-public struct BackgroundProminence: Hashable, Sendable, CustomStringConvertible {
-    public let description: String
-    /// A background of no special prominence.
-    public static let standard = BackgroundProminence(description: "standard")
-    /// A prominent background, such as a selected row's.
-    public static let increased = BackgroundProminence(description: "increased")
 }
 
 /// A style recorded on the content's nodes and an environment value written for it.
