@@ -158,4 +158,44 @@ import Testing
         #expect(palette.attributes["typesettingLanguage"] == "ja" && palette.attributes["fontWidth"] == "default")
         #expect(Text.Scale.default != .secondary)
     }
+
+    struct Bell: View {
+        @State var rings = 0
+        @State var muted = false
+        var body: some View {
+            VStack {
+                Image(systemName: "bell").symbolEffect(.bounce.up.byLayer, options: .speed(2), value: rings)
+                Image(systemName: "wifi").symbolEffect(.variableColor.iterative.reversing, options: .repeating, isActive: !muted)
+                Image(systemName: "heart").symbolEffect(.pulse, isActive: muted)
+                Image(systemName: "star").symbolEffect(.scale.up, options: .repeat(2).speed(0.5))
+                Image(systemName: "sun.max").symbolEffect(.appear.down.wholeSymbol).symbolEffect(.disappear, options: .nonRepeating)
+                Button("Ring") { rings += 1 }
+                Button("Mute") { muted.toggle() }
+            }
+        }
+    }
+
+    @Test func symbolEffectsAreRecordedWithWhatStartsThem() throws {
+        let (host, scheduler) = mount(Bell())
+        var screen = try host.inspect()
+        #expect(try screen.find(image: "bell").inheritedAttribute("symbolEffect") == "bounce.up.byLayer speed 2 on 0")
+        #expect(try screen.find(image: "wifi").inheritedAttribute("symbolEffect") == "variableColor.iterative.reversing repeating")
+        #expect(try screen.find(image: "heart").inheritedAttribute("symbolEffect") == "pulse inactive")
+        #expect(try screen.find(image: "star").inheritedAttribute("symbolEffect") == "scale.up repeat 2 speed 0.5")
+        #expect(try screen.find(image: "sun.max").inheritedAttribute("symbolEffect") == "appear.down.wholeSymbol")
+        try host.tap("Ring")
+        try host.tap("Mute")
+        scheduler.flush()
+        screen = try host.inspect()
+        #expect(try screen.find(image: "bell").inheritedAttribute("symbolEffect") == "bounce.up.byLayer speed 2 on 1")
+        #expect(try screen.find(image: "wifi").inheritedAttribute("symbolEffect") == "variableColor.iterative.reversing repeating inactive")
+        #expect(try screen.find(image: "heart").inheritedAttribute("symbolEffect") == "pulse")
+        #expect(PulseSymbolEffect.pulse.byLayer != .pulse.wholeSymbol && BounceSymbolEffect.bounce.down != .bounce)
+        #expect(VariableColorSymbolEffect.variableColor.cumulative.nonReversing.hideInactiveLayers.dimInactiveLayers._recordedName
+            == "variableColor.cumulative.nonReversing.hideInactiveLayers.dimInactiveLayers")
+        #expect(ScaleSymbolEffect.scale.down.byLayer.wholeSymbol._recordedName == "scale.down.byLayer.wholeSymbol")
+        #expect(AppearSymbolEffect.appear.up.byLayer._recordedName == "appear.up.byLayer")
+        #expect(DisappearSymbolEffect.disappear.up.down.byLayer.wholeSymbol._recordedName == "disappear.up.down.byLayer.wholeSymbol")
+        #expect(SymbolEffectOptions.repeat(3) != .default && SymbolEffectOptions.repeating.nonRepeating == .nonRepeating)
+    }
 }

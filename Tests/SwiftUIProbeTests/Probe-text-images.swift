@@ -1757,6 +1757,14 @@ import DeclarativeViews
         __someView(__v(__T.self).strikethrough(__v((Bool).self), pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self)))
     }
 }
+// View: func symbolEffect<T>(_ effect: T, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View where T : IndefiniteSymbolEffect, T : SymbolEffect
+@MainActor func __probe1164() {
+    _ = Text("a").symbolEffect(.pulse, options: .default, isActive: true)
+}
+// View: func symbolEffect<T, U>(_ effect: T, options: SymbolEffectOptions = .default, value: U) -> some View where T : DiscreteSymbolEffect, T : SymbolEffect, U : Equatable
+@MainActor func __probe1165() {
+    _ = Text("a").symbolEffect(.bounce, options: .default, value: 1)
+}
 // View: func symbolEffectsRemoved(_ isEnabled: Bool = true) -> some View
 @MainActor func __probe1166() {
     func __someView<T: View>(_: T) {}

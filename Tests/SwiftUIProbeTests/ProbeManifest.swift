@@ -845,6 +845,8 @@ let probedRows: [String] = [
     "View func privacySensitive(_ sensitive: Bool = true) -> some View",
     "View func redacted(reason: RedactionReasons) -> some View",
     "View func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View",
+    "View func symbolEffect<T>(_ effect: T, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View where T : IndefiniteSymbolEffect, T : SymbolEffect",
+    "View func symbolEffect<T, U>(_ effect: T, options: SymbolEffectOptions = .default, value: U) -> some View where T : DiscreteSymbolEffect, T : SymbolEffect, U : Equatable",
     "View func symbolEffectsRemoved(_ isEnabled: Bool = true) -> some View",
     "View func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View",
     "View func symbolVariant(_ variant: SymbolVariants) -> some View",

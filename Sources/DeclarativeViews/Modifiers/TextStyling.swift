@@ -32,6 +32,12 @@ extension Text {
 
         public static let single = LineStyle()
 
+        /// How the line is recorded: its pattern unless solid, then its color (`dash blue`; empty
+        /// for a plain line).
+        var recorded: String {
+            [pattern == .solid ? nil : pattern.description, color?.description].compactMap { $0 }.joined(separator: " ")
+        }
+
         /// A line's dash pattern.
         public struct Pattern: Hashable, Sendable, CustomStringConvertible {
             public let description: String
@@ -176,7 +182,7 @@ extension View {
     }
 
     private static func line(_ pattern: Text.LineStyle.Pattern, _ color: Color?) -> String {
-        [pattern == .solid ? nil : pattern.description, color?.description].compactMap { $0 }.joined(separator: " ")
+        Text.LineStyle(pattern: pattern, color: color).recorded
     }
 
     public func fontDesign(_ design: Font.Design?) -> ModifiedContent<Self, _StyleModifier> {

@@ -103,16 +103,12 @@ extension AttributeScopes.SwiftUIAttributes {
         record("font", FontAttribute.self, \.description)
         record("foregroundColor", ForegroundColorAttribute.self, \.description)
         record("backgroundColor", BackgroundColorAttribute.self, \.description)
-        record("strikethrough", StrikethroughStyleAttribute.self, line)
-        record("underline", UnderlineStyleAttribute.self, line)
+        record("strikethrough", StrikethroughStyleAttribute.self, \.recorded)
+        record("underline", UnderlineStyleAttribute.self, \.recorded)
         record("kerning", KerningAttribute.self) { _number(Double($0)) }
         record("tracking", TrackingAttribute.self) { _number(Double($0)) }
         record("baselineOffset", BaselineOffsetAttribute.self) { _number(Double($0)) }
         record("link", AttributeScopes.FoundationAttributes.LinkAttribute.self, \.absoluteString)
         return styles
-    }
-
-    private static func line(_ style: Text.LineStyle) -> String {
-        [style.pattern == .solid ? nil : style.pattern.description, style.color?.description].compactMap { $0 }.joined(separator: " ")
     }
 }
