@@ -58,6 +58,28 @@ import DeclarativeViews
     _ = TextInputAutocapitalization.self
     __conformsSendable(TextInputAutocapitalization.self)
 }
+// EnvironmentValues: var autocorrectionDisabled: Bool { get set }
+@MainActor func __probe1861() {
+    let _: Bool = __v(EnvironmentValues.self).autocorrectionDisabled
+    var __r = __v(EnvironmentValues.self)
+    __r.autocorrectionDisabled = __v((Bool).self)
+}
+// EnvironmentValues: var disableAutocorrection: Bool? { get set }
+@MainActor func __probe1862() {
+    let _: Bool? = __v(EnvironmentValues.self).disableAutocorrection
+    var __r = __v(EnvironmentValues.self)
+    __r.disableAutocorrection = __v((Bool?).self)
+}
+// EnvironmentValues: var keyboardShortcut: KeyboardShortcut? { get }
+@MainActor func __probe1863() {
+    let _: KeyboardShortcut? = __v(EnvironmentValues.self).keyboardShortcut
+}
+// EnvironmentValues: var scrollDismissesKeyboardMode: ScrollDismissesKeyboardMode { get set }
+@MainActor func __probe1864() {
+    let _: ScrollDismissesKeyboardMode = __v(EnvironmentValues.self).scrollDismissesKeyboardMode
+    var __r = __v(EnvironmentValues.self)
+    __r.scrollDismissesKeyboardMode = __v((ScrollDismissesKeyboardMode).self)
+}
 // EventModifiers: static let all: EventModifiers
 @MainActor func __probe1865() {
     let _: EventModifiers = EventModifiers.all
@@ -376,6 +398,10 @@ import DeclarativeViews
 @MainActor func __probe1941() {
     let _: TextInputAutocapitalization = TextInputAutocapitalization.characters
 }
+// TextInputAutocapitalization: init?(_ type: UITextAutocapitalizationType)
+@MainActor func __probe1942() {
+    _ = TextInputAutocapitalization(__v((UITextAutocapitalizationType).self))
+}
 // TextInputAutocapitalization: static var never: TextInputAutocapitalization { get }
 @MainActor func __probe1943() {
     let _: TextInputAutocapitalization = TextInputAutocapitalization.never
@@ -521,6 +547,20 @@ import DeclarativeViews
         __someView(__v(__T.self).submitLabel(__v((SubmitLabel).self)))
     }
 }
+// View: func submitScope(_ isBlocking: Bool = true) -> some View
+@MainActor func __probe1979() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).submitScope(__v((Bool).self)))
+    }
+}
+// View: func textContentType(_ textContentType: NSTextContentType?) -> some View
+@MainActor func __probe1980() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).textContentType(__v((NSTextContentType?).self)))
+    }
+}
 // View: func textContentType(_ textContentType: UITextContentType?) -> some View
 @MainActor func __probe1981() {
     func __someView<T: View>(_: T) {}
@@ -533,5 +573,26 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).textInputAutocapitalization(__v((TextInputAutocapitalization?).self)))
+    }
+}
+// View: func typeSelectEquivalent(_ stringKey: LocalizedStringKey) -> some View
+@MainActor func __probe1983() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).typeSelectEquivalent(__v((LocalizedStringKey).self)))
+    }
+}
+// View: func typeSelectEquivalent(_ text: Text?) -> some View
+@MainActor func __probe1984() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).typeSelectEquivalent(__v((Text?).self)))
+    }
+}
+// View: func typeSelectEquivalent<S>(_ string: S) -> some View where S : StringProtocol
+@MainActor func __probe1985() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).typeSelectEquivalent(__v((Substring).self)))
     }
 }

@@ -14,6 +14,14 @@ import DeclarativeViews
     _ = AsyncImagePhase.self
     __conformsSendable(AsyncImagePhase.self)
 }
+// SwiftUI: enum ContentSizeCategory : Hashable, CaseIterable
+@MainActor func __probe776() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = ContentSizeCategory.self
+    __conformsHashable(ContentSizeCategory.self)
+    __conformsCaseIterable(ContentSizeCategory.self)
+}
 // SwiftUI: struct ContentUnavailableView<Label, Description, Actions> : View where Label : View, Description : View, Actions : View
 @MainActor func __probe777() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -66,6 +74,14 @@ import DeclarativeViews
     _ = Label<__ProbeView, __ProbeView>.self
     __conformsView(Label<__ProbeView, __ProbeView>.self)
 }
+// SwiftUI: enum LegibilityWeight : Hashable, Sendable
+@MainActor func __probe784() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = LegibilityWeight.self
+    __conformsHashable(LegibilityWeight.self)
+    __conformsSendable(LegibilityWeight.self)
+}
 // SwiftUI: struct LocalizedStringKey : Equatable, ExpressibleByStringInterpolation
 @MainActor func __probe785() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
@@ -94,6 +110,14 @@ import DeclarativeViews
     _ = SymbolRenderingMode.self
     __conformsSendable(SymbolRenderingMode.self)
 }
+// SwiftUI: struct SymbolVariants : Hashable, Sendable
+@MainActor func __probe789() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = SymbolVariants.self
+    __conformsHashable(SymbolVariants.self)
+    __conformsSendable(SymbolVariants.self)
+}
 // SwiftUI: struct Text : Equatable, Sendable
 @MainActor func __probe790() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
@@ -115,6 +139,14 @@ import DeclarativeViews
     func __body<__T: TextSelectability>(_: __T.Type) {
         _ = __T.self
     }
+}
+// SwiftUI: struct TypesettingLanguage : Sendable, Equatable
+@MainActor func __probe793() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = TypesettingLanguage.self
+    __conformsSendable(TypesettingLanguage.self)
+    __conformsEquatable(TypesettingLanguage.self)
 }
 // AsyncImage: init(url: URL?, scale: CGFloat = 1) where Content == Image
 @MainActor func __probe794() {
@@ -147,6 +179,192 @@ import DeclarativeViews
 // AsyncImagePhase: case success(Image)
 @MainActor func __probe801() {
     let _: AsyncImagePhase = AsyncImagePhase.success(__v((Image).self))
+}
+// AttributeDynamicLookup: subscript<T>(dynamicMember keyPath: KeyPath<AttributeScopes.SwiftUIAttributes, T>) -> T where T : AttributedStringKey { get }
+@MainActor func __probe802() {
+    var __s = AttributedString("a"); __s.backgroundColor = Color.red; let _: Color? = __s.backgroundColor
+}
+// AttributeScopes: struct SwiftUIAttributes : AttributeScope
+@MainActor func __probe803() {
+    func __conformsAttributeScope<T: AttributeScope>(_: T.Type) {}
+    _ = AttributeScopes.SwiftUIAttributes.self
+    __conformsAttributeScope(AttributeScopes.SwiftUIAttributes.self)
+}
+// AttributeScopes: var swiftUI: AttributeScopes.SwiftUIAttributes.Type { get }
+@MainActor func __probe804() {
+    let _: KeyPath<AttributeScopes, AttributeScopes.SwiftUIAttributes.Type> = \.swiftUI
+}
+// AttributeScopes.SwiftUIAttributes: enum BackgroundColorAttribute : AttributedStringKey
+@MainActor func __probe805() {
+    func __conformsAttributedStringKey<T: AttributedStringKey>(_: T.Type) {}
+    _ = AttributeScopes.SwiftUIAttributes.BackgroundColorAttribute.self
+    __conformsAttributedStringKey(AttributeScopes.SwiftUIAttributes.BackgroundColorAttribute.self)
+}
+// AttributeScopes.SwiftUIAttributes: enum BaselineOffsetAttribute : CodableAttributedStringKey
+@MainActor func __probe806() {
+    func __conformsCodableAttributedStringKey<T: CodableAttributedStringKey>(_: T.Type) {}
+    _ = AttributeScopes.SwiftUIAttributes.BaselineOffsetAttribute.self
+    __conformsCodableAttributedStringKey(AttributeScopes.SwiftUIAttributes.BaselineOffsetAttribute.self)
+}
+// AttributeScopes.SwiftUIAttributes: enum FontAttribute : AttributedStringKey
+@MainActor func __probe807() {
+    func __conformsAttributedStringKey<T: AttributedStringKey>(_: T.Type) {}
+    _ = AttributeScopes.SwiftUIAttributes.FontAttribute.self
+    __conformsAttributedStringKey(AttributeScopes.SwiftUIAttributes.FontAttribute.self)
+}
+// AttributeScopes.SwiftUIAttributes: enum ForegroundColorAttribute : AttributedStringKey
+@MainActor func __probe808() {
+    func __conformsAttributedStringKey<T: AttributedStringKey>(_: T.Type) {}
+    _ = AttributeScopes.SwiftUIAttributes.ForegroundColorAttribute.self
+    __conformsAttributedStringKey(AttributeScopes.SwiftUIAttributes.ForegroundColorAttribute.self)
+}
+// AttributeScopes.SwiftUIAttributes: enum KerningAttribute : CodableAttributedStringKey
+@MainActor func __probe809() {
+    func __conformsCodableAttributedStringKey<T: CodableAttributedStringKey>(_: T.Type) {}
+    _ = AttributeScopes.SwiftUIAttributes.KerningAttribute.self
+    __conformsCodableAttributedStringKey(AttributeScopes.SwiftUIAttributes.KerningAttribute.self)
+}
+// AttributeScopes.SwiftUIAttributes: enum StrikethroughStyleAttribute : AttributedStringKey
+@MainActor func __probe810() {
+    func __conformsAttributedStringKey<T: AttributedStringKey>(_: T.Type) {}
+    _ = AttributeScopes.SwiftUIAttributes.StrikethroughStyleAttribute.self
+    __conformsAttributedStringKey(AttributeScopes.SwiftUIAttributes.StrikethroughStyleAttribute.self)
+}
+// AttributeScopes.SwiftUIAttributes: enum TrackingAttribute : CodableAttributedStringKey
+@MainActor func __probe811() {
+    func __conformsCodableAttributedStringKey<T: CodableAttributedStringKey>(_: T.Type) {}
+    _ = AttributeScopes.SwiftUIAttributes.TrackingAttribute.self
+    __conformsCodableAttributedStringKey(AttributeScopes.SwiftUIAttributes.TrackingAttribute.self)
+}
+// AttributeScopes.SwiftUIAttributes: enum UnderlineStyleAttribute : AttributedStringKey
+@MainActor func __probe812() {
+    func __conformsAttributedStringKey<T: AttributedStringKey>(_: T.Type) {}
+    _ = AttributeScopes.SwiftUIAttributes.UnderlineStyleAttribute.self
+    __conformsAttributedStringKey(AttributeScopes.SwiftUIAttributes.UnderlineStyleAttribute.self)
+}
+// AttributeScopes.SwiftUIAttributes: let backgroundColor: AttributeScopes.SwiftUIAttributes.BackgroundColorAttribute
+@MainActor func __probe814() {
+    let _: KeyPath<AttributeScopes.SwiftUIAttributes, AttributeScopes.SwiftUIAttributes.BackgroundColorAttribute> = \.backgroundColor
+}
+// AttributeScopes.SwiftUIAttributes: let baselineOffset: AttributeScopes.SwiftUIAttributes.BaselineOffsetAttribute
+@MainActor func __probe815() {
+    let _: KeyPath<AttributeScopes.SwiftUIAttributes, AttributeScopes.SwiftUIAttributes.BaselineOffsetAttribute> = \.baselineOffset
+}
+// AttributeScopes.SwiftUIAttributes: let font: AttributeScopes.SwiftUIAttributes.FontAttribute
+@MainActor func __probe816() {
+    let _: KeyPath<AttributeScopes.SwiftUIAttributes, AttributeScopes.SwiftUIAttributes.FontAttribute> = \.font
+}
+// AttributeScopes.SwiftUIAttributes: let foregroundColor: AttributeScopes.SwiftUIAttributes.ForegroundColorAttribute
+@MainActor func __probe817() {
+    let _: KeyPath<AttributeScopes.SwiftUIAttributes, AttributeScopes.SwiftUIAttributes.ForegroundColorAttribute> = \.foregroundColor
+}
+// AttributeScopes.SwiftUIAttributes: let foundation: AttributeScopes.FoundationAttributes
+@MainActor func __probe818() {
+    let _: AttributeScopes.FoundationAttributes = __v(AttributeScopes.SwiftUIAttributes.self).foundation
+}
+// AttributeScopes.SwiftUIAttributes: let kern: AttributeScopes.SwiftUIAttributes.KerningAttribute
+@MainActor func __probe819() {
+    let _: KeyPath<AttributeScopes.SwiftUIAttributes, AttributeScopes.SwiftUIAttributes.KerningAttribute> = \.kern
+}
+// AttributeScopes.SwiftUIAttributes: let strikethroughStyle: AttributeScopes.SwiftUIAttributes.StrikethroughStyleAttribute
+@MainActor func __probe820() {
+    let _: KeyPath<AttributeScopes.SwiftUIAttributes, AttributeScopes.SwiftUIAttributes.StrikethroughStyleAttribute> = \.strikethroughStyle
+}
+// AttributeScopes.SwiftUIAttributes: let tracking: AttributeScopes.SwiftUIAttributes.TrackingAttribute
+@MainActor func __probe821() {
+    let _: KeyPath<AttributeScopes.SwiftUIAttributes, AttributeScopes.SwiftUIAttributes.TrackingAttribute> = \.tracking
+}
+// AttributeScopes.SwiftUIAttributes: let underlineStyle: AttributeScopes.SwiftUIAttributes.UnderlineStyleAttribute
+@MainActor func __probe822() {
+    let _: KeyPath<AttributeScopes.SwiftUIAttributes, AttributeScopes.SwiftUIAttributes.UnderlineStyleAttribute> = \.underlineStyle
+}
+// AttributeScopes.SwiftUIAttributes.BackgroundColorAttribute: static let name: String
+@MainActor func __probe823() {
+    let _: String = AttributeScopes.SwiftUIAttributes.BackgroundColorAttribute.name
+}
+// AttributeScopes.SwiftUIAttributes.BaselineOffsetAttribute: static let name: String
+@MainActor func __probe824() {
+    let _: String = AttributeScopes.SwiftUIAttributes.BaselineOffsetAttribute.name
+}
+// AttributeScopes.SwiftUIAttributes.FontAttribute: static let name: String
+@MainActor func __probe825() {
+    let _: String = AttributeScopes.SwiftUIAttributes.FontAttribute.name
+}
+// AttributeScopes.SwiftUIAttributes.ForegroundColorAttribute: static let name: String
+@MainActor func __probe826() {
+    let _: String = AttributeScopes.SwiftUIAttributes.ForegroundColorAttribute.name
+}
+// AttributeScopes.SwiftUIAttributes.KerningAttribute: static let name: String
+@MainActor func __probe827() {
+    let _: String = AttributeScopes.SwiftUIAttributes.KerningAttribute.name
+}
+// AttributeScopes.SwiftUIAttributes.StrikethroughStyleAttribute: static let name: String
+@MainActor func __probe828() {
+    let _: String = AttributeScopes.SwiftUIAttributes.StrikethroughStyleAttribute.name
+}
+// AttributeScopes.SwiftUIAttributes.TrackingAttribute: static let name: String
+@MainActor func __probe829() {
+    let _: String = AttributeScopes.SwiftUIAttributes.TrackingAttribute.name
+}
+// AttributeScopes.SwiftUIAttributes.UnderlineStyleAttribute: static let name: String
+@MainActor func __probe830() {
+    let _: String = AttributeScopes.SwiftUIAttributes.UnderlineStyleAttribute.name
+}
+// ContentSizeCategory: case accessibilityExtraExtraExtraLarge
+@MainActor func __probe831() {
+    let _: ContentSizeCategory = ContentSizeCategory.accessibilityExtraExtraExtraLarge
+}
+// ContentSizeCategory: case accessibilityExtraExtraLarge
+@MainActor func __probe832() {
+    let _: ContentSizeCategory = ContentSizeCategory.accessibilityExtraExtraLarge
+}
+// ContentSizeCategory: case accessibilityExtraLarge
+@MainActor func __probe833() {
+    let _: ContentSizeCategory = ContentSizeCategory.accessibilityExtraLarge
+}
+// ContentSizeCategory: case accessibilityLarge
+@MainActor func __probe834() {
+    let _: ContentSizeCategory = ContentSizeCategory.accessibilityLarge
+}
+// ContentSizeCategory: case accessibilityMedium
+@MainActor func __probe835() {
+    let _: ContentSizeCategory = ContentSizeCategory.accessibilityMedium
+}
+// ContentSizeCategory: static var allCases: [ContentSizeCategory] { get }
+@MainActor func __probe836() {
+    let _: [ContentSizeCategory] = ContentSizeCategory.allCases
+}
+// ContentSizeCategory: case extraExtraExtraLarge
+@MainActor func __probe837() {
+    let _: ContentSizeCategory = ContentSizeCategory.extraExtraExtraLarge
+}
+// ContentSizeCategory: case extraExtraLarge
+@MainActor func __probe838() {
+    let _: ContentSizeCategory = ContentSizeCategory.extraExtraLarge
+}
+// ContentSizeCategory: case extraLarge
+@MainActor func __probe839() {
+    let _: ContentSizeCategory = ContentSizeCategory.extraLarge
+}
+// ContentSizeCategory: case extraSmall
+@MainActor func __probe840() {
+    let _: ContentSizeCategory = ContentSizeCategory.extraSmall
+}
+// ContentSizeCategory: var isAccessibilityCategory: Bool { get }
+@MainActor func __probe842() {
+    let _: Bool = __v(ContentSizeCategory.self).isAccessibilityCategory
+}
+// ContentSizeCategory: case large
+@MainActor func __probe843() {
+    let _: ContentSizeCategory = ContentSizeCategory.large
+}
+// ContentSizeCategory: case medium
+@MainActor func __probe844() {
+    let _: ContentSizeCategory = ContentSizeCategory.medium
+}
+// ContentSizeCategory: case small
+@MainActor func __probe845() {
+    let _: ContentSizeCategory = ContentSizeCategory.small
 }
 // ContentUnavailableView: init(_ title: LocalizedStringKey, image name: String, description: Text? = nil) where Label == Label<Text, Image>, Description == Text?, Actions == EmptyView
 @MainActor func __probe846() {
@@ -239,6 +457,96 @@ import DeclarativeViews
 // EnabledTextSelectability: static let allowsSelection: Bool
 @MainActor func __probe869() {
     let _: Bool = EnabledTextSelectability.allowsSelection
+}
+// EnvironmentValues: var allowsTightening: Bool { get set }
+@MainActor func __probe870() {
+    let _: Bool = __v(EnvironmentValues.self).allowsTightening
+    var __r = __v(EnvironmentValues.self)
+    __r.allowsTightening = __v((Bool).self)
+}
+// EnvironmentValues: var dynamicTypeSize: DynamicTypeSize { get set }
+@MainActor func __probe872() {
+    let _: DynamicTypeSize = __v(EnvironmentValues.self).dynamicTypeSize
+    var __r = __v(EnvironmentValues.self)
+    __r.dynamicTypeSize = __v((DynamicTypeSize).self)
+}
+// EnvironmentValues: var font: Font? { get set }
+@MainActor func __probe873() {
+    let _: Font? = __v(EnvironmentValues.self).font
+    var __r = __v(EnvironmentValues.self)
+    __r.font = __v((Font?).self)
+}
+// EnvironmentValues: var imageScale: Image.Scale { get set }
+@MainActor func __probe874() {
+    let _: Image.Scale = __v(EnvironmentValues.self).imageScale
+    var __r = __v(EnvironmentValues.self)
+    __r.imageScale = __v((Image.Scale).self)
+}
+// EnvironmentValues: var legibilityWeight: LegibilityWeight? { get set }
+@MainActor func __probe875() {
+    let _: LegibilityWeight? = __v(EnvironmentValues.self).legibilityWeight
+    var __r = __v(EnvironmentValues.self)
+    __r.legibilityWeight = __v((LegibilityWeight?).self)
+}
+// EnvironmentValues: var lineLimit: Int? { get set }
+@MainActor func __probe876() {
+    let _: Int? = __v(EnvironmentValues.self).lineLimit
+    var __r = __v(EnvironmentValues.self)
+    __r.lineLimit = __v((Int?).self)
+}
+// EnvironmentValues: var lineSpacing: CGFloat { get set }
+@MainActor func __probe877() {
+    let _: CGFloat = __v(EnvironmentValues.self).lineSpacing
+    var __r = __v(EnvironmentValues.self)
+    __r.lineSpacing = __v((CGFloat).self)
+}
+// EnvironmentValues: var minimumScaleFactor: CGFloat { get set }
+@MainActor func __probe878() {
+    let _: CGFloat = __v(EnvironmentValues.self).minimumScaleFactor
+    var __r = __v(EnvironmentValues.self)
+    __r.minimumScaleFactor = __v((CGFloat).self)
+}
+// EnvironmentValues: var multilineTextAlignment: TextAlignment { get set }
+@MainActor func __probe879() {
+    let _: TextAlignment = __v(EnvironmentValues.self).multilineTextAlignment
+    var __r = __v(EnvironmentValues.self)
+    __r.multilineTextAlignment = __v((TextAlignment).self)
+}
+// EnvironmentValues: var redactionReasons: RedactionReasons { get set }
+@MainActor func __probe880() {
+    let _: RedactionReasons = __v(EnvironmentValues.self).redactionReasons
+    var __r = __v(EnvironmentValues.self)
+    __r.redactionReasons = __v((RedactionReasons).self)
+}
+// EnvironmentValues: var sizeCategory: ContentSizeCategory { get set }
+@MainActor func __probe881() {
+    let _: ContentSizeCategory = __v(EnvironmentValues.self).sizeCategory
+    var __r = __v(EnvironmentValues.self)
+    __r.sizeCategory = __v((ContentSizeCategory).self)
+}
+// EnvironmentValues: var symbolRenderingMode: SymbolRenderingMode? { get set }
+@MainActor func __probe882() {
+    let _: SymbolRenderingMode? = __v(EnvironmentValues.self).symbolRenderingMode
+    var __r = __v(EnvironmentValues.self)
+    __r.symbolRenderingMode = __v((SymbolRenderingMode?).self)
+}
+// EnvironmentValues: var symbolVariants: SymbolVariants { get set }
+@MainActor func __probe883() {
+    let _: SymbolVariants = __v(EnvironmentValues.self).symbolVariants
+    var __r = __v(EnvironmentValues.self)
+    __r.symbolVariants = __v((SymbolVariants).self)
+}
+// EnvironmentValues: var textCase: Text.Case? { get set }
+@MainActor func __probe884() {
+    let _: Text.Case? = __v(EnvironmentValues.self).textCase
+    var __r = __v(EnvironmentValues.self)
+    __r.textCase = __v((Text.Case?).self)
+}
+// EnvironmentValues: var truncationMode: Text.TruncationMode { get set }
+@MainActor func __probe885() {
+    let _: Text.TruncationMode = __v(EnvironmentValues.self).truncationMode
+    var __r = __v(EnvironmentValues.self)
+    __r.truncationMode = __v((Text.TruncationMode).self)
 }
 // Font: enum Design : Hashable, Sendable
 @MainActor func __probe886() {
@@ -343,6 +651,14 @@ import DeclarativeViews
 // Font: static let subheadline: Font
 @MainActor func __probe908() {
     let _: Font = Font.subheadline
+}
+// Font: static func system(_ style: Font.TextStyle, design: Font.Design = .default) -> Font
+@MainActor func __probe909() {
+    let _: Font = Font.system(__v((Font.TextStyle).self), design: __v((Font.Design).self))
+}
+// Font: static func system(_ style: Font.TextStyle, design: Font.Design? = nil, weight: Font.Weight? = nil) -> Font
+@MainActor func __probe910() {
+    let _: Font = Font.system(__v((Font.TextStyle).self), design: __v((Font.Design?).self), weight: __v((Font.Weight?).self))
 }
 // Font: static func system(size: CGFloat, weight: Font.Weight = .regular, design: Font.Design = .default) -> Font
 @MainActor func __probe911() {
@@ -510,11 +826,27 @@ import DeclarativeViews
     var __r = __v(Font.Width.self)
     __r.value = __v((CGFloat).self)
 }
+// Image: struct DynamicRange : Hashable, Sendable
+@MainActor func __probe952() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Image.DynamicRange.self
+    __conformsHashable(Image.DynamicRange.self)
+    __conformsSendable(Image.DynamicRange.self)
+}
 // Image: enum Interpolation : Sendable
 @MainActor func __probe953() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     _ = Image.Interpolation.self
     __conformsSendable(Image.Interpolation.self)
+}
+// Image: enum Orientation : UInt8, CaseIterable, Hashable
+@MainActor func __probe954() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = Image.Orientation.self
+    __conformsCaseIterable(Image.Orientation.self)
+    __conformsHashable(Image.Orientation.self)
 }
 // Image: enum ResizingMode : Sendable
 @MainActor func __probe955() {
@@ -534,6 +866,10 @@ import DeclarativeViews
     _ = Image.TemplateRenderingMode.self
     __conformsSendable(Image.TemplateRenderingMode.self)
 }
+// Image: func allowedDynamicRange(_ range: Image.DynamicRange?) -> Image
+@MainActor func __probe958() {
+    let _: Image = __v(Image.self).allowedDynamicRange(__v((Image.DynamicRange?).self))
+}
 // Image: func antialiased(_ isAntialiased: Bool) -> Image
 @MainActor func __probe959() {
     let _: Image = __v(Image.self).antialiased(__v((Bool).self))
@@ -542,13 +878,33 @@ import DeclarativeViews
 @MainActor func __probe961() {
     _ = Image(__v((String).self), bundle: __v((Bundle?).self))
 }
+// Image: init(_ name: String, bundle: Bundle? = nil, label: Text)
+@MainActor func __probe962() {
+    _ = Image(__v((String).self), bundle: __v((Bundle?).self), label: __v((Text).self))
+}
+// Image: init(_ name: String, variableValue: Double?, bundle: Bundle? = nil)
+@MainActor func __probe964() {
+    _ = Image(__v((String).self), variableValue: __v((Double?).self), bundle: __v((Bundle?).self))
+}
+// Image: init(_ name: String, variableValue: Double?, bundle: Bundle? = nil, label: Text)
+@MainActor func __probe965() {
+    _ = Image(__v((String).self), variableValue: __v((Double?).self), bundle: __v((Bundle?).self), label: __v((Text).self))
+}
 // Image: init(decorative name: String, bundle: Bundle? = nil)
 @MainActor func __probe966() {
     _ = Image(decorative: __v((String).self), bundle: __v((Bundle?).self))
 }
+// Image: init(decorative name: String, variableValue: Double?, bundle: Bundle? = nil)
+@MainActor func __probe968() {
+    _ = Image(decorative: __v((String).self), variableValue: __v((Double?).self), bundle: __v((Bundle?).self))
+}
 // Image: init(systemName: String)
 @MainActor func __probe971() {
     _ = Image(systemName: __v((String).self))
+}
+// Image: init(systemName: String, variableValue: Double?)
+@MainActor func __probe972() {
+    _ = Image(systemName: __v((String).self), variableValue: __v((Double?).self))
 }
 // Image: func interpolation(_ interpolation: Image.Interpolation) -> Image
 @MainActor func __probe974() {
@@ -566,6 +922,18 @@ import DeclarativeViews
 @MainActor func __probe977() {
     let _: Image = __v(Image.self).symbolRenderingMode(__v((SymbolRenderingMode?).self))
 }
+// Image.DynamicRange: static let constrainedHigh: Image.DynamicRange
+@MainActor func __probe979() {
+    let _: Image.DynamicRange = Image.DynamicRange.constrainedHigh
+}
+// Image.DynamicRange: static let high: Image.DynamicRange
+@MainActor func __probe980() {
+    let _: Image.DynamicRange = Image.DynamicRange.high
+}
+// Image.DynamicRange: static let standard: Image.DynamicRange
+@MainActor func __probe981() {
+    let _: Image.DynamicRange = Image.DynamicRange.standard
+}
 // Image.Interpolation: case high
 @MainActor func __probe982() {
     let _: Image.Interpolation = Image.Interpolation.high
@@ -581,6 +949,50 @@ import DeclarativeViews
 // Image.Interpolation: case none
 @MainActor func __probe985() {
     let _: Image.Interpolation = Image.Interpolation.none
+}
+// Image.Orientation: static var allCases: [Image.Orientation] { get }
+@MainActor func __probe986() {
+    let _: [Image.Orientation] = Image.Orientation.allCases
+}
+// Image.Orientation: case down
+@MainActor func __probe987() {
+    let _: Image.Orientation = Image.Orientation.down
+}
+// Image.Orientation: case downMirrored
+@MainActor func __probe988() {
+    let _: Image.Orientation = Image.Orientation.downMirrored
+}
+// Image.Orientation: init?(rawValue: UInt8)
+@MainActor func __probe989() {
+    _ = Image.Orientation(rawValue: __v((UInt8).self))
+}
+// Image.Orientation: case left
+@MainActor func __probe990() {
+    let _: Image.Orientation = Image.Orientation.left
+}
+// Image.Orientation: case leftMirrored
+@MainActor func __probe991() {
+    let _: Image.Orientation = Image.Orientation.leftMirrored
+}
+// Image.Orientation: var rawValue: UInt8 { get }
+@MainActor func __probe992() {
+    let _: UInt8 = __v(Image.Orientation.self).rawValue
+}
+// Image.Orientation: case right
+@MainActor func __probe993() {
+    let _: Image.Orientation = Image.Orientation.right
+}
+// Image.Orientation: case rightMirrored
+@MainActor func __probe994() {
+    let _: Image.Orientation = Image.Orientation.rightMirrored
+}
+// Image.Orientation: case up
+@MainActor func __probe995() {
+    let _: Image.Orientation = Image.Orientation.up
+}
+// Image.Orientation: case upMirrored
+@MainActor func __probe996() {
+    let _: Image.Orientation = Image.Orientation.upMirrored
 }
 // Image.ResizingMode: case stretch
 @MainActor func __probe997() {
@@ -633,6 +1045,14 @@ import DeclarativeViews
 // Label: init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon)
 @MainActor func __probe1011() {
     _ = Label(title: { __v((__ProbeView).self) }, icon: { __v((__ProbeView).self) })
+}
+// LegibilityWeight: case bold
+@MainActor func __probe1012() {
+    let _: LegibilityWeight = LegibilityWeight.bold
+}
+// LegibilityWeight: case regular
+@MainActor func __probe1014() {
+    let _: LegibilityWeight = LegibilityWeight.regular
 }
 // LocalizedStringKey: struct StringInterpolation : StringInterpolationProtocol
 @MainActor func __probe1015() {
@@ -692,10 +1112,24 @@ import DeclarativeViews
     var __r = __v(LocalizedStringKey.StringInterpolation.self)
     __r.appendInterpolation(__v((IntegerFormatStyle<Int>.FormatInput).self), format: __v((IntegerFormatStyle<Int>).self))
 }
+// LocalizedStringKey.StringInterpolation: mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter? = nil) where Subject : ReferenceConvertible
+@MainActor func __probe1029() {
+    var __r = LocalizedStringKey.StringInterpolation(literalCapacity: 0, interpolationCount: 1); __r.appendInterpolation(URL(string: "https://swift.org")!, formatter: Optional<Formatter>.none)
+}
 // LocalizedStringKey.StringInterpolation: mutating func appendInterpolation<T>(_ value: T, specifier: String) where T : _FormatSpecifiable
 @MainActor func __probe1030() {
     var __r = __v(LocalizedStringKey.StringInterpolation.self)
     __r.appendInterpolation(__v((Int).self), specifier: __v((String).self))
+}
+// LocalizedStringKey.StringInterpolation: mutating func appendInterpolation(_ date: Date, style: Text.DateStyle)
+@MainActor func __probe1031() {
+    var __r = __v(LocalizedStringKey.StringInterpolation.self)
+    __r.appendInterpolation(__v((Date).self), style: __v((Text.DateStyle).self))
+}
+// LocalizedStringKey.StringInterpolation: mutating func appendInterpolation(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true)
+@MainActor func __probe1032() {
+    var __r = __v(LocalizedStringKey.StringInterpolation.self)
+    __r.appendInterpolation(timerInterval: __v((ClosedRange<Date>).self), pauseTime: __v((Date?).self), countsDown: __v((Bool).self), showsHours: __v((Bool).self))
 }
 // LocalizedStringKey.StringInterpolation: mutating func appendLiteral(_ literal: String)
 @MainActor func __probe1033() {
@@ -750,6 +1184,54 @@ import DeclarativeViews
 @MainActor func __probe1045() {
     let _: SymbolRenderingMode = SymbolRenderingMode.palette
 }
+// SymbolVariants: static let circle: SymbolVariants
+@MainActor func __probe1046() {
+    let _: SymbolVariants = SymbolVariants.circle
+}
+// SymbolVariants: var circle: SymbolVariants { get }
+@MainActor func __probe1047() {
+    let _: SymbolVariants = __v(SymbolVariants.self).circle
+}
+// SymbolVariants: func contains(_ other: SymbolVariants) -> Bool
+@MainActor func __probe1048() {
+    let _: Bool = __v(SymbolVariants.self).contains(__v((SymbolVariants).self))
+}
+// SymbolVariants: static let fill: SymbolVariants
+@MainActor func __probe1049() {
+    let _: SymbolVariants = SymbolVariants.fill
+}
+// SymbolVariants: var fill: SymbolVariants { get }
+@MainActor func __probe1050() {
+    let _: SymbolVariants = __v(SymbolVariants.self).fill
+}
+// SymbolVariants: static let none: SymbolVariants
+@MainActor func __probe1051() {
+    let _: SymbolVariants = SymbolVariants.none
+}
+// SymbolVariants: static let rectangle: SymbolVariants
+@MainActor func __probe1052() {
+    let _: SymbolVariants = SymbolVariants.rectangle
+}
+// SymbolVariants: var rectangle: SymbolVariants { get }
+@MainActor func __probe1053() {
+    let _: SymbolVariants = __v(SymbolVariants.self).rectangle
+}
+// SymbolVariants: static let slash: SymbolVariants
+@MainActor func __probe1054() {
+    let _: SymbolVariants = SymbolVariants.slash
+}
+// SymbolVariants: var slash: SymbolVariants { get }
+@MainActor func __probe1055() {
+    let _: SymbolVariants = __v(SymbolVariants.self).slash
+}
+// SymbolVariants: static let square: SymbolVariants
+@MainActor func __probe1056() {
+    let _: SymbolVariants = SymbolVariants.square
+}
+// SymbolVariants: var square: SymbolVariants { get }
+@MainActor func __probe1057() {
+    let _: SymbolVariants = __v(SymbolVariants.self).square
+}
 // Text: enum Case : Sendable
 @MainActor func __probe1058() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
@@ -769,6 +1251,14 @@ import DeclarativeViews
     _ = Text.LineStyle.self
     __conformsHashable(Text.LineStyle.self)
     __conformsSendable(Text.LineStyle.self)
+}
+// Text: struct Scale : Sendable, Hashable
+@MainActor func __probe1061() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = Text.Scale.self
+    __conformsSendable(Text.Scale.self)
+    __conformsHashable(Text.Scale.self)
 }
 // Text: enum TruncationMode : Sendable
 @MainActor func __probe1062() {
@@ -800,6 +1290,10 @@ import DeclarativeViews
 @MainActor func __probe1068() {
     let _: Text = __v(Text.self).fontWeight(__v((Font.Weight?).self))
 }
+// Text: func fontWidth(_ width: Font.Width?) -> Text
+@MainActor func __probe1069() {
+    let _: Text = __v(Text.self).fontWidth(__v((Font.Width?).self))
+}
 // Text: func foregroundColor(_ color: Color?) -> Text
 @MainActor func __probe1070() {
     let _: Text = __v(Text.self).foregroundColor(__v((Color?).self))
@@ -816,6 +1310,10 @@ import DeclarativeViews
 @MainActor func __probe1073() {
     _ = Text(__v((ClosedRange<Date>).self))
 }
+// Text: init(_ image: Image)
+@MainActor func __probe1074() {
+    _ = Text(__v((Image).self))
+}
 // Text: init(_ interval: DateInterval)
 @MainActor func __probe1075() {
     _ = Text(__v((DateInterval).self))
@@ -828,9 +1326,21 @@ import DeclarativeViews
 @MainActor func __probe1078() {
     _ = Text(__v((IntegerFormatStyle<Int>.FormatInput).self), format: __v((IntegerFormatStyle<Int>).self))
 }
+// Text: init<Subject>(_ subject: Subject, formatter: Formatter) where Subject : ReferenceConvertible
+@MainActor func __probe1080() {
+    _ = Text(__v((Int).self), formatter: __v((Formatter).self))
+}
 // Text: init(_ date: Date, style: Text.DateStyle)
 @MainActor func __probe1081() {
     _ = Text(__v((Date).self), style: __v((Text.DateStyle).self))
+}
+// Text: init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil)
+@MainActor func __probe1082() {
+    _ = Text(__v((LocalizedStringKey).self), tableName: __v((String?).self), bundle: __v((Bundle?).self), comment: __v((StaticString?).self))
+}
+// Text: init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true)
+@MainActor func __probe1083() {
+    _ = Text(timerInterval: __v((ClosedRange<Date>).self), pauseTime: __v((Date?).self), countsDown: __v((Bool).self), showsHours: __v((Bool).self))
 }
 // Text: init(verbatim content: String)
 @MainActor func __probe1084() {
@@ -856,6 +1366,22 @@ import DeclarativeViews
 @MainActor func __probe1089() {
     let _: Text = __v(Text.self).monospacedDigit()
 }
+// Text: func speechAdjustedPitch(_ value: Double) -> Text
+@MainActor func __probe1090() {
+    let _: Text = __v(Text.self).speechAdjustedPitch(__v((Double).self))
+}
+// Text: func speechAlwaysIncludesPunctuation(_ value: Bool = true) -> Text
+@MainActor func __probe1091() {
+    let _: Text = __v(Text.self).speechAlwaysIncludesPunctuation(__v((Bool).self))
+}
+// Text: func speechAnnouncementsQueued(_ value: Bool = true) -> Text
+@MainActor func __probe1092() {
+    let _: Text = __v(Text.self).speechAnnouncementsQueued(__v((Bool).self))
+}
+// Text: func speechSpellsOutCharacters(_ value: Bool = true) -> Text
+@MainActor func __probe1093() {
+    let _: Text = __v(Text.self).speechSpellsOutCharacters(__v((Bool).self))
+}
 // Text: func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text
 @MainActor func __probe1094() {
     let _: Text = __v(Text.self).strikethrough(__v((Bool).self), color: __v((Color?).self))
@@ -864,9 +1390,21 @@ import DeclarativeViews
 @MainActor func __probe1095() {
     let _: Text = __v(Text.self).strikethrough(__v((Bool).self), pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self))
 }
+// Text: func textScale(_ scale: Text.Scale, isEnabled: Bool = true) -> Text
+@MainActor func __probe1096() {
+    let _: Text = __v(Text.self).textScale(__v((Text.Scale).self), isEnabled: __v((Bool).self))
+}
 // Text: func tracking(_ tracking: CGFloat) -> Text
 @MainActor func __probe1097() {
     let _: Text = __v(Text.self).tracking(__v((CGFloat).self))
+}
+// Text: func typesettingLanguage(_ language: Locale.Language, isEnabled: Bool = true) -> Text
+@MainActor func __probe1098() {
+    let _: Text = __v(Text.self).typesettingLanguage(__v((Locale.Language).self), isEnabled: __v((Bool).self))
+}
+// Text: func typesettingLanguage(_ language: TypesettingLanguage, isEnabled: Bool = true) -> Text
+@MainActor func __probe1099() {
+    let _: Text = __v(Text.self).typesettingLanguage(__v((TypesettingLanguage).self), isEnabled: __v((Bool).self))
 }
 // Text: func underline(_ isActive: Bool = true, color: Color? = nil) -> Text
 @MainActor func __probe1100() {
@@ -938,6 +1476,14 @@ import DeclarativeViews
 @MainActor func __probe1117() {
     let _: Text.LineStyle.Pattern = Text.LineStyle.Pattern.solid
 }
+// Text.Scale: static let `default`: Text.Scale
+@MainActor func __probe1118() {
+    let _: Text.Scale = Text.Scale.`default`
+}
+// Text.Scale: static let secondary: Text.Scale
+@MainActor func __probe1119() {
+    let _: Text.Scale = Text.Scale.secondary
+}
 // Text.TruncationMode: case head
 @MainActor func __probe1120() {
     let _: Text.TruncationMode = Text.TruncationMode.head
@@ -982,6 +1528,21 @@ import DeclarativeViews
     func __inTextSelectability<T: TextSelectability>(_ value: T) -> T { value }
     let _: EnabledTextSelectability = __inTextSelectability(.enabled)
 }
+// TypesettingLanguage: static let automatic: TypesettingLanguage
+@MainActor func __probe1130() {
+    let _: TypesettingLanguage = TypesettingLanguage.automatic
+}
+// TypesettingLanguage: static func explicit(_ language: Locale.Language) -> TypesettingLanguage
+@MainActor func __probe1131() {
+    let _: TypesettingLanguage = TypesettingLanguage.explicit(__v((Locale.Language).self))
+}
+// View: func allowedDynamicRange(_ range: Image.DynamicRange?) -> some View
+@MainActor func __probe1132() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).allowedDynamicRange(__v((Image.DynamicRange?).self)))
+    }
+}
 // View: func allowsTightening(_ flag: Bool) -> some View
 @MainActor func __probe1133() {
     func __someView<T: View>(_: T) {}
@@ -1014,6 +1575,13 @@ import DeclarativeViews
 @MainActor func __probe1137() {
     _ = __v(__ProbeView.self).dynamicTypeSize(DynamicTypeSize.small...DynamicTypeSize.large)
 }
+// View: func flipsForRightToLeftLayoutDirection(_ enabled: Bool) -> some View
+@MainActor func __probe1138() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).flipsForRightToLeftLayoutDirection(__v((Bool).self)))
+    }
+}
 // View: func font(_ font: Font?) -> some View
 @MainActor func __probe1139() {
     func __someView<T: View>(_: T) {}
@@ -1035,6 +1603,13 @@ import DeclarativeViews
         __someView(__v(__T.self).fontWeight(__v((Font.Weight?).self)))
     }
 }
+// View: func fontWidth(_ width: Font.Width?) -> some View
+@MainActor func __probe1142() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).fontWidth(__v((Font.Width?).self)))
+    }
+}
 // View: func foregroundColor(_ color: Color?) -> some View
 @MainActor func __probe1143() {
     func __someView<T: View>(_: T) {}
@@ -1049,11 +1624,32 @@ import DeclarativeViews
         __someView(__v(__T.self).foregroundStyle(__v((Color).self)))
     }
 }
+// View: func foregroundStyle<S1, S2>(_ primary: S1, _ secondary: S2) -> some View where S1 : ShapeStyle, S2 : ShapeStyle
+@MainActor func __probe1145() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).foregroundStyle(__v((Color).self), __v((Color).self)))
+    }
+}
+// View: func foregroundStyle<S1, S2, S3>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View where S1 : ShapeStyle, S2 : ShapeStyle, S3 : ShapeStyle
+@MainActor func __probe1146() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).foregroundStyle(__v((Color).self), __v((Color).self), __v((Color).self)))
+    }
+}
 // View: func imageScale(_ scale: Image.Scale) -> some View
 @MainActor func __probe1147() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).imageScale(__v((Image.Scale).self)))
+    }
+}
+// View: func invalidatableContent(_ invalidatable: Bool = true) -> some View
+@MainActor func __probe1148() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).invalidatableContent(__v((Bool).self)))
     }
 }
 // View: func italic(_ isActive: Bool = true) -> some View
@@ -1105,11 +1701,25 @@ import DeclarativeViews
         __someView(__v(__T.self).lineLimit(__v((Int).self), reservesSpace: __v((Bool).self)))
     }
 }
+// View: func lineSpacing(_ lineSpacing: CGFloat) -> some View
+@MainActor func __probe1156() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).lineSpacing(__v((CGFloat).self)))
+    }
+}
 // View: func minimumScaleFactor(_ factor: CGFloat) -> some View
 @MainActor func __probe1157() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).minimumScaleFactor(__v((CGFloat).self)))
+    }
+}
+// View: func monospaced(_ isActive: Bool = true) -> some View
+@MainActor func __probe1158() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).monospaced(__v((Bool).self)))
     }
 }
 // View: func monospacedDigit() -> some View
@@ -1147,6 +1757,21 @@ import DeclarativeViews
         __someView(__v(__T.self).strikethrough(__v((Bool).self), pattern: __v((Text.LineStyle.Pattern).self), color: __v((Color?).self)))
     }
 }
+// View: func symbolEffect<T>(_ effect: T, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View where T : IndefiniteSymbolEffect, T : SymbolEffect
+@MainActor func __probe1164() {
+    _ = Text("a").symbolEffect(.pulse, options: .default, isActive: true)
+}
+// View: func symbolEffect<T, U>(_ effect: T, options: SymbolEffectOptions = .default, value: U) -> some View where T : DiscreteSymbolEffect, T : SymbolEffect, U : Equatable
+@MainActor func __probe1165() {
+    _ = Text("a").symbolEffect(.bounce, options: .default, value: 1)
+}
+// View: func symbolEffectsRemoved(_ isEnabled: Bool = true) -> some View
+@MainActor func __probe1166() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).symbolEffectsRemoved(__v((Bool).self)))
+    }
+}
 // View: func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View
 @MainActor func __probe1167() {
     func __someView<T: View>(_: T) {}
@@ -1154,11 +1779,25 @@ import DeclarativeViews
         __someView(__v(__T.self).symbolRenderingMode(__v((SymbolRenderingMode?).self)))
     }
 }
+// View: func symbolVariant(_ variant: SymbolVariants) -> some View
+@MainActor func __probe1168() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).symbolVariant(__v((SymbolVariants).self)))
+    }
+}
 // View: func textCase(_ textCase: Text.Case?) -> some View
 @MainActor func __probe1169() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).textCase(__v((Text.Case?).self)))
+    }
+}
+// View: func textScale(_ scale: Text.Scale, isEnabled: Bool = true) -> some View
+@MainActor func __probe1170() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).textScale(__v((Text.Scale).self), isEnabled: __v((Bool).self)))
     }
 }
 // View: func textSelection<S>(_ selectability: S) -> some View where S : TextSelectability
@@ -1180,6 +1819,20 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).truncationMode(__v((Text.TruncationMode).self)))
+    }
+}
+// View: func typesettingLanguage(_ language: Locale.Language, isEnabled: Bool = true) -> some View
+@MainActor func __probe1174() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).typesettingLanguage(__v((Locale.Language).self), isEnabled: __v((Bool).self)))
+    }
+}
+// View: func typesettingLanguage(_ language: TypesettingLanguage, isEnabled: Bool = true) -> some View
+@MainActor func __probe1175() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).typesettingLanguage(__v((TypesettingLanguage).self), isEnabled: __v((Bool).self)))
     }
 }
 // View: func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View

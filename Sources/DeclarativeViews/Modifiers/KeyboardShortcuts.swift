@@ -170,23 +170,23 @@ extension _KeyPressModifier: Annotating {
 extension View {
     /// Makes `shortcut` trigger the control (``ViewHost/press(_:modifiers:)``); recorded as
     /// `keyboardShortcut=command+s`.
-    public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "keyboardShortcut", value: shortcut.description))
+    public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> _RecordedEnvironment<Self, KeyboardShortcut?> {
+        _recording("keyboardShortcut", shortcut.description, \._keyboardShortcut, shortcut)
     }
 
     /// A shortcut, or none (`nil`: the control keeps none).
-    public func keyboardShortcut(_ shortcut: KeyboardShortcut?) -> ModifiedContent<Self, _StyleModifier> {
-        modifier(_StyleModifier(key: "keyboardShortcut", value: shortcut?.description ?? "none"))
+    public func keyboardShortcut(_ shortcut: KeyboardShortcut?) -> _RecordedEnvironment<Self, KeyboardShortcut?> {
+        _recording("keyboardShortcut", shortcut?.description ?? "none", \._keyboardShortcut, shortcut)
     }
 
     public func keyboardShortcut(_ key: KeyEquivalent, modifiers: EventModifiers = .command)
-        -> ModifiedContent<Self, _StyleModifier>
+        -> _RecordedEnvironment<Self, KeyboardShortcut?>
     {
         keyboardShortcut(KeyboardShortcut(key, modifiers: modifiers))
     }
 
     public func keyboardShortcut(_ key: KeyEquivalent, modifiers: EventModifiers = .command,
-                                 localization: KeyboardShortcut.Localization) -> ModifiedContent<Self, _StyleModifier> {
+                                 localization: KeyboardShortcut.Localization) -> _RecordedEnvironment<Self, KeyboardShortcut?> {
         keyboardShortcut(KeyboardShortcut(key, modifiers: modifiers, localization: localization))
     }
 

@@ -169,8 +169,8 @@ extension View {
         recorded("scrollIndicators", visibility.description)
     }
 
-    public func scrollDismissesKeyboard(_ mode: ScrollDismissesKeyboardMode) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("scrollDismissesKeyboard", mode.description)
+    public func scrollDismissesKeyboard(_ mode: ScrollDismissesKeyboardMode) -> _RecordedEnvironment<Self, ScrollDismissesKeyboardMode> {
+        _recording("scrollDismissesKeyboard", mode.description, \.scrollDismissesKeyboardMode, mode)
     }
 
     // MARK: Sheets

@@ -31,8 +31,15 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         Font("system(\(_number(Double(size)))\(weight.map { ", \($0)" } ?? "")\(design.map { ", \($0)" } ?? ""))")
     }
 
-    public static func system(_ style: Font, design: Design? = nil, weight: Weight? = nil) -> Font {
+    /// The system font of a text style, in a design and weight (`title rounded bold`).
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
         Font("\(style)\(design.map { " \($0)" } ?? "")\(weight.map { " \($0)" } ?? "")")
+    }
+
+    /// The system font of a text style in a design (the older form, without a weight).
+    @_disfavoredOverload
+    public static func system(_ style: TextStyle, design: Design = .default) -> Font {
+        system(style, design: design, weight: nil)
     }
 
     public static func custom(_ name: String, size: CGFloat) -> Font {
@@ -328,7 +335,10 @@ extension View {
         modifier(_StyleModifier(key: key, value: value))
     }
 
-    public func font(_ font: Font?) -> ModifiedContent<Self, _StyleModifier> { style("font", font?.description ?? "default") }
+    /// The font of the text inside: recorded (`font=title`) and set as the environment's `font`.
+    public func font(_ font: Font?) -> _RecordedEnvironment<Self, Font?> {
+        _recording("font", font?.description ?? "default", \.font, font)
+    }
     public func bold(_ isActive: Bool = true) -> ModifiedContent<Self, _StyleModifier> { style("bold", isActive ? "" : "false") }
     public func italic(_ isActive: Bool = true) -> ModifiedContent<Self, _StyleModifier> { style("italic", isActive ? "" : "false") }
     public func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self, _StyleModifier> {

@@ -32,6 +32,12 @@ extension Text {
 
         public static let single = LineStyle()
 
+        /// How the line is recorded: its pattern unless solid, then its color (`dash blue`; empty
+        /// for a plain line).
+        var recorded: String {
+            [pattern == .solid ? nil : pattern.description, color?.description].compactMap { $0 }.joined(separator: " ")
+        }
+
         /// A line's dash pattern.
         public struct Pattern: Hashable, Sendable, CustomStringConvertible {
             public let description: String
@@ -60,6 +66,15 @@ public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
 
     /// Whether it is one of the accessibility sizes.
     public var isAccessibilitySize: Bool { self >= .accessibility1 }
+
+    /// The size itself if `range` holds it, else the size in `range` nearest to it.
+    func clamped<R: RangeExpression>(to range: R) -> DynamicTypeSize where R.Bound == DynamicTypeSize {
+        guard !range.contains(self) else { return self }
+        let sizes = Self.allCases
+        let index = sizes.firstIndex(of: self) ?? 0
+        return sizes.indices.filter { range.contains(sizes[$0]) }.min { abs($0 - index) < abs($1 - index) }
+            .map { sizes[$0] } ?? self
+    }
 }
 
 /// How an SF Symbol's layers are coloured (SwiftUI's `SymbolRenderingMode`).
@@ -100,41 +115,42 @@ extension View {
     }
 
     /// At most `number` lines (`nil`: no limit), recorded as `lineLimit=N`.
-    public func lineLimit(_ number: Int?) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("lineLimit", number.map(String.init) ?? "none")
+    public func lineLimit(_ number: Int?) -> _RecordedEnvironment<Self, Int?> {
+        _recording("lineLimit", number.map(String.init) ?? "none", \.lineLimit, number)
     }
 
     /// `limit` lines, which are reserved even when the text is shorter when `reservesSpace` is true.
-    public func lineLimit(_ limit: Int, reservesSpace: Bool) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("lineLimit", "\(limit)" + (reservesSpace ? " reserved" : ""))
+    public func lineLimit(_ limit: Int, reservesSpace: Bool) -> _RecordedEnvironment<Self, Int?> {
+        _recording("lineLimit", "\(limit)" + (reservesSpace ? " reserved" : ""), \.lineLimit, limit)
     }
 
-    public func lineLimit(_ limit: ClosedRange<Int>) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("lineLimit", "\(limit.lowerBound)...\(limit.upperBound)")
+    /// Between `lowerBound` and `upperBound` lines; the environment's `lineLimit` is the upper bound.
+    public func lineLimit(_ limit: ClosedRange<Int>) -> _RecordedEnvironment<Self, Int?> {
+        _recording("lineLimit", "\(limit.lowerBound)...\(limit.upperBound)", \.lineLimit, limit.upperBound)
     }
 
-    public func lineLimit(_ limit: PartialRangeFrom<Int>) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("lineLimit", "\(limit.lowerBound)...")
+    public func lineLimit(_ limit: PartialRangeFrom<Int>) -> _RecordedEnvironment<Self, Int?> {
+        _recording("lineLimit", "\(limit.lowerBound)...", \.lineLimit, nil)
     }
 
-    public func lineLimit(_ limit: PartialRangeThrough<Int>) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("lineLimit", "...\(limit.upperBound)")
+    public func lineLimit(_ limit: PartialRangeThrough<Int>) -> _RecordedEnvironment<Self, Int?> {
+        _recording("lineLimit", "...\(limit.upperBound)", \.lineLimit, limit.upperBound)
     }
 
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("multilineTextAlignment", "\(alignment)")
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> _RecordedEnvironment<Self, TextAlignment> {
+        _recording("multilineTextAlignment", "\(alignment)", \.multilineTextAlignment, alignment)
     }
 
-    public func truncationMode(_ mode: Text.TruncationMode) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("truncationMode", "\(mode)")
+    public func truncationMode(_ mode: Text.TruncationMode) -> _RecordedEnvironment<Self, Text.TruncationMode> {
+        _recording("truncationMode", "\(mode)", \.truncationMode, mode)
     }
 
-    public func minimumScaleFactor(_ factor: CGFloat) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("minimumScaleFactor", _number(Double(factor)))
+    public func minimumScaleFactor(_ factor: CGFloat) -> _RecordedEnvironment<Self, CGFloat> {
+        _recording("minimumScaleFactor", _number(Double(factor)), \.minimumScaleFactor, factor)
     }
 
-    public func allowsTightening(_ flag: Bool) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("allowsTightening", "\(flag)")
+    public func allowsTightening(_ flag: Bool) -> _RecordedEnvironment<Self, Bool> {
+        _recording("allowsTightening", "\(flag)", \.allowsTightening, flag)
     }
 
     public func kerning(_ kerning: CGFloat) -> ModifiedContent<Self, _StyleModifier> {
@@ -149,8 +165,8 @@ extension View {
         recorded("baselineOffset", _number(Double(baselineOffset)))
     }
 
-    public func textCase(_ textCase: Text.Case?) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("textCase", textCase.map { "\($0)" } ?? "none")
+    public func textCase(_ textCase: Text.Case?) -> _RecordedEnvironment<Self, Text.Case?> {
+        _recording("textCase", textCase.map { "\($0)" } ?? "none", \.textCase, textCase)
     }
 
     public func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil)
@@ -166,7 +182,7 @@ extension View {
     }
 
     private static func line(_ pattern: Text.LineStyle.Pattern, _ color: Color?) -> String {
-        [pattern == .solid ? nil : pattern.description, color?.description].compactMap { $0 }.joined(separator: " ")
+        Text.LineStyle(pattern: pattern, color: color).recorded
     }
 
     public func fontDesign(_ design: Font.Design?) -> ModifiedContent<Self, _StyleModifier> {
@@ -181,28 +197,32 @@ extension View {
         recorded("privacySensitive", sensitive ? "" : "false")
     }
 
-    public func redacted(reason: RedactionReasons) -> ModifiedContent<Self, _StyleModifier> {
+    /// Shows the content as a placeholder for `reason`, added to the environment's
+    /// `redactionReasons` (recorded as `redacted=placeholder`).
+    public func redacted(reason: RedactionReasons) -> _RecordedEnvironmentChange<Self, RedactionReasons> {
         var reasons: [String] = []
         if reason.contains(.placeholder) { reasons.append("placeholder") }
         if reason.contains(.privacy) { reasons.append("privacy") }
         if reason.contains(.invalidated) { reasons.append("invalidated") }
-        return recorded("redacted", reasons.joined(separator: " "))
+        return _recording("redacted", reasons.joined(separator: " "), \.redactionReasons) { $0.formUnion(reason) }
     }
 
-    public func unredacted() -> ModifiedContent<Self, _StyleModifier> {
-        recorded("unredacted")
+    /// Shows the content as it is inside a redacted view: clears the environment's `redactionReasons`.
+    public func unredacted() -> _RecordedEnvironment<Self, RedactionReasons> {
+        _recording("unredacted", "", \.redactionReasons, [])
     }
 
-    public func dynamicTypeSize(_ size: DynamicTypeSize) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("dynamicTypeSize", "\(size)")
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> _RecordedEnvironment<Self, DynamicTypeSize> {
+        _recording("dynamicTypeSize", "\(size)", \.dynamicTypeSize, size)
     }
 
-    public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> ModifiedContent<Self, _StyleModifier>
+    /// Keeps the text size inside in `range`: a size outside it becomes the nearest size in it.
+    public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> _RecordedEnvironmentChange<Self, DynamicTypeSize>
     where T.Bound == DynamicTypeSize {
-        recorded("dynamicTypeSize", "\(range)")
+        _recording("dynamicTypeSize", "\(range)", \.dynamicTypeSize) { $0 = $0.clamped(to: range) }
     }
 
-    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> ModifiedContent<Self, _StyleModifier> {
-        recorded("symbolRenderingMode", mode?.description ?? "default")
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> _RecordedEnvironment<Self, SymbolRenderingMode?> {
+        _recording("symbolRenderingMode", mode?.description ?? "default", \.symbolRenderingMode, mode)
     }
 }

@@ -22,6 +22,29 @@ extension Image {
         case tile, stretch
     }
 
+    /// How much brighter than white an image may be drawn (SwiftUI's `Image.DynamicRange`).
+    public struct DynamicRange: Hashable, Sendable, CustomStringConvertible {
+        public let description: String
+        /// Standard dynamic range.
+        public static let standard = DynamicRange(description: "standard")
+        /// Some high dynamic range, constrained to fit with standard content.
+        public static let constrainedHigh = DynamicRange(description: "constrainedHigh")
+        /// The full high dynamic range of the image.
+        public static let high = DynamicRange(description: "high")
+    }
+
+    /// Which way up an image's pixels are (SwiftUI's `Image.Orientation`, with its raw values: bit 0
+    /// a quarter turn, bit 1 a mirror, bit 2 a half turn).
+    public enum Orientation: UInt8, CaseIterable, Hashable, Sendable {
+        case up = 0, upMirrored = 2, down = 6, downMirrored = 4, left = 1, leftMirrored = 3, right = 7, rightMirrored = 5
+    }
+
+    /// The dynamic range the image may be drawn in (`nil`: its own), recorded as
+    /// `allowedDynamicRange=high`.
+    public func allowedDynamicRange(_ range: DynamicRange?) -> Image {
+        recording("allowedDynamicRange", range?.description ?? "default")
+    }
+
     private func recording(_ key: String, _ value: String) -> Image {
         var image = self
         image._styles.insert(_TextStyle(key: key, value: value), at: 0)

@@ -131,6 +131,29 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
         public mutating func appendInterpolation(_ attributedString: AttributedString) {
             appendValue(String(attributedString.characters))
         }
+
+        /// `Text("Updated \(date, style: .relative) ago")`: the date as `Text(_:style:)` shows it.
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
+            appendValue(Text(date, style: style).content)
+        }
+
+        /// A timer counting over `timerInterval`, as `Text(timerInterval:…)` shows it.
+        public mutating func appendInterpolation(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil,
+                                                 countsDown: Bool = true, showsHours: Bool = true) {
+            appendValue(Text(timerInterval: timerInterval, pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours).content)
+        }
+
+        /// A value formatted by a Foundation `Formatter` (`\(date, formatter: dateFormatter)`).
+        public mutating func appendInterpolation<Subject: ReferenceConvertible>(_ subject: Subject, formatter: Formatter? = nil) {
+            appendValue(formatter?.string(for: subject) ?? String(describing: subject))
+        }
+
+        /// A value formatted by a Foundation `Formatter`, for the values that are not
+        /// `ReferenceConvertible` on Linux (`Date`).
+        @_disfavoredOverload
+        public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter) {
+            appendValue(formatter.string(for: subject) ?? String(describing: subject))
+        }
     }
 }
 
@@ -177,7 +200,9 @@ public nonisolated struct Text: View, Equatable, Sendable {
     /// recorded on the text's node as the `View` modifiers record theirs.
     var _styles: [_TextStyle] = []
 
-    public init(_ key: LocalizedStringKey) {
+    /// The text of `key` (its Markdown resolved). There are no localization tables headless: the
+    /// key is the text, whatever `tableName` and `bundle` say.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
         content = key.visible
     }
 
@@ -192,11 +217,13 @@ public nonisolated struct Text: View, Equatable, Sendable {
         self.content = content
     }
 
-    /// The characters of an attributed string (attributes are not rendered). Disfavoured: a
-    /// literal is a ``LocalizedStringKey`` (AttributedString is expressible by one too).
+    /// The characters of an attributed string, its SwiftUI attributes (`font`, `foregroundColor`…)
+    /// recorded on the text's node. Disfavoured: a literal is a ``LocalizedStringKey``
+    /// (AttributedString is expressible by one too).
     @_disfavoredOverload
     public init(_ attributedContent: AttributedString) {
         content = String(attributedContent.characters)
+        _styles = AttributeScopes.SwiftUIAttributes.styles(of: attributedContent)
     }
 
     /// Two texts shown one after the other.

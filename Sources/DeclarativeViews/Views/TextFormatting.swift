@@ -11,6 +11,37 @@ extension Text {
         self.init(verbatim: format.format(input))
     }
 
+    /// A value formatted by a Foundation `Formatter` (a `DateFormatter`, a `NumberFormatter`…);
+    /// what the formatter cannot format shows as nothing.
+    public init<Subject: ReferenceConvertible>(_ subject: Subject, formatter: Formatter) {
+        self.init(verbatim: formatter.string(for: subject) ?? "")
+    }
+
+    /// A value formatted by a Foundation `Formatter`, for the values that are not
+    /// `ReferenceConvertible` on Linux (`Date`, whose bridging to `NSDate` is Darwin's).
+    @_disfavoredOverload
+    public init<Subject>(_ subject: Subject, formatter: Formatter) {
+        self.init(verbatim: formatter.string(for: subject) ?? "")
+    }
+
+    /// An image in a text: its placeholder `[name]`, recorded as the image is (`systemImage=star`),
+    /// so that it can be concatenated with other texts.
+    public init(_ image: Image) {
+        self.init(verbatim: "[\(image.name)]")
+        _styles = [_TextStyle(key: image.isSystem ? "systemImage" : "image", value: image.name)] + image._styles
+    }
+
+    /// A timer over `timerInterval`: the time left (`countsDown`) or gone, as `m:ss`, or `h:mm:ss`
+    /// from an hour when `showsHours` (else the minutes go past 59). Measured at `pauseTime` if
+    /// there is one, else at the moment the body ran (headless output does not tick), and kept
+    /// within the interval.
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        let now = min(max(pauseTime ?? Date(), timerInterval.lowerBound), timerInterval.upperBound)
+        let seconds = Int((countsDown ? timerInterval.upperBound.timeIntervalSince(now) : now.timeIntervalSince(timerInterval.lowerBound))
+            .rounded(.down))
+        self.init(verbatim: DateStyle.clock(seconds, showsHours: showsHours))
+    }
+
     /// A date shown in one of SwiftUI's text styles.
     public init(_ date: Date, style: DateStyle) {
         self.init(verbatim: style.text(for: date, now: Date()))
@@ -61,12 +92,16 @@ extension Text {
                 let interval = date.timeIntervalSince(now)
                 return (interval < 0 ? "-" : "+") + Self.duration(abs(interval), units: 1)
             case .timer:
-                let seconds = Int(abs(date.timeIntervalSince(now)).rounded(.down))
-                let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-                return hours > 0
-                    ? "\(hours):\(String(format: "%02d", minutes)):\(String(format: "%02d", rest))"
-                    : "\(minutes):\(String(format: "%02d", rest))"
+                return Self.clock(Int(abs(date.timeIntervalSince(now)).rounded(.down)), showsHours: true)
             }
+        }
+
+        /// `2:03:07`, `3:07`; without hours, `123:07`.
+        static func clock(_ seconds: Int, showsHours: Bool) -> String {
+            let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+            return hours > 0 && showsHours
+                ? "\(hours):\(String(format: "%02d", minutes)):\(String(format: "%02d", rest))"
+                : "\(showsHours ? minutes : seconds / 60):\(String(format: "%02d", rest))"
         }
 
         /// `2 hours, 3 minutes`: the largest `units` non-zero units.

@@ -205,6 +205,16 @@ public nonisolated struct _SubmitModifier: EnvironmentModifying {
     }
 }
 
+/// `.submitScope(_:)`: when blocking, the fields inside do not run the `.onSubmit` actions
+/// around the scope (only those inside it).
+public nonisolated struct _SubmitScopeModifier: EnvironmentModifying {
+    let isBlocking: Bool
+
+    func modify(_ environment: inout EnvironmentValues) {
+        if isBlocking { environment._submitActions = SubmitActions() }
+    }
+}
+
 /// How the return key is labelled (SwiftUI's `SubmitLabel`): recorded.
 public struct SubmitLabel: Sendable, CustomStringConvertible {
     public let description: String
@@ -225,6 +235,12 @@ extension View {
         -> ModifiedContent<Self, _SubmitModifier>
     {
         modifier(_SubmitModifier(triggers: triggers, action: action))
+    }
+
+    /// Keeps submitting a field inside from running the `.onSubmit` actions outside (when
+    /// `isBlocking`): a form in a sheet does not submit the screen behind it.
+    public func submitScope(_ isBlocking: Bool = true) -> ModifiedContent<Self, _SubmitScopeModifier> {
+        modifier(_SubmitScopeModifier(isBlocking: isBlocking))
     }
 
     public func submitLabel(_ submitLabel: SubmitLabel) -> ModifiedContent<Self, _StyleModifier> {

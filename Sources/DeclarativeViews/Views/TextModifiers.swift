@@ -49,6 +49,6 @@ extension Text {
     }
 
     private static func line(_ pattern: Text.LineStyle.Pattern, _ color: Color?) -> String {
-        [pattern == .solid ? nil : pattern.description, color?.description].compactMap { $0 }.joined(separator: " ")
+        Text.LineStyle(pattern: pattern, color: color).recorded
     }
 }
