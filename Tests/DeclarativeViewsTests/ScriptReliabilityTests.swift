@@ -41,6 +41,7 @@ import Testing
                     ColorPicker("Colour", selection: $colour, supportsOpacity: false)
                     MultiDatePicker("Days", selection: $days)
                     Stepper("Servings \(servings)", value: $servings, in: 1...10)
+                    Text("Basket").focusable()
                 }
                 .toolbar { EditButton() }
                 .searchable(text: $query)
@@ -181,6 +182,7 @@ import Testing
         "wait 0", "# a comment", "tap Increment # trailing comment", "", "search Kiwi", "refresh", "refresh Milk",
         "type 3 into Quantity", "type 1.25 into Weight", "type 2026-12-24 into Due", "type 2026-12-24 09:30 into Due",
         "type #00FF00 into Colour", "type blue into Colour", "type 2026-12-24, 2026-12-25 into Days", "tap +", "tap -",
+        "focus Basket",
     ]
 
     static let damagedArguments = [
@@ -195,6 +197,7 @@ import Testing
         "type 99999-99-99 into Due", "type 2026-02-30 into Due", "type 0000-00-00 00:00 into Due", "type 1969-12-31 into Due",
         "type 2026-13-01T25:61 into Due", "type #GGGGGG into Colour", "type #FFFFFFFFFF into Colour", "type #FF000080 into Colour",
         "type # into Colour", "type 2026-12-24,,, into Days", "type 99999999-01-01 into Days", "type , into Days",
+        "focus", "focus Milk", "focus Nowhere", "focus Bas\u{0}ket", "focus \u{202E}teksaB", "focus Basket Basket",
     ]
 
     static func mutatedScript(_ random: inout SplitMix64) -> String {
