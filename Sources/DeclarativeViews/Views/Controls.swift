@@ -400,6 +400,14 @@ public nonisolated struct Section<Parent: View, Content: View, Footer: View>: Vi
     }
 }
 
+extension Section {
+    /// Whether the user can collapse the section (a sidebar's, on macOS); recorded on it
+    /// (`collapsible=false`). A section given `isExpanded` collapses with its binding.
+    @MainActor public func collapsible(_ collapsible: Bool) -> some View {
+        modifier(_StyleModifier(key: "collapsible", value: "\(collapsible)"))
+    }
+}
+
 extension Section where Parent == EmptyView {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
         self.init(content: content, header: { EmptyView() }, footer: footer)
