@@ -503,7 +503,6 @@ public nonisolated struct LazyVStack<Content: View>: View {
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
     let content: Content
-
     let pinnedViews: PinnedScrollableViews
 
     /// A stack; with `pinnedViews`, its sections' headers or footers stay pinned while it
@@ -519,12 +518,7 @@ public nonisolated struct LazyVStack<Content: View>: View {
     }
 
     @MainActor public var body: some View {
-        if pinnedViews.isEmpty {
-            VStack(alignment: alignment, spacing: spacing) { content }
-        } else {
-            VStack(alignment: alignment, spacing: spacing) { content }
-                .modifier(_StyleModifier(key: "pinnedViews", value: pinnedViews._description))
-        }
+        VStack(alignment: alignment, spacing: spacing) { content }.modifier(_PinnedViewsModifier(pinnedViews: pinnedViews))
     }
 }
 
@@ -533,7 +527,6 @@ public nonisolated struct LazyHStack<Content: View>: View {
     let alignment: VerticalAlignment
     let spacing: CGFloat?
     let content: Content
-
     let pinnedViews: PinnedScrollableViews
 
     /// A stack; with `pinnedViews`, its sections' headers or footers stay pinned while it
@@ -549,11 +542,19 @@ public nonisolated struct LazyHStack<Content: View>: View {
     }
 
     @MainActor public var body: some View {
+        HStack(alignment: alignment, spacing: spacing) { content }.modifier(_PinnedViewsModifier(pinnedViews: pinnedViews))
+    }
+}
+
+/// A lazy stack's pinned views, recorded on it (`pinnedViews=sectionHeaders`) when it pins any.
+nonisolated struct _PinnedViewsModifier: ViewModifier {
+    let pinnedViews: PinnedScrollableViews
+
+    @MainActor func body(content: Content) -> some View {
         if pinnedViews.isEmpty {
-            HStack(alignment: alignment, spacing: spacing) { content }
+            content
         } else {
-            HStack(alignment: alignment, spacing: spacing) { content }
-                .modifier(_StyleModifier(key: "pinnedViews", value: pinnedViews._description))
+            content.modifier(_StyleModifier(key: "pinnedViews", value: pinnedViews._description))
         }
     }
 }
