@@ -154,7 +154,7 @@ import Testing
             return target.rect.origin.x
         }
         #expect(rest(.viewAligned(limitBehavior: .never), from: 0, proposed: 250) == 240)
-        #expect(rest(.viewAligned(limitBehavior: .never), from: 0, proposed: 170) == 120)
+        #expect(rest(ViewAlignedScrollTargetBehavior(limitBehavior: .never), from: 0, proposed: 170) == 120)
         #expect(rest(.viewAligned(limitBehavior: .always), from: 0, proposed: 370) == 120, "limited to the next view")
         #expect(rest(.viewAligned(limitBehavior: .never), from: 0, proposed: 700) == 410, "not past the content's end")
         #expect(rest(.viewAligned, from: 0, proposed: 370) == 360, "automatic: unlimited in a regular size class")

@@ -13,6 +13,13 @@ import Testing
         var body: some View { Text("size \(size) gap \(gap)") }
     }
 
+    /// The same metrics, spelled with their initialisers.
+    struct ExplicitBadge: View {
+        @ScaledMetric(wrappedValue: 17.0) var size
+        @ScaledMetric(wrappedValue: 12.0, relativeTo: .caption) var gap
+        var body: some View { Text("explicit \(size) \(gap)") }
+    }
+
     /// `@ScaledMetric` scales with `\.dynamicTypeSize` as the text style it is relative to does:
     /// body text is 17 pt at the default size, 23 at xxxLarge, 40 at accessibility3; captions 12,
     /// 18 and 32.
@@ -22,12 +29,14 @@ import Testing
             Badge().environment(\.dynamicTypeSize, .xxxLarge)
             Badge().environment(\.dynamicTypeSize, .accessibility3)
             Badge().environment(\.dynamicTypeSize, .xSmall)
+            ExplicitBadge().environment(\.dynamicTypeSize, .xxxLarge)
         })
         let text = host.renderedText
         #expect(text.contains("size 17.0 gap 12.0"))
         #expect(text.contains("size 23.0 gap 18.0"))
         #expect(text.contains("size 40.0 gap 32.0"))
         #expect(text.contains("size 14.0 gap 11.0"))
+        #expect(text.contains("explicit 23.0 18.0"))
     }
 
     struct Highlight: ViewModifier {
