@@ -16,6 +16,14 @@ import DeclarativeViews
     __conformsEquatable(ButtonBorderShape.self)
     __conformsSendable(ButtonBorderShape.self)
 }
+// SwiftUI: struct ButtonRepeatBehavior : Hashable, Sendable
+@MainActor func __probe465() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ButtonRepeatBehavior.self
+    __conformsHashable(ButtonRepeatBehavior.self)
+    __conformsSendable(ButtonRepeatBehavior.self)
+}
 // SwiftUI: struct ButtonRole : Equatable, Sendable
 @MainActor func __probe466() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
@@ -86,6 +94,12 @@ import DeclarativeViews
     _ = Gauge<__ProbeView, __ProbeView, __ProbeView, __ProbeView>.self
     __conformsView(Gauge<__ProbeView, __ProbeView, __ProbeView, __ProbeView>.self)
 }
+// SwiftUI: struct HelpLink : View
+@MainActor func __probe479() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = HelpLink.self
+    __conformsView(HelpLink.self)
+}
 // SwiftUI: struct LabeledContent<Label, Content>
 @MainActor func __probe480() {
     _ = LabeledContent<__ProbeView, __ProbeView>.self
@@ -107,6 +121,28 @@ import DeclarativeViews
     func __conformsView<T: View>(_: T.Type) {}
     _ = Menu<__ProbeView, __ProbeView>.self
     __conformsView(Menu<__ProbeView, __ProbeView>.self)
+}
+// SwiftUI: struct MenuActionDismissBehavior : Equatable
+@MainActor func __probe484() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    _ = MenuActionDismissBehavior.self
+    __conformsEquatable(MenuActionDismissBehavior.self)
+}
+// SwiftUI: struct MenuButton<Label, Content> : View where Label : View, Content : View
+@MainActor func __probe485() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = MenuButton<__ProbeView, __ProbeView>.self
+    __conformsView(MenuButton<__ProbeView, __ProbeView>.self)
+}
+// SwiftUI: struct MenuOrder : Equatable, Hashable, Sendable
+@MainActor func __probe486() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = MenuOrder.self
+    __conformsEquatable(MenuOrder.self)
+    __conformsHashable(MenuOrder.self)
+    __conformsSendable(MenuOrder.self)
 }
 // SwiftUI: struct MultiDatePicker<Label> : View where Label : View
 @MainActor func __probe487() {
@@ -209,6 +245,18 @@ import DeclarativeViews
 // ButtonBorderShape: static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape
 @MainActor func __probe515() {
     let _: ButtonBorderShape = ButtonBorderShape.roundedRectangle(radius: __v((CGFloat).self))
+}
+// ButtonRepeatBehavior: static let automatic: ButtonRepeatBehavior
+@MainActor func __probe516() {
+    let _: ButtonRepeatBehavior = ButtonRepeatBehavior.automatic
+}
+// ButtonRepeatBehavior: static let disabled: ButtonRepeatBehavior
+@MainActor func __probe517() {
+    let _: ButtonRepeatBehavior = ButtonRepeatBehavior.disabled
+}
+// ButtonRepeatBehavior: static let enabled: ButtonRepeatBehavior
+@MainActor func __probe518() {
+    let _: ButtonRepeatBehavior = ButtonRepeatBehavior.enabled
 }
 // ButtonRole: static let cancel: ButtonRole
 @MainActor func __probe519() {
@@ -362,11 +410,33 @@ import DeclarativeViews
 @MainActor func __probe559() {
     _ = DisclosureGroup(isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
 }
+// EnvironmentValues: var buttonRepeatBehavior: ButtonRepeatBehavior { get }
+@MainActor func __probe560() {
+    let _: ButtonRepeatBehavior = __v(EnvironmentValues.self).buttonRepeatBehavior
+}
+// EnvironmentValues: var controlSize: ControlSize { get set }
+@MainActor func __probe561() {
+    let _: ControlSize = __v(EnvironmentValues.self).controlSize
+    var __r = __v(EnvironmentValues.self)
+    __r.controlSize = __v((ControlSize).self)
+}
 // EnvironmentValues: var isEnabled: Bool { get set }
 @MainActor func __probe562() {
     let _: Bool = __v(EnvironmentValues.self).isEnabled
     var __r = __v(EnvironmentValues.self)
     __r.isEnabled = __v((Bool).self)
+}
+// EnvironmentValues: var menuIndicatorVisibility: Visibility { get set }
+@MainActor func __probe563() {
+    let _: Visibility = __v(EnvironmentValues.self).menuIndicatorVisibility
+    var __r = __v(EnvironmentValues.self)
+    __r.menuIndicatorVisibility = __v((Visibility).self)
+}
+// EnvironmentValues: var menuOrder: MenuOrder { get set }
+@MainActor func __probe564() {
+    let _: MenuOrder = __v(EnvironmentValues.self).menuOrder
+    var __r = __v(EnvironmentValues.self)
+    __r.menuOrder = __v((MenuOrder).self)
 }
 // Form: init(_ configuration: FormStyleConfiguration) where Content == FormStyleConfiguration.Content
 @MainActor func __probe565() {
@@ -395,6 +465,10 @@ import DeclarativeViews
 // Gauge: init<V>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel, @ViewBuilder minimumValueLabel: () -> BoundsLabel, @ViewBuilder maximumValueLabel: () -> BoundsLabel, @ViewBuilder markedValueLabels: () -> MarkedValueLabels) where V : BinaryFloatingPoint
 @MainActor func __probe571() {
     _ = Gauge(value: __v((Double).self), in: __v((ClosedRange<Double>).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) }, minimumValueLabel: { __v((__ProbeView).self) }, maximumValueLabel: { __v((__ProbeView).self) }, markedValueLabels: { __v((__ProbeView).self) })
+}
+// HelpLink: init(action: @escaping () -> Void)
+@MainActor func __probe572() {
+    _ = HelpLink(action: { })
 }
 // LabeledContent: init(_ configuration: LabeledContentStyleConfiguration) where Label == LabeledContentStyleConfiguration.Label, Content == LabeledContentStyleConfiguration.Content
 @MainActor func __probe575() {
@@ -468,6 +542,42 @@ import DeclarativeViews
 @MainActor func __probe592() {
     _ = Menu(content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) }, primaryAction: { })
 }
+// MenuActionDismissBehavior: static let automatic: MenuActionDismissBehavior
+@MainActor func __probe593() {
+    let _: MenuActionDismissBehavior = MenuActionDismissBehavior.automatic
+}
+// MenuActionDismissBehavior: static let disabled: MenuActionDismissBehavior
+@MainActor func __probe594() {
+    let _: MenuActionDismissBehavior = MenuActionDismissBehavior.disabled
+}
+// MenuActionDismissBehavior: static let enabled: MenuActionDismissBehavior
+@MainActor func __probe595() {
+    let _: MenuActionDismissBehavior = MenuActionDismissBehavior.enabled
+}
+// MenuButton: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) where Label == Text
+@MainActor func __probe596() {
+    _ = MenuButton(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
+}
+// MenuButton: init<S>(_ title: S, @ViewBuilder content: () -> Content) where S : StringProtocol, Label == Text
+@MainActor func __probe597() {
+    _ = MenuButton(__v((Substring).self), content: { __v((__ProbeView).self) })
+}
+// MenuButton: init(label: Label, @ViewBuilder content: () -> Content)
+@MainActor func __probe598() {
+    _ = MenuButton(label: __v((__ProbeView).self), content: { __v((__ProbeView).self) })
+}
+// MenuOrder: static let automatic: MenuOrder
+@MainActor func __probe599() {
+    let _: MenuOrder = MenuOrder.automatic
+}
+// MenuOrder: static let fixed: MenuOrder
+@MainActor func __probe600() {
+    let _: MenuOrder = MenuOrder.fixed
+}
+// MenuOrder: static let priority: MenuOrder
+@MainActor func __probe601() {
+    let _: MenuOrder = MenuOrder.priority
+}
 // MultiDatePicker: init(_ titleKey: LocalizedStringKey, selection: Binding<Set<DateComponents>>) where Label == Text
 @MainActor func __probe602() {
     _ = MultiDatePicker(__v((LocalizedStringKey).self), selection: __v((Binding<Set<DateComponents>>).self))
@@ -524,9 +634,25 @@ import DeclarativeViews
 @MainActor func __probe620() {
     _ = Picker(__v((Substring).self), selection: __v((Binding<Int>).self), content: { __v((__ProbeView).self) })
 }
+// Picker: init<C, S>(_ title: S, sources: C, selection: KeyPath<C.Element, Binding<SelectionValue>>, @ViewBuilder content: () -> Content) where C : RandomAccessCollection, S : StringProtocol, Label == Text
+@MainActor func __probe621() {
+    _ = Picker(__v((Substring).self), sources: __v((Array<__ProbeItem>).self), selection: __v((KeyPath<Array<__ProbeItem>.Element, Binding<Int>>).self), content: { __v((__ProbeView).self) })
+}
+// Picker: init<C>(_ titleKey: LocalizedStringKey, sources: C, selection: KeyPath<C.Element, Binding<SelectionValue>>, @ViewBuilder content: () -> Content) where C : RandomAccessCollection, Label == Text
+@MainActor func __probe622() {
+    _ = Picker(__v((LocalizedStringKey).self), sources: __v((Array<__ProbeItem>).self), selection: __v((KeyPath<Array<__ProbeItem>.Element, Binding<Int>>).self), content: { __v((__ProbeView).self) })
+}
 // Picker: init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label)
 @MainActor func __probe623() {
     _ = Picker(selection: __v((Binding<Int>).self), content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
+}
+// Picker: init(selection: Binding<SelectionValue>, label: Label, @ViewBuilder content: () -> Content)
+@MainActor func __probe624() {
+    _ = Picker(selection: __v((Binding<Int>).self), label: __v((__ProbeView).self), content: { __v((__ProbeView).self) })
+}
+// Picker: init<C>(sources: C, selection: KeyPath<C.Element, Binding<SelectionValue>>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) where C : RandomAccessCollection
+@MainActor func __probe625() {
+    _ = Picker(sources: __v((Array<__ProbeItem>).self), selection: __v((KeyPath<Array<__ProbeItem>.Element, Binding<Int>>).self), content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
 }
 // ProgressView: init() where Label == EmptyView, CurrentValueLabel == EmptyView
 @MainActor func __probe626() {
@@ -872,9 +998,28 @@ import DeclarativeViews
 @MainActor func __probe756() {
     _ = Toggle(__v((Substring).self), isOn: __v((Binding<Bool>).self))
 }
+// Toggle: init<C>(_ titleKey: LocalizedStringKey, sources: C, isOn: KeyPath<C.Element, Binding<Bool>>) where C : RandomAccessCollection, Label == Text
+@MainActor func __probe757() {
+    _ = Toggle(__v((LocalizedStringKey).self), sources: __v((Array<__ProbeItem>).self), isOn: __v((KeyPath<Array<__ProbeItem>.Element, Binding<Bool>>).self))
+}
+// Toggle: init<S, C>(_ title: S, sources: C, isOn: KeyPath<C.Element, Binding<Bool>>) where S : StringProtocol, C : RandomAccessCollection, Label == Text
+@MainActor func __probe758() {
+    _ = Toggle(__v((Substring).self), sources: __v((Array<__ProbeItem>).self), isOn: __v((KeyPath<Array<__ProbeItem>.Element, Binding<Bool>>).self))
+}
 // Toggle: init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label)
 @MainActor func __probe759() {
     _ = Toggle(isOn: __v((Binding<Bool>).self), label: { __v((__ProbeView).self) })
+}
+// Toggle: init<C>(sources: C, isOn: KeyPath<C.Element, Binding<Bool>>, @ViewBuilder label: () -> Label) where C : RandomAccessCollection
+@MainActor func __probe760() {
+    _ = Toggle(sources: __v((Array<__ProbeItem>).self), isOn: __v((KeyPath<Array<__ProbeItem>.Element, Binding<Bool>>).self), label: { __v((__ProbeView).self) })
+}
+// View: func buttonRepeatBehavior(_ behavior: ButtonRepeatBehavior) -> some View
+@MainActor func __probe761() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).buttonRepeatBehavior(__v((ButtonRepeatBehavior).self)))
+    }
 }
 // View: func contextMenu<MenuItems>(_ contextMenu: ContextMenu<MenuItems>?) -> some View where MenuItems : View
 @MainActor func __probe762() {
@@ -918,11 +1063,39 @@ import DeclarativeViews
         __someView(__v(__T.self).disabled(__v((Bool).self)))
     }
 }
+// View: func horizontalRadioGroupLayout() -> some View
+@MainActor func __probe768() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).horizontalRadioGroupLayout())
+    }
+}
 // View: func labelsHidden() -> some View
 @MainActor func __probe769() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).labelsHidden())
+    }
+}
+// View: func menuActionDismissBehavior(_ behavior: MenuActionDismissBehavior) -> some View
+@MainActor func __probe770() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).menuActionDismissBehavior(__v((MenuActionDismissBehavior).self)))
+    }
+}
+// View: func menuIndicator(_ visibility: Visibility) -> some View
+@MainActor func __probe771() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).menuIndicator(__v((Visibility).self)))
+    }
+}
+// View: func menuOrder(_ order: MenuOrder) -> some View
+@MainActor func __probe772() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).menuOrder(__v((MenuOrder).self)))
     }
 }
 // View: func tag<V>(_ tag: V) -> some View where V : Hashable

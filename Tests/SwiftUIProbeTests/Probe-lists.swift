@@ -319,9 +319,37 @@ import DeclarativeViews
 @MainActor func __probe197() {
     let _: IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Element = __v(IndexedIdentifierCollection<Array<__ProbeItem>, Int>.self)[__v((IndexedIdentifierCollection<Array<__ProbeItem>, Int>.Index).self)]
 }
+// List: init<Data, RowContent>(_ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == OutlineGroup<Binding<Data>, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, SelectionValue == Never
+@MainActor func __probe198() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), children: __v((WritableKeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
 // List: init<Data, RowContent>(_ data: Data, children: KeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, SelectionValue == Never
 @MainActor func __probe199() {
     _ = List(__v((Array<__ProbeItem>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>, selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == OutlineGroup<Binding<Data>, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable
+@MainActor func __probe200() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), children: __v((WritableKeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == OutlineGroup<Binding<Data>, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable
+@MainActor func __probe201() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), children: __v((WritableKeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == OutlineGroup<Binding<Data>, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable
+@MainActor func __probe202() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), children: __v((WritableKeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable
+@MainActor func __probe203() {
+    _ = List(__v((Array<__ProbeItem>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable
+@MainActor func __probe204() {
+    _ = List(__v((Array<__ProbeItem>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, RowContent>(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable
+@MainActor func __probe205() {
+    _ = List(__v((Array<__ProbeItem>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
 }
 // List: init<Data, RowContent>(_ data: Binding<Data>, editActions: EditActions<Data>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, Data.Element.ID>, Data.Element.ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, RowContent : View, Data.Element : Identifiable, Data.Index : Hashable, SelectionValue == Never
 @MainActor func __probe206() {
@@ -339,9 +367,37 @@ import DeclarativeViews
 @MainActor func __probe209() {
     _ = List(__v((Binding<Array<__ProbeItem>>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
 }
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, children: WritableKeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == OutlineGroup<Binding<Data>, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View, SelectionValue == Never
+@MainActor func __probe210() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((WritableKeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
 // List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, ID : Hashable, RowContent : View, SelectionValue == Never
 @MainActor func __probe211() {
     _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, children: WritableKeyPath<Data.Element, Data?>, selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == OutlineGroup<Binding<Data>, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View
+@MainActor func __probe212() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((WritableKeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, children: WritableKeyPath<Data.Element, Data?>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == OutlineGroup<Binding<Data>, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View
+@MainActor func __probe213() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((WritableKeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, children: WritableKeyPath<Data.Element, Data?>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == OutlineGroup<Binding<Data>, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View
+@MainActor func __probe214() {
+    _ = List(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((WritableKeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>, selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, ID : Hashable, RowContent : View
+@MainActor func __probe215() {
+    _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Int>).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, ID : Hashable, RowContent : View
+@MainActor func __probe216() {
+    _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Int?>?).self), rowContent: { _ in __v((__ProbeView).self) })
+}
+// List: init<Data, ID, RowContent>(_ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>, Data : RandomAccessCollection, ID : Hashable, RowContent : View
+@MainActor func __probe217() {
+    _ = List(__v((Array<__ProbeItem>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), children: __v((KeyPath<Array<__ProbeItem>.Element, Array<__ProbeItem>?>).self), selection: __v((Binding<Set<Int>>?).self), rowContent: { _ in __v((__ProbeView).self) })
 }
 // List: init<Data, ID, RowContent>(_ data: Binding<Data>, id: KeyPath<Data.Element, ID>, editActions: EditActions<Data>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent) where Content == ForEach<IndexedIdentifierCollection<Data, ID>, ID, EditableCollectionContent<RowContent, Data>>, Data : MutableCollection, Data : RandomAccessCollection, ID : Hashable, RowContent : View, Data.Index : Hashable, SelectionValue == Never
 @MainActor func __probe218() {
@@ -478,6 +534,14 @@ import DeclarativeViews
         __r.move(fromOffsets: __v((IndexSet).self), toOffset: __v((Int).self))
     }
 }
+// OutlineGroup: init<C, E>(_ data: Binding<C>, children: WritableKeyPath<E, C?>, @ViewBuilder content: @escaping (Binding<E>) -> Leaf) where Data == Binding<C>, ID == E.ID, C : MutableCollection, C : RandomAccessCollection, E : Identifiable, E == C.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
+@MainActor func __probe253() {
+    _ = OutlineGroup(__v((Binding<Array<__ProbeItem>>).self), children: __v((WritableKeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<C, E>(_ root: Binding<E>, children: WritableKeyPath<E, C?>, @ViewBuilder content: @escaping (Binding<E>) -> Leaf) where Data == Binding<C>, ID == E.ID, C : MutableCollection, C : RandomAccessCollection, E : Identifiable, E == C.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
+@MainActor func __probe254() {
+    _ = OutlineGroup(__v((Binding<__ProbeItem>).self), children: __v((WritableKeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
 // OutlineGroup: init<DataElement>(_ data: Data, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
 @MainActor func __probe256() {
     _ = OutlineGroup(__v((Array<__ProbeItem>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
@@ -485,6 +549,14 @@ import DeclarativeViews
 // OutlineGroup: init<DataElement>(_ root: DataElement, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
 @MainActor func __probe258() {
     _ = OutlineGroup(__v((__ProbeItem).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<C, E>(_ data: Binding<C>, id: KeyPath<E, ID>, children: WritableKeyPath<E, C?>, @ViewBuilder content: @escaping (Binding<E>) -> Leaf) where Data == Binding<C>, C : MutableCollection, C : RandomAccessCollection, E == C.Element, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>
+@MainActor func __probe259() {
+    _ = OutlineGroup(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<__ProbeItem, Int>).self), children: __v((WritableKeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<C, E>(_ root: Binding<E>, id: KeyPath<E, ID>, children: WritableKeyPath<E, C?>, @ViewBuilder content: @escaping (Binding<E>) -> Leaf) where Data == Binding<C>, C : MutableCollection, C : RandomAccessCollection, E == C.Element, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>
+@MainActor func __probe260() {
+    _ = OutlineGroup(__v((Binding<__ProbeItem>).self), id: __v((KeyPath<__ProbeItem, Int>).self), children: __v((WritableKeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
 }
 // OutlineGroup: init<DataElement>(_ data: Data, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where DataElement == Data.Element, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>
 @MainActor func __probe262() {
@@ -500,6 +572,11 @@ import DeclarativeViews
         var __r = __v(__T.self)
         __r.remove(atOffsets: __v((IndexSet).self))
     }
+}
+// Section: func collapsible(_ collapsible: Bool) -> some View where Parent : View, Content : View, Footer : View
+@MainActor func __probe267() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(Section<__ProbeView, __ProbeView, __ProbeView>.self).collapsible(__v((Bool).self)))
 }
 // Section: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) where Parent == Text, Content : View, Footer == EmptyView
 @MainActor func __probe268() {

@@ -2,9 +2,35 @@
 // Every `behaves` and `recorded` row of the family misc, used with its signature.
 import DeclarativeViews
 
+// SwiftUI: struct BackgroundProminence : Hashable, Sendable
+@MainActor func __probe4828() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = BackgroundProminence.self
+    __conformsHashable(BackgroundProminence.self)
+    __conformsSendable(BackgroundProminence.self)
+}
+// SwiftUI: struct EmptyModifier : ViewModifier
+@MainActor func __probe4829() {
+    func __conformsViewModifier<T: ViewModifier>(_: T.Type) {}
+    _ = EmptyModifier.self
+    __conformsViewModifier(EmptyModifier.self)
+}
+// SwiftUI: struct EquatableView<Content> : View where Content : Equatable, Content : View
+@MainActor func __probe4830() {
+    _ = EquatableView(content: Text("x")).content
+}
 // SwiftUI: struct ModifiedContent<Content, Modifier>
 @MainActor func __probe4831() {
     _ = ModifiedContent<__ProbeView, Int>.self
+}
+// SwiftUI: struct PaletteSelectionEffect : Sendable, Equatable
+@MainActor func __probe4832() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = PaletteSelectionEffect.self
+    __conformsSendable(PaletteSelectionEffect.self)
+    __conformsEquatable(PaletteSelectionEffect.self)
 }
 // SwiftUI: struct PlaceholderContentView<Value> : View
 @MainActor func __probe4833() {
@@ -35,6 +61,42 @@ import DeclarativeViews
     _ = Visibility.self
     __conformsHashable(Visibility.self)
     __conformsCaseIterable(Visibility.self)
+}
+// BackgroundProminence: static let increased: BackgroundProminence
+@MainActor func __probe4838() {
+    let _: BackgroundProminence = BackgroundProminence.increased
+}
+// BackgroundProminence: static let standard: BackgroundProminence
+@MainActor func __probe4839() {
+    let _: BackgroundProminence = BackgroundProminence.standard
+}
+// EmptyModifier: func body(content: EmptyModifier.Content) -> EmptyModifier.Body
+@MainActor func __probe4840() {
+    let _: EmptyModifier.Body = __v(EmptyModifier.self).body(content: __v((EmptyModifier.Content).self))
+}
+// EmptyModifier: static let identity: EmptyModifier
+@MainActor func __probe4841() {
+    let _: EmptyModifier = EmptyModifier.identity
+}
+// EmptyModifier: init()
+@MainActor func __probe4842() {
+    _ = EmptyModifier()
+}
+// EquatableView: var content: Content
+@MainActor func __probe4843() {
+    _ = EquatableView(content: Text("x")).content
+}
+// EquatableView: init(content: Content)
+@MainActor func __probe4844() {
+    _ = EquatableView(content: Text("x")).content
+}
+// PaletteSelectionEffect: static var automatic: PaletteSelectionEffect
+@MainActor func __probe4845() {
+    let _: PaletteSelectionEffect = PaletteSelectionEffect.automatic
+}
+// PaletteSelectionEffect: static var custom: PaletteSelectionEffect
+@MainActor func __probe4846() {
+    let _: PaletteSelectionEffect = PaletteSelectionEffect.custom
 }
 // View: var body: Self.Body { get }
 @MainActor func __probe4848() {
@@ -110,6 +172,13 @@ import DeclarativeViews
 @MainActor func __probe4865() {
     let _: AnyView = ViewBuilder.buildLimitedAvailability(__v((__ProbeView).self))
 }
+// ViewModifier: func animation(_ animation: Animation?) -> some ViewModifier
+@MainActor func __probe4866() {
+    func __someViewModifier<T: ViewModifier>(_: T) {}
+    func __body<__T: ViewModifier>(_: __T.Type) {
+        __someViewModifier(__v(__T.self).animation(__v((Animation?).self)))
+    }
+}
 // ViewModifier: func body(content: Self.Content) -> Self.Body
 @MainActor func __probe4867() {
     func __body<__T: ViewModifier>(_: __T.Type) {
@@ -120,6 +189,19 @@ import DeclarativeViews
 @MainActor func __probe4868() {
     func __body<__T: ViewModifier>(_: __T.Type) {
         let _: __T.Body = __v(__T.self).body(content: __v((__T.Content).self))
+    }
+}
+// ViewModifier: func concat<T>(_ modifier: T) -> ModifiedContent<Self, T>
+@MainActor func __probe4869() {
+    func __body<__T: ViewModifier>(_: __T.Type) {
+        let _: ModifiedContent<__T, Int> = __v(__T.self).concat(__v((Int).self))
+    }
+}
+// ViewModifier: func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some ViewModifier
+@MainActor func __probe4870() {
+    func __someViewModifier<T: ViewModifier>(_: T) {}
+    func __body<__T: ViewModifier>(_: __T.Type) {
+        __someViewModifier(__v(__T.self).transaction({ _ in }))
     }
 }
 // Visibility: static var allCases: [Visibility] { get }

@@ -179,6 +179,12 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     __someView(__v(NavigationLink<__ProbeView, __ProbeView>.self).isDetailLink(__v((Bool).self)))
 }
+// NavigationPath: struct CodableRepresentation : Codable
+@MainActor func __probe40() {
+    func __conformsCodable<T: Codable>(_: T.Type) {}
+    _ = NavigationPath.CodableRepresentation.self
+    __conformsCodable(NavigationPath.CodableRepresentation.self)
+}
 // NavigationPath: mutating func append<V>(_ value: V) where V : Decodable, V : Encodable, V : Hashable
 @MainActor func __probe41() {
     var __r = __v(NavigationPath.self)
@@ -189,6 +195,10 @@ import DeclarativeViews
     var __r = __v(NavigationPath.self)
     __r.append(__v((Int).self))
 }
+// NavigationPath: var codable: NavigationPath.CodableRepresentation? { get }
+@MainActor func __probe43() {
+    let _: NavigationPath.CodableRepresentation? = __v(NavigationPath.self).codable
+}
 // NavigationPath: var count: Int { get }
 @MainActor func __probe44() {
     let _: Int = __v(NavigationPath.self).count
@@ -196,6 +206,10 @@ import DeclarativeViews
 // NavigationPath: init()
 @MainActor func __probe45() {
     _ = NavigationPath()
+}
+// NavigationPath: init(_ codable: NavigationPath.CodableRepresentation)
+@MainActor func __probe46() {
+    _ = NavigationPath(__v((NavigationPath.CodableRepresentation).self))
 }
 // NavigationPath: init<S>(_ elements: S) where S : Sequence, S.Element : Decodable, S.Element : Encodable, S.Element : Hashable
 @MainActor func __probe47() {
@@ -409,6 +423,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).navigationDestination(item: __v((Binding<Optional<Int>>).self), destination: { _ in __v((__ProbeView).self) }))
+    }
+}
+// View: func navigationDocument(_ url: URL) -> some View
+@MainActor func __probe89() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).navigationDocument(__v((URL).self)))
     }
 }
 // View: func navigationSplitViewColumnWidth(_ width: CGFloat) -> some View

@@ -8,6 +8,10 @@ import DeclarativeViews
     _ = AnyView.self
     __conformsView(AnyView.self)
 }
+// SwiftUI: struct ContentMarginPlacement
+@MainActor func __probe1179() {
+    _ = ContentMarginPlacement.self
+}
 // SwiftUI: struct Divider : View
 @MainActor func __probe1180() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -48,6 +52,12 @@ import DeclarativeViews
     _ = GroupBox<__ProbeView, __ProbeView>.self
     __conformsView(GroupBox<__ProbeView, __ProbeView>.self)
 }
+// SwiftUI: struct HSplitView<Content> : View where Content : View
+@MainActor func __probe1188() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = HSplitView<__ProbeView>.self
+    __conformsView(HSplitView<__ProbeView>.self)
+}
 // SwiftUI: struct HStack<Content> : View where Content : View
 @MainActor func __probe1189() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -84,6 +94,12 @@ import DeclarativeViews
     _ = LazyVStack<__ProbeView>.self
     __conformsView(LazyVStack<__ProbeView>.self)
 }
+// SwiftUI: struct PagingScrollTargetBehavior : ScrollTargetBehavior
+@MainActor func __probe1195() {
+    func __conformsScrollTargetBehavior<T: ScrollTargetBehavior>(_: T.Type) {}
+    _ = PagingScrollTargetBehavior.self
+    __conformsScrollTargetBehavior(PagingScrollTargetBehavior.self)
+}
 // SwiftUI: struct PinnedScrollableViews : OptionSet, Sendable
 @MainActor func __probe1196() {
     func __conformsOptionSet<T: OptionSet>(_: T.Type) {}
@@ -101,6 +117,20 @@ import DeclarativeViews
 // SwiftUI: struct ScrollIndicatorVisibility
 @MainActor func __probe1198() {
     _ = ScrollIndicatorVisibility.self
+}
+// SwiftUI: struct ScrollTarget
+@MainActor func __probe1199() {
+    _ = ScrollTarget.self
+}
+// SwiftUI: protocol ScrollTargetBehavior
+@MainActor func __probe1200() {
+    func __body<__T: ScrollTargetBehavior>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: @dynamicMemberLookup struct ScrollTargetBehaviorContext
+@MainActor func __probe1201() {
+    _ = ScrollTargetBehaviorContext.self
 }
 // SwiftUI: struct ScrollView<Content> : View where Content : View
 @MainActor func __probe1202() {
@@ -128,6 +158,12 @@ import DeclarativeViews
     _ = TupleView<Int>.self
     __conformsView(TupleView<Int>.self)
 }
+// SwiftUI: struct VSplitView<Content> : View where Content : View
+@MainActor func __probe1207() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = VSplitView<__ProbeView>.self
+    __conformsView(VSplitView<__ProbeView>.self)
+}
 // SwiftUI: struct VStack<Content> : View where Content : View
 @MainActor func __probe1208() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -139,6 +175,12 @@ import DeclarativeViews
     func __conformsLayout<T: Layout>(_: T.Type) {}
     _ = VStackLayout.self
     __conformsLayout(VStackLayout.self)
+}
+// SwiftUI: struct ViewAlignedScrollTargetBehavior : ScrollTargetBehavior
+@MainActor func __probe1210() {
+    func __conformsScrollTargetBehavior<T: ScrollTargetBehavior>(_: T.Type) {}
+    _ = ViewAlignedScrollTargetBehavior.self
+    __conformsScrollTargetBehavior(ViewAlignedScrollTargetBehavior.self)
 }
 // SwiftUI: struct ViewThatFits<Content> : View where Content : View
 @MainActor func __probe1211() {
@@ -166,6 +208,18 @@ import DeclarativeViews
 @MainActor func __probe1215() {
     _ = AnyView(erasing: __v((__ProbeView).self))
 }
+// ContentMarginPlacement: static var automatic: ContentMarginPlacement { get }
+@MainActor func __probe1216() {
+    let _: ContentMarginPlacement = ContentMarginPlacement.automatic
+}
+// ContentMarginPlacement: static var scrollContent: ContentMarginPlacement { get }
+@MainActor func __probe1217() {
+    let _: ContentMarginPlacement = ContentMarginPlacement.scrollContent
+}
+// ContentMarginPlacement: static var scrollIndicators: ContentMarginPlacement { get }
+@MainActor func __probe1218() {
+    let _: ContentMarginPlacement = ContentMarginPlacement.scrollIndicators
+}
 // Divider: init()
 @MainActor func __probe1219() {
     _ = Divider()
@@ -173,6 +227,36 @@ import DeclarativeViews
 // EmptyView: init()
 @MainActor func __probe1220() {
     _ = EmptyView()
+}
+// EnvironmentValues: var horizontalScrollBounceBehavior: ScrollBounceBehavior { get set }
+@MainActor func __probe1221() {
+    let _: ScrollBounceBehavior = __v(EnvironmentValues.self).horizontalScrollBounceBehavior
+    var __r = __v(EnvironmentValues.self)
+    __r.horizontalScrollBounceBehavior = __v((ScrollBounceBehavior).self)
+}
+// EnvironmentValues: var horizontalScrollIndicatorVisibility: ScrollIndicatorVisibility { get set }
+@MainActor func __probe1222() {
+    let _: ScrollIndicatorVisibility = __v(EnvironmentValues.self).horizontalScrollIndicatorVisibility
+    var __r = __v(EnvironmentValues.self)
+    __r.horizontalScrollIndicatorVisibility = __v((ScrollIndicatorVisibility).self)
+}
+// EnvironmentValues: var isScrollEnabled: Bool { get set }
+@MainActor func __probe1223() {
+    let _: Bool = __v(EnvironmentValues.self).isScrollEnabled
+    var __r = __v(EnvironmentValues.self)
+    __r.isScrollEnabled = __v((Bool).self)
+}
+// EnvironmentValues: var verticalScrollBounceBehavior: ScrollBounceBehavior { get set }
+@MainActor func __probe1224() {
+    let _: ScrollBounceBehavior = __v(EnvironmentValues.self).verticalScrollBounceBehavior
+    var __r = __v(EnvironmentValues.self)
+    __r.verticalScrollBounceBehavior = __v((ScrollBounceBehavior).self)
+}
+// EnvironmentValues: var verticalScrollIndicatorVisibility: ScrollIndicatorVisibility { get set }
+@MainActor func __probe1225() {
+    let _: ScrollIndicatorVisibility = __v(EnvironmentValues.self).verticalScrollIndicatorVisibility
+    var __r = __v(EnvironmentValues.self)
+    __r.verticalScrollIndicatorVisibility = __v((ScrollIndicatorVisibility).self)
 }
 // Grid: init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content)
 @MainActor func __probe1226() {
@@ -294,6 +378,10 @@ import DeclarativeViews
 @MainActor func __probe1257() {
     _ = GroupBox(__v((LocalizedStringKey).self), content: { __v((__ProbeView).self) })
 }
+// GroupBox: init<S>(_ title: S, @ViewBuilder content: () -> Content) where S : StringProtocol, Label == Text
+@MainActor func __probe1258() {
+    _ = GroupBox(__v((Substring).self), content: { __v((__ProbeView).self) })
+}
 // GroupBox: init(@ViewBuilder content: () -> Content) where Label == EmptyView
 @MainActor func __probe1259() {
     _ = GroupBox(content: { __v((__ProbeView).self) })
@@ -301,6 +389,14 @@ import DeclarativeViews
 // GroupBox: init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label)
 @MainActor func __probe1260() {
     _ = GroupBox(content: { __v((__ProbeView).self) }, label: { __v((__ProbeView).self) })
+}
+// GroupBox: init(label: Label, @ViewBuilder content: () -> Content)
+@MainActor func __probe1261() {
+    _ = GroupBox(label: __v((__ProbeView).self), content: { __v((__ProbeView).self) })
+}
+// HSplitView: init(@ViewBuilder content: () -> Content)
+@MainActor func __probe1262() {
+    _ = HSplitView(content: { __v((__ProbeView).self) })
 }
 // HStack: init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content)
 @MainActor func __probe1263() {
@@ -326,9 +422,26 @@ import DeclarativeViews
 @MainActor func __probe1267() {
     _ = LazyHGrid(rows: __v(([GridItem]).self), alignment: __v((VerticalAlignment).self), spacing: __v((CGFloat?).self), pinnedViews: __v((PinnedScrollableViews).self), content: { __v((__ProbeView).self) })
 }
+// LazyHStack: init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content)
+@MainActor func __probe1268() {
+    _ = LazyHStack(alignment: __v((VerticalAlignment).self), spacing: __v((CGFloat?).self), pinnedViews: __v((PinnedScrollableViews).self), content: { __v((__ProbeView).self) })
+}
 // LazyVGrid: init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content)
 @MainActor func __probe1269() {
     _ = LazyVGrid(columns: __v(([GridItem]).self), alignment: __v((HorizontalAlignment).self), spacing: __v((CGFloat?).self), pinnedViews: __v((PinnedScrollableViews).self), content: { __v((__ProbeView).self) })
+}
+// LazyVStack: init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content)
+@MainActor func __probe1270() {
+    _ = LazyVStack(alignment: __v((HorizontalAlignment).self), spacing: __v((CGFloat?).self), pinnedViews: __v((PinnedScrollableViews).self), content: { __v((__ProbeView).self) })
+}
+// PagingScrollTargetBehavior: init()
+@MainActor func __probe1271() {
+    _ = PagingScrollTargetBehavior()
+}
+// PagingScrollTargetBehavior: func updateTarget(_ target: inout ScrollTarget, context: PagingScrollTargetBehavior.TargetContext)
+@MainActor func __probe1272() {
+    var __inout0 = __v((ScrollTarget).self)
+    __v(PagingScrollTargetBehavior.self).updateTarget(&__inout0, context: __v((PagingScrollTargetBehavior.TargetContext).self))
 }
 // PinnedScrollableViews: init(rawValue: UInt32)
 @MainActor func __probe1273() {
@@ -374,6 +487,76 @@ import DeclarativeViews
 @MainActor func __probe1283() {
     let _: ScrollIndicatorVisibility = ScrollIndicatorVisibility.visible
 }
+// ScrollTarget: var anchor: UnitPoint?
+@MainActor func __probe1284() {
+    let _: UnitPoint? = __v(ScrollTarget.self).anchor
+    var __r = __v(ScrollTarget.self)
+    __r.anchor = __v((UnitPoint?).self)
+}
+// ScrollTarget: var rect: CGRect
+@MainActor func __probe1285() {
+    let _: CGRect = __v(ScrollTarget.self).rect
+    var __r = __v(ScrollTarget.self)
+    __r.rect = __v((CGRect).self)
+}
+// ScrollTargetBehavior: extension ScrollTargetBehavior where Self == PagingScrollTargetBehavior { static var paging: PagingScrollTargetBehavior { get } }
+@MainActor func __probe1286() {
+    func __inScrollTargetBehavior<T: ScrollTargetBehavior>(_ value: T) -> T { value }
+    let _: PagingScrollTargetBehavior = __inScrollTargetBehavior(.paging)
+}
+// ScrollTargetBehavior: func updateTarget(_ target: inout ScrollTarget, context: Self.TargetContext)
+@MainActor func __probe1287() {
+    func __body<__T: ScrollTargetBehavior>(_: __T.Type) {
+        var __inout0 = __v((ScrollTarget).self)
+        __v(__T.self).updateTarget(&__inout0, context: __v((__T.TargetContext).self))
+    }
+}
+// ScrollTargetBehavior: extension ScrollTargetBehavior where Self == ViewAlignedScrollTargetBehavior { static var viewAligned: ViewAlignedScrollTargetBehavior { get } }
+@MainActor func __probe1288() {
+    func __inScrollTargetBehavior<T: ScrollTargetBehavior>(_ value: T) -> T { value }
+    let _: ViewAlignedScrollTargetBehavior = __inScrollTargetBehavior(.viewAligned)
+}
+// ScrollTargetBehavior: static func viewAligned(limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior) -> Self where Self == ViewAlignedScrollTargetBehavior
+@MainActor func __probe1289() {
+    func __inScrollTargetBehavior<T: ScrollTargetBehavior>(_ value: T) -> T { value }
+    let _: ViewAlignedScrollTargetBehavior = __inScrollTargetBehavior(.viewAligned(limitBehavior: __v((ViewAlignedScrollTargetBehavior.LimitBehavior).self)))
+}
+// ScrollTargetBehaviorContext: var axes: Axis.Set { get }
+@MainActor func __probe1290() {
+    let _: Axis.Set = __v(ScrollTargetBehaviorContext.self).axes
+}
+// ScrollTargetBehaviorContext: var containerSize: CGSize { get }
+@MainActor func __probe1291() {
+    let _: CGSize = __v(ScrollTargetBehaviorContext.self).containerSize
+}
+// ScrollTargetBehaviorContext: var contentSize: CGSize { get }
+@MainActor func __probe1292() {
+    let _: CGSize = __v(ScrollTargetBehaviorContext.self).contentSize
+}
+// ScrollTargetBehaviorContext: var originalTarget: ScrollTarget { get }
+@MainActor func __probe1293() {
+    let _: ScrollTarget = __v(ScrollTargetBehaviorContext.self).originalTarget
+}
+// ScrollTargetBehaviorContext: subscript<T>(dynamicMember keyPath: KeyPath<EnvironmentValues, T>) -> T { get }
+@MainActor func __probe1294() {
+    let _: Int = __v(ScrollTargetBehaviorContext.self)[dynamicMember: __v((KeyPath<EnvironmentValues, Int>).self)]
+}
+// ScrollTargetBehaviorContext: var velocity: CGVector { get }
+@MainActor func __probe1295() {
+    let _: CGVector = __v(ScrollTargetBehaviorContext.self).velocity
+}
+// ScrollView: var axes: Axis.Set { get set }
+@MainActor func __probe1296() {
+    let _: Axis.Set = __v(ScrollView<__ProbeView>.self).axes
+    var __r = __v(ScrollView<__ProbeView>.self)
+    __r.axes = __v((Axis.Set).self)
+}
+// ScrollView: var content: Content
+@MainActor func __probe1297() {
+    let _: __ProbeView = __v(ScrollView<__ProbeView>.self).content
+    var __r = __v(ScrollView<__ProbeView>.self)
+    __r.content = __v((__ProbeView).self)
+}
 // ScrollView: init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content)
 @MainActor func __probe1298() {
     _ = ScrollView(__v((Axis.Set).self), content: { __v((__ProbeView).self) })
@@ -381,6 +564,12 @@ import DeclarativeViews
 // ScrollView: init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content)
 @MainActor func __probe1299() {
     _ = ScrollView(__v((Axis.Set).self), showsIndicators: __v((Bool).self), content: { __v((__ProbeView).self) })
+}
+// ScrollView: var showsIndicators: Bool { get set }
+@MainActor func __probe1300() {
+    let _: Bool = __v(ScrollView<__ProbeView>.self).showsIndicators
+    var __r = __v(ScrollView<__ProbeView>.self)
+    __r.showsIndicators = __v((Bool).self)
 }
 // ScrollViewProxy: func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID : Hashable
 @MainActor func __probe1301() {
@@ -416,6 +605,10 @@ import DeclarativeViews
     var __r = __v(TupleView<Int>.self)
     __r.value = __v((Int).self)
 }
+// VSplitView: init(@ViewBuilder content: () -> Content)
+@MainActor func __probe1308() {
+    _ = VSplitView(content: { __v((__ProbeView).self) })
+}
 // VStack: init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content)
 @MainActor func __probe1309() {
     _ = VStack(alignment: __v((HorizontalAlignment).self), spacing: __v((CGFloat?).self), content: { __v((__ProbeView).self) })
@@ -435,6 +628,27 @@ import DeclarativeViews
     let _: CGFloat? = __v(VStackLayout.self).spacing
     var __r = __v(VStackLayout.self)
     __r.spacing = __v((CGFloat?).self)
+}
+// View: func contentMargins(_ edges: Edge.Set = .all, _ insets: EdgeInsets, for placement: ContentMarginPlacement = .automatic) -> some View
+@MainActor func __probe1313() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contentMargins(__v((Edge.Set).self), __v((EdgeInsets).self), for: __v((ContentMarginPlacement).self)))
+    }
+}
+// View: func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for placement: ContentMarginPlacement = .automatic) -> some View
+@MainActor func __probe1314() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contentMargins(__v((Edge.Set).self), __v((CGFloat?).self), for: __v((ContentMarginPlacement).self)))
+    }
+}
+// View: func contentMargins(_ length: CGFloat, for placement: ContentMarginPlacement = .automatic) -> some View
+@MainActor func __probe1315() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).contentMargins(__v((CGFloat).self), for: __v((ContentMarginPlacement).self)))
+    }
 }
 // View: func gridCellAnchor(_ anchor: UnitPoint) -> some View
 @MainActor func __probe1316() {
@@ -471,11 +685,39 @@ import DeclarativeViews
         __someView(__v(__T.self).scrollBounceBehavior(__v((ScrollBounceBehavior).self), axes: __v((Axis.Set).self)))
     }
 }
+// View: func scrollClipDisabled(_ disabled: Bool = true) -> some View
+@MainActor func __probe1321() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollClipDisabled(__v((Bool).self)))
+    }
+}
+// View: func scrollDisabled(_ disabled: Bool) -> some View
+@MainActor func __probe1322() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollDisabled(__v((Bool).self)))
+    }
+}
 // View: func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View
 @MainActor func __probe1323() {
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).scrollIndicators(__v((ScrollIndicatorVisibility).self), axes: __v((Axis.Set).self)))
+    }
+}
+// View: func scrollIndicatorsFlash(onAppear: Bool) -> some View
+@MainActor func __probe1324() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollIndicatorsFlash(onAppear: __v((Bool).self)))
+    }
+}
+// View: func scrollIndicatorsFlash(trigger value: some Equatable) -> some View
+@MainActor func __probe1325() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollIndicatorsFlash(trigger: __v((Int).self)))
     }
 }
 // View: func scrollPosition(id: Binding<(some Hashable)?>) -> some View
@@ -491,6 +733,52 @@ import DeclarativeViews
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).scrollPosition(initialAnchor: __v((UnitPoint?).self)))
     }
+}
+// View: func scrollTarget(isEnabled: Bool = true) -> some View
+@MainActor func __probe1328() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollTarget(isEnabled: __v((Bool).self)))
+    }
+}
+// View: func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> some View
+@MainActor func __probe1329() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollTargetBehavior(__v((PagingScrollTargetBehavior).self)))
+    }
+}
+// View: func scrollTargetLayout(isEnabled: Bool = true) -> some View
+@MainActor func __probe1330() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).scrollTargetLayout(isEnabled: __v((Bool).self)))
+    }
+}
+// ViewAlignedScrollTargetBehavior: struct LimitBehavior
+@MainActor func __probe1331() {
+    _ = ViewAlignedScrollTargetBehavior.LimitBehavior.self
+}
+// ViewAlignedScrollTargetBehavior: init(limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior = .automatic)
+@MainActor func __probe1332() {
+    _ = ViewAlignedScrollTargetBehavior(limitBehavior: __v((ViewAlignedScrollTargetBehavior.LimitBehavior).self))
+}
+// ViewAlignedScrollTargetBehavior: func updateTarget(_ target: inout ScrollTarget, context: ViewAlignedScrollTargetBehavior.TargetContext)
+@MainActor func __probe1333() {
+    var __inout0 = __v((ScrollTarget).self)
+    __v(ViewAlignedScrollTargetBehavior.self).updateTarget(&__inout0, context: __v((ViewAlignedScrollTargetBehavior.TargetContext).self))
+}
+// ViewAlignedScrollTargetBehavior.LimitBehavior: static var always: ViewAlignedScrollTargetBehavior.LimitBehavior { get }
+@MainActor func __probe1334() {
+    let _: ViewAlignedScrollTargetBehavior.LimitBehavior = ViewAlignedScrollTargetBehavior.LimitBehavior.always
+}
+// ViewAlignedScrollTargetBehavior.LimitBehavior: static var automatic: ViewAlignedScrollTargetBehavior.LimitBehavior { get }
+@MainActor func __probe1335() {
+    let _: ViewAlignedScrollTargetBehavior.LimitBehavior = ViewAlignedScrollTargetBehavior.LimitBehavior.automatic
+}
+// ViewAlignedScrollTargetBehavior.LimitBehavior: static var never: ViewAlignedScrollTargetBehavior.LimitBehavior { get }
+@MainActor func __probe1336() {
+    let _: ViewAlignedScrollTargetBehavior.LimitBehavior = ViewAlignedScrollTargetBehavior.LimitBehavior.never
 }
 // ViewThatFits: init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content)
 @MainActor func __probe1337() {

@@ -26,6 +26,16 @@ import DeclarativeViews
     __conformsCaseIterable(ColorSchemeContrast.self)
     __conformsSendable(ColorSchemeContrast.self)
 }
+// SwiftUI: enum ControlActiveState : Equatable, CaseIterable, Sendable
+@MainActor func __probe1457() {
+    func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ControlActiveState.self
+    __conformsEquatable(ControlActiveState.self)
+    __conformsCaseIterable(ControlActiveState.self)
+    __conformsSendable(ControlActiveState.self)
+}
 // SwiftUI: protocol DynamicProperty
 @MainActor func __probe1458() {
     func __body<__T: DynamicProperty>(_: __T.Type) {
@@ -56,6 +66,13 @@ import DeclarativeViews
     _ = EnvironmentValues.self
     __conformsCustomStringConvertible(EnvironmentValues.self)
 }
+// SwiftUI: protocol EnvironmentalModifier : ViewModifier where Self.Body == Never
+@MainActor func __probe1463() {
+    func __conformsViewModifier<T: ViewModifier>(_: T.Type) {}
+    func __body<__T: EnvironmentalModifier>(_: __T.Type) {
+        __conformsViewModifier(__T.self)
+    }
+}
 // SwiftUI: @propertyWrapper struct Namespace : DynamicProperty
 @MainActor func __probe1464() {
     func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
@@ -72,6 +89,18 @@ import DeclarativeViews
 @MainActor func __probe1466() {
     _ = OpenURLAction.self
 }
+// SwiftUI: struct PreferredColorSchemeKey : PreferenceKey
+@MainActor func __probe1467() {
+    func __conformsPreferenceKey<T: PreferenceKey>(_: T.Type) {}
+    _ = PreferredColorSchemeKey.self
+    __conformsPreferenceKey(PreferredColorSchemeKey.self)
+}
+// SwiftUI: @propertyWrapper struct ScaledMetric<Value> : DynamicProperty where Value : BinaryFloatingPoint
+@MainActor func __probe1468() {
+    func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
+    _ = ScaledMetric<Double>.self
+    __conformsDynamicProperty(ScaledMetric<Double>.self)
+}
 // SwiftUI: @propertyWrapper struct State<Value> : DynamicProperty
 @MainActor func __probe1469() {
     func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
@@ -83,6 +112,12 @@ import DeclarativeViews
     func __conformsDynamicProperty<T: DynamicProperty>(_: T.Type) {}
     _ = StateObject<__ProbeObject>.self
     __conformsDynamicProperty(StateObject<__ProbeObject>.self)
+}
+// SwiftUI: struct SubscriptionView<PublisherType, Content> : View where PublisherType : Publisher, Content : View, PublisherType.Failure == Never
+@MainActor func __probe1471() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = SubscriptionView<Just<Int>, __ProbeView>.self
+    __conformsView(SubscriptionView<Just<Int>, __ProbeView>.self)
 }
 // SwiftUI: enum UserInterfaceSizeClass : Sendable
 @MainActor func __probe1473() {
@@ -124,9 +159,43 @@ import DeclarativeViews
 @MainActor func __probe1482() {
     let _: Binding<Int> = Binding<Int>.constant(__v((Int).self))
 }
+// Binding: extension Binding where Value : MutableCollection { var endIndex: Binding<Value>.Index { get } }
+@MainActor func __probe1483() {
+    let _: Binding<Array<__ProbeItem>>.Index = __v(Binding<Array<__ProbeItem>>.self).endIndex
+}
+// Binding: func formIndex(after i: inout Binding<Value>.Index) where Value : MutableCollection
+@MainActor func __probe1484() {
+    var __inout0 = __v((Binding<Array<__ProbeItem>>.Index).self)
+    __v(Binding<Array<__ProbeItem>>.self).formIndex(after: &__inout0)
+}
+// Binding: func formIndex(before i: inout Binding<Value>.Index) where Value : BidirectionalCollection, Value : MutableCollection
+@MainActor func __probe1485() {
+    var __inout0 = __v((Binding<Array<__ProbeItem>>.Index).self)
+    __v(Binding<Array<__ProbeItem>>.self).formIndex(before: &__inout0)
+}
 // Binding: extension Binding where Value : Identifiable { var id: Value.ID { get } }
 @MainActor func __probe1486() {
     let _: __ProbeItem.ID = __v(Binding<__ProbeItem>.self).id
+}
+// Binding: func index(after i: Binding<Value>.Index) -> Binding<Value>.Index where Value : MutableCollection
+@MainActor func __probe1487() {
+    let _: Binding<Array<__ProbeItem>>.Index = __v(Binding<Array<__ProbeItem>>.self).index(after: __v((Binding<Array<__ProbeItem>>.Index).self))
+}
+// Binding: func index(before i: Binding<Value>.Index) -> Binding<Value>.Index where Value : BidirectionalCollection, Value : MutableCollection
+@MainActor func __probe1488() {
+    let _: Binding<Array<__ProbeItem>>.Index = __v(Binding<Array<__ProbeItem>>.self).index(before: __v((Binding<Array<__ProbeItem>>.Index).self))
+}
+// Binding: extension Binding where Value : MutableCollection { var indices: Value.Indices { get } }
+@MainActor func __probe1489() {
+    let _: Array<__ProbeItem>.Indices = __v(Binding<Array<__ProbeItem>>.self).indices
+}
+// Binding: init<V>(_ base: Binding<V>) where Value == AnyHashable, V : Hashable
+@MainActor func __probe1490() {
+    _ = Binding(__v((Binding<Int>).self))
+}
+// Binding: init<V>(_ base: Binding<V>) where Value == V?
+@MainActor func __probe1491() {
+    _ = Binding(__v((Binding<Int>).self))
 }
 // Binding: init?(_ base: Binding<Value?>)
 @MainActor func __probe1492() {
@@ -136,6 +205,10 @@ import DeclarativeViews
 @MainActor func __probe1493() {
     _ = Binding(get: { __v((Int).self) }, set: { _ in })
 }
+// Binding: init(get: @escaping () -> Value, set: @escaping (Value, Transaction) -> Void)
+@MainActor func __probe1494() {
+    _ = Binding(get: { __v((Int).self) }, set: { _, _ in })
+}
 // Binding: init(projectedValue: Binding<Value>)
 @MainActor func __probe1495() {
     _ = Binding(projectedValue: __v((Binding<Int>).self))
@@ -144,9 +217,17 @@ import DeclarativeViews
 @MainActor func __probe1496() {
     let _: Binding<Int> = __v(Binding<Int>.self).projectedValue
 }
+// Binding: extension Binding where Value : MutableCollection { var startIndex: Binding<Value>.Index { get } }
+@MainActor func __probe1497() {
+    let _: Binding<Array<__ProbeItem>>.Index = __v(Binding<Array<__ProbeItem>>.self).startIndex
+}
 // Binding: subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { get }
 @MainActor func __probe1498() {
     let _: Binding<Int> = __v(Binding<Int>.self)[dynamicMember: __v((WritableKeyPath<Int, Int>).self)]
+}
+// Binding: subscript(position: Binding<Value>.Index) -> Binding<Value>.Element where Value : MutableCollection { get }
+@MainActor func __probe1499() {
+    let _: Binding<Array<__ProbeItem>>.Element = __v(Binding<Array<__ProbeItem>>.self)[__v((Binding<Array<__ProbeItem>>.Index).self)]
 }
 // Binding: var transaction: Transaction
 @MainActor func __probe1500() {
@@ -186,6 +267,22 @@ import DeclarativeViews
 @MainActor func __probe1510() {
     let _: ColorSchemeContrast = ColorSchemeContrast.standard
 }
+// ControlActiveState: case active
+@MainActor func __probe1511() {
+    let _: ControlActiveState = ControlActiveState.active
+}
+// ControlActiveState: static var allCases: [ControlActiveState] { get }
+@MainActor func __probe1512() {
+    let _: [ControlActiveState] = ControlActiveState.allCases
+}
+// ControlActiveState: case inactive
+@MainActor func __probe1513() {
+    let _: ControlActiveState = ControlActiveState.inactive
+}
+// ControlActiveState: case key
+@MainActor func __probe1514() {
+    let _: ControlActiveState = ControlActiveState.key
+}
 // DynamicProperty: mutating func update()
 @MainActor func __probe1515() {
     func __body<__T: DynamicProperty>(_: __T.Type) {
@@ -215,13 +312,37 @@ import DeclarativeViews
         let _: __T.Value = __T.defaultValue
     }
 }
+// EnvironmentObject: @propertyWrapper @dynamicMemberLookup struct Wrapper
+@MainActor func __probe1521() {
+    _ = EnvironmentObject<__ProbeObject>.Wrapper.self
+}
 // EnvironmentObject: init()
 @MainActor func __probe1522() {
     let _: EnvironmentObject<__ProbeObject> = EnvironmentObject()
 }
+// EnvironmentObject: var projectedValue: EnvironmentObject<ObjectType>.Wrapper { get }
+@MainActor func __probe1523() {
+    let _: EnvironmentObject<__ProbeObject>.Wrapper = __v(EnvironmentObject<__ProbeObject>.self).projectedValue
+}
 // EnvironmentObject: var wrappedValue: ObjectType { get }
 @MainActor func __probe1524() {
     let _: __ProbeObject = __v(EnvironmentObject<__ProbeObject>.self).wrappedValue
+}
+// EnvironmentObject.Wrapper: subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> { get }
+@MainActor func __probe1525() {
+    let _: Binding<Int> = __v(EnvironmentObject<__ProbeObject>.Wrapper.self)[dynamicMember: __v((ReferenceWritableKeyPath<__ProbeObject, Int>).self)]
+}
+// EnvironmentValues: var backgroundMaterial: Material? { get set }
+@MainActor func __probe1527() {
+    let _: Material? = __v(EnvironmentValues.self).backgroundMaterial
+    var __r = __v(EnvironmentValues.self)
+    __r.backgroundMaterial = __v((Material?).self)
+}
+// EnvironmentValues: var backgroundStyle: AnyShapeStyle? { get set }
+@MainActor func __probe1528() {
+    let _: AnyShapeStyle? = __v(EnvironmentValues.self).backgroundStyle
+    var __r = __v(EnvironmentValues.self)
+    __r.backgroundStyle = __v((AnyShapeStyle?).self)
 }
 // EnvironmentValues: var calendar: Calendar { get set }
 @MainActor func __probe1529() {
@@ -239,6 +360,18 @@ import DeclarativeViews
 @MainActor func __probe1531() {
     let _: ColorSchemeContrast = __v(EnvironmentValues.self).colorSchemeContrast
 }
+// EnvironmentValues: var contentTransition: ContentTransition { get set }
+@MainActor func __probe1532() {
+    let _: ContentTransition = __v(EnvironmentValues.self).contentTransition
+    var __r = __v(EnvironmentValues.self)
+    __r.contentTransition = __v((ContentTransition).self)
+}
+// EnvironmentValues: var contentTransitionAddsDrawingGroup: Bool { get set }
+@MainActor func __probe1533() {
+    let _: Bool = __v(EnvironmentValues.self).contentTransitionAddsDrawingGroup
+    var __r = __v(EnvironmentValues.self)
+    __r.contentTransitionAddsDrawingGroup = __v((Bool).self)
+}
 // EnvironmentValues: var description: String { get }
 @MainActor func __probe1534() {
     let _: String = __v(EnvironmentValues.self).description
@@ -253,6 +386,12 @@ import DeclarativeViews
 @MainActor func __probe1537() {
     _ = EnvironmentValues()
 }
+// EnvironmentValues: var isLuminanceReduced: Bool { get set }
+@MainActor func __probe1538() {
+    let _: Bool = __v(EnvironmentValues.self).isLuminanceReduced
+    var __r = __v(EnvironmentValues.self)
+    __r.isLuminanceReduced = __v((Bool).self)
+}
 // EnvironmentValues: var locale: Locale { get set }
 @MainActor func __probe1539() {
     let _: Locale = __v(EnvironmentValues.self).locale
@@ -265,9 +404,19 @@ import DeclarativeViews
     var __r = __v(EnvironmentValues.self)
     __r.openURL = __v((OpenURLAction).self)
 }
+// EnvironmentValues: var sidebarRowSize: SidebarRowSize { get set }
+@MainActor func __probe1541() {
+    let _: SidebarRowSize = __v(EnvironmentValues.self).sidebarRowSize
+    var __r = __v(EnvironmentValues.self)
+    __r.sidebarRowSize = __v((SidebarRowSize).self)
+}
 // EnvironmentValues: subscript<K>(key: K.Type) -> K.Value where K : EnvironmentKey { get set }
 @MainActor func __probe1542() {
     let _: __ProbeKey.Value = __v(EnvironmentValues.self)[__v((__ProbeKey.Type).self)]
+}
+// EnvironmentValues: subscript<T>(objectType: T.Type) -> T? where T : AnyObject, T : Observable { get set }
+@MainActor func __probe1544() {
+    let _: __ProbeObservable? = __v(EnvironmentValues.self)[__v((__ProbeObservable.Type).self)]
 }
 // EnvironmentValues: var timeZone: TimeZone { get set }
 @MainActor func __probe1545() {
@@ -280,6 +429,12 @@ import DeclarativeViews
     let _: UserInterfaceSizeClass? = __v(EnvironmentValues.self).verticalSizeClass
     var __r = __v(EnvironmentValues.self)
     __r.verticalSizeClass = __v((UserInterfaceSizeClass?).self)
+}
+// EnvironmentalModifier: func resolve(in environment: EnvironmentValues) -> Self.ResolvedModifier
+@MainActor func __probe1547() {
+    func __body<__T: EnvironmentalModifier>(_: __T.Type) {
+        let _: __T.ResolvedModifier = __v(__T.self).resolve(in: __v((EnvironmentValues).self))
+    }
 }
 // Namespace: @propertyWrapper struct ID : Hashable
 @MainActor func __probe1548() {
@@ -353,6 +508,23 @@ import DeclarativeViews
 @MainActor func __probe1564() {
     let _: OpenURLAction.Result = OpenURLAction.Result.systemAction(__v((URL).self))
 }
+// PreferredColorSchemeKey: static func reduce(value: inout PreferredColorSchemeKey.Value, nextValue: () -> PreferredColorSchemeKey.Value)
+@MainActor func __probe1565() {
+    var __inout0 = __v((PreferredColorSchemeKey.Value).self)
+    PreferredColorSchemeKey.reduce(value: &__inout0, nextValue: { __v((PreferredColorSchemeKey.Value).self) })
+}
+// ScaledMetric: init(wrappedValue: Value)
+@MainActor func __probe1566() {
+    _ = ScaledMetric(wrappedValue: __v((Double).self))
+}
+// ScaledMetric: init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle)
+@MainActor func __probe1567() {
+    _ = ScaledMetric(wrappedValue: __v((Double).self), relativeTo: __v((Font.TextStyle).self))
+}
+// ScaledMetric: var wrappedValue: Value { get }
+@MainActor func __probe1568() {
+    let _: Double = __v(ScaledMetric<Double>.self).wrappedValue
+}
 // State: init() where Value : ExpressibleByNilLiteral
 @MainActor func __probe1569() {
     let _: State<Optional<Int>> = State()
@@ -389,6 +561,28 @@ import DeclarativeViews
 @MainActor func __probe1577() {
     let _: __ProbeObject = __v(StateObject<__ProbeObject>.self).wrappedValue
 }
+// SubscriptionView: var action: (PublisherType.Output) -> Void
+@MainActor func __probe1578() {
+    let _: (Just<Int>.Output) -> Void = __v(SubscriptionView<Just<Int>, __ProbeView>.self).action
+    var __r = __v(SubscriptionView<Just<Int>, __ProbeView>.self)
+    __r.action = __v(((Just<Int>.Output) -> Void).self)
+}
+// SubscriptionView: var content: Content
+@MainActor func __probe1579() {
+    let _: __ProbeView = __v(SubscriptionView<Just<Int>, __ProbeView>.self).content
+    var __r = __v(SubscriptionView<Just<Int>, __ProbeView>.self)
+    __r.content = __v((__ProbeView).self)
+}
+// SubscriptionView: init(content: Content, publisher: PublisherType, action: @escaping (PublisherType.Output) -> Void)
+@MainActor func __probe1580() {
+    _ = SubscriptionView(content: __v((__ProbeView).self), publisher: __v((Just<Int>).self), action: { _ in })
+}
+// SubscriptionView: var publisher: PublisherType
+@MainActor func __probe1581() {
+    let _: Just<Int> = __v(SubscriptionView<Just<Int>, __ProbeView>.self).publisher
+    var __r = __v(SubscriptionView<Just<Int>, __ProbeView>.self)
+    __r.publisher = __v((Just<Int>).self)
+}
 // UserInterfaceSizeClass: case compact
 @MainActor func __probe1584() {
     let _: UserInterfaceSizeClass = UserInterfaceSizeClass.compact
@@ -423,6 +617,12 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).environmentObject(__v((__ProbeObject).self)))
+    }
+}
+// View: func equatable() -> EquatableView<Self> where Self : Equatable
+@MainActor func __probe1591() {
+    func __body<__T: View & Equatable>(_: __T.Type) {
+        let _: EquatableView<__T> = __v(__T.self).equatable()
     }
 }
 // View: func id<ID>(_ id: ID) -> some View where ID : Hashable

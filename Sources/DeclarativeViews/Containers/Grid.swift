@@ -83,12 +83,19 @@ extension LazyHGrid: LazyGridProviding {
     }
 }
 
-/// Which views stay pinned while a grid scrolls (SwiftUI's `PinnedScrollableViews`); ignored.
+/// Which views stay pinned while a lazy stack or grid scrolls (SwiftUI's `PinnedScrollableViews`);
+/// recorded on lazy stacks (`pinnedViews=sectionHeaders`), ignored by grids.
 public struct PinnedScrollableViews: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
     public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
+
+    /// The pinned views' names, comma-separated (`sectionHeaders,sectionFooters`).
+    var _description: String {
+        [(Self.sectionHeaders, "sectionHeaders"), (Self.sectionFooters, "sectionFooters")]
+            .filter { contains($0.0) }.map(\.1).joined(separator: ",")
+    }
 }
 
 protocol LazyGridProviding {

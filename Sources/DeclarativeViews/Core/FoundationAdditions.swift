@@ -23,4 +23,22 @@ import Foundation
 
         public static var localized: String.StandardComparator { .lexical }
     }
+    /// A two-dimensional vector (CoreGraphics' `CGVector`, which Linux Foundation lacks): the
+    /// velocity a ``ScrollTargetBehaviorContext`` gives.
+    public struct CGVector: Hashable, Sendable {
+        public var dx: CGFloat
+        public var dy: CGFloat
+
+        public init() {
+            dx = 0
+            dy = 0
+        }
+
+        public init(dx: CGFloat, dy: CGFloat) {
+            self.dx = dx
+            self.dy = dy
+        }
+
+        public static var zero: CGVector { CGVector() }
+    }
 #endif

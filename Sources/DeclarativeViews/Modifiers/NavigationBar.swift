@@ -125,3 +125,11 @@ public enum NavigationBarItem: Sendable {
         case automatic, inline, large
     }
 }
+
+extension View {
+    /// The document the screen shows, for the title menu's share and proxy icon (SwiftUI's
+    /// `navigationDocument(_:)`); recorded as `navigationDocument=URL`.
+    public func navigationDocument(_ url: URL) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "navigationDocument", value: url.absoluteString))
+    }
+}

@@ -197,7 +197,11 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
         return _object
     }
 
-    public var projectedValue: ObservedObject<ObjectType>.Wrapper {
+    /// Bindings to the object's properties (`$model.name`), as ``ObservedObject``'s projection
+    /// makes them.
+    public typealias Wrapper = ObservedObject<ObjectType>.Wrapper
+
+    public var projectedValue: EnvironmentObject<ObjectType>.Wrapper {
         ObservedObject<ObjectType>.Wrapper(object: wrappedValue)
     }
 }

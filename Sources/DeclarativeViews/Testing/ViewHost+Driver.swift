@@ -243,8 +243,9 @@ extension ViewHost {
     }
 
     /// The refresh action of the refreshable content showing `text` (the first if `nil`).
+    /// Refuses content inside `.scrollDisabled(true)`, which cannot be pulled.
     func refreshable(showing text: String?) throws -> RefreshAction {
-        var found: RefreshAction?
+        var found: (action: RefreshAction, node: DisplayNode, label: String)?
         var shown: [String] = []
         forEachNode { node, _ in
             guard found == nil, let link = node.annotations?.refresh else { return }
@@ -252,17 +253,18 @@ extension ViewHost {
             node.collectText(into: &texts)
             let label = texts.joined(separator: " ")
             shown.append(label)
-            if let text {
-                if texts.contains(text) || label == text { found = link.action }
-            } else {
-                found = link.action
+            if text == nil || texts.contains(text!) || label == text {
+                found = (link.action, node, label)
             }
         }
         guard let found else {
             guard let text, !shown.isEmpty else { throw ViewHostError.nothingToRefresh }
             throw ViewHostError.refreshableNotFound(showing: text, available: shown)
         }
-        return found
+        if isInside(found.node, where: { $0.annotations?.styles["scrollDisabled"] == "true" }) {
+            throw ViewHostError.scrollDisabled(view: text ?? found.label)
+        }
+        return found.action
     }
 
     /// Types `text` into the search field of the `.searchable` view on screen (the first), as a
@@ -304,16 +306,21 @@ extension ViewHost {
 
     /// Whether `target` is inside `.allowsHitTesting(false)` (on it or on one of its ancestors).
     func refusesTouches(_ target: DisplayNode) -> Bool {
-        func search(_ node: DisplayNode, refused: Bool) -> Bool? {
-            let refused = refused || node.annotations?.styles["allowsHitTesting"] == "false"
-            if node === target { return refused }
+        isInside(target) { $0.annotations?.styles["allowsHitTesting"] == "false" }
+    }
+
+    /// Whether `target` or one of its ancestors is a node `marked` says yes to.
+    func isInside(_ target: DisplayNode, where marked: (DisplayNode) -> Bool) -> Bool {
+        func search(_ node: DisplayNode, inside: Bool) -> Bool? {
+            let inside = inside || marked(node)
+            if node === target { return inside }
             for child in node.children {
-                if let answer = search(child, refused: refused) { return answer }
+                if let answer = search(child, inside: inside) { return answer }
             }
             return nil
         }
         for root in rendered {
-            if let answer = search(root, refused: false) { return answer }
+            if let answer = search(root, inside: false) { return answer }
         }
         return false
     }

@@ -21,6 +21,9 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
     case stepperNotFound(label: String, available: [String])
     case nothingToRefresh
     case refreshableNotFound(showing: String, available: [String])
+    /// The scrollable content showing `view` is inside `.scrollDisabled(true)`: it cannot be
+    /// pulled (to refresh).
+    case scrollDisabled(view: String)
     case noSearchField
     case actionsNotFound(view: String, kind: String, available: [String])
     /// The view is inside `.allowsHitTesting(false)`: touches pass through it.
@@ -104,6 +107,8 @@ public enum ViewHostError: Error, Equatable, CustomStringConvertible {
             return "no stepper labelled \(quoted(label)) is on screen (\(list))"
         case .nothingToRefresh:
             return "nothing on screen is refreshable: a List or ScrollView needs .refreshable { … }"
+        case .scrollDisabled(let view):
+            return "\(quoted(view)) cannot scroll: it is inside .scrollDisabled(true), so it cannot be pulled to refresh"
         case .refreshableNotFound(let text, let available):
             return "no refreshable content shows \(quoted(text)) (refreshable content shows: "
                 + available.map(quoted).joined(separator: "; ") + ")"

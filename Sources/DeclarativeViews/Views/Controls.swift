@@ -114,6 +114,8 @@ extension Button where Label == Text {
 public nonisolated struct Toggle<ToggleLabel: View>: View {
     let isOn: Binding<Bool>
     let label: ToggleLabel
+    /// For a toggle of several sources: whether they differ (`toggle=mixed`).
+    var isMixed: (() -> Bool)?
     @Environment(\._toggleStyle) private var style
 
     public init(isOn: Binding<Bool>, @ViewBuilder label: () -> ToggleLabel) {
@@ -123,11 +125,12 @@ public nonisolated struct Toggle<ToggleLabel: View>: View {
 
     @MainActor public var body: some View {
         let isOn = self.isOn
+        let mixed = isMixed?() ?? false
         if let style {
-            style.make(ToggleStyleConfiguration(label: .init(label), isOn: isOn, isMixed: false))
+            style.make(ToggleStyleConfiguration(label: .init(label), isOn: isOn, isMixed: mixed))
         } else {
             _PrimitiveButton(label: label, action: { isOn.wrappedValue.toggle() })
-                .modifier(_StyleModifier(key: "toggle", value: isOn.wrappedValue ? "on" : "off"))
+                .modifier(_StyleModifier(key: "toggle", value: mixed ? "mixed" : isOn.wrappedValue ? "on" : "off"))
         }
     }
 }
@@ -397,6 +400,14 @@ public nonisolated struct Section<Parent: View, Content: View, Footer: View>: Vi
     }
 }
 
+extension Section {
+    /// Whether the user can collapse the section (a sidebar's, on macOS); recorded on it
+    /// (`collapsible=false`). A section given `isExpanded` collapses with its binding.
+    @MainActor public func collapsible(_ collapsible: Bool) -> some View {
+        modifier(_StyleModifier(key: "collapsible", value: "\(collapsible)"))
+    }
+}
+
 extension Section where Parent == EmptyView {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
         self.init(content: content, header: { EmptyView() }, footer: footer)
@@ -465,11 +476,16 @@ extension Axis {
 /// A scroll view (SwiftUI's `ScrollView`): headless shows all of its content, laid out as a
 /// `VStack` (vertical) or `HStack` (horizontal).
 public nonisolated struct ScrollView<Content: View>: View {
-    let axes: Axis.Set
-    let content: Content
+    /// The axes the content scrolls along.
+    public var axes: Axis.Set
+    /// Whether the scroll view shows its indicators (nothing to show headless).
+    public var showsIndicators: Bool
+    /// The scrolled content.
+    public var content: Content
 
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.axes = axes
+        self.showsIndicators = showsIndicators
         self.content = content()
     }
 
@@ -487,14 +503,23 @@ public nonisolated struct LazyVStack<Content: View>: View {
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
     let content: Content
+    let pinnedViews: PinnedScrollableViews
 
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    /// A stack; with `pinnedViews`, its sections' headers or footers stay pinned while it
+    /// scrolls (recorded on the stack: `pinnedViews=sectionHeaders`).
+    public init(
+        alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+        @ViewBuilder content: () -> Content
+    ) {
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         self.content = content()
     }
 
-    @MainActor public var body: some View { VStack(alignment: alignment, spacing: spacing) { content } }
+    @MainActor public var body: some View {
+        VStack(alignment: alignment, spacing: spacing) { content }.modifier(_PinnedViewsModifier(pinnedViews: pinnedViews))
+    }
 }
 
 /// `LazyHStack`: laid out (and mounted) as an `HStack`.
@@ -502,14 +527,36 @@ public nonisolated struct LazyHStack<Content: View>: View {
     let alignment: VerticalAlignment
     let spacing: CGFloat?
     let content: Content
+    let pinnedViews: PinnedScrollableViews
 
-    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    /// A stack; with `pinnedViews`, its sections' headers or footers stay pinned while it
+    /// scrolls (recorded on the stack: `pinnedViews=sectionHeaders`).
+    public init(
+        alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+        @ViewBuilder content: () -> Content
+    ) {
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         self.content = content()
     }
 
-    @MainActor public var body: some View { HStack(alignment: alignment, spacing: spacing) { content } }
+    @MainActor public var body: some View {
+        HStack(alignment: alignment, spacing: spacing) { content }.modifier(_PinnedViewsModifier(pinnedViews: pinnedViews))
+    }
+}
+
+/// A lazy stack's pinned views, recorded on it (`pinnedViews=sectionHeaders`) when it pins any.
+nonisolated struct _PinnedViewsModifier: ViewModifier {
+    let pinnedViews: PinnedScrollableViews
+
+    @MainActor func body(content: Content) -> some View {
+        if pinnedViews.isEmpty {
+            content
+        } else {
+            content.modifier(_StyleModifier(key: "pinnedViews", value: pinnedViews._description))
+        }
+    }
 }
 
 /// A titled group (SwiftUI's `GroupBox`): its label above its content. A ``GroupBoxStyle`` set
@@ -540,6 +587,18 @@ public nonisolated struct GroupBox<GroupLabel: View, Content: View>: View {
 extension GroupBox where GroupLabel == Text {
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
         self.init(content: content, label: { Text(titleKey) })
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(content: content, label: { Text(title) })
+    }
+}
+
+extension GroupBox {
+    /// A group box labelled with a view given as a value, as SwiftUI's first releases wrote it.
+    public init(label: GroupLabel, @ViewBuilder content: () -> Content) {
+        self.init(content: content, label: { label })
     }
 }
 

@@ -45,6 +45,9 @@ extension List where SelectionValue == Never {
         self.init { ForEach(data, id: id, content: rowContent) }
     }
 
+    // Disfavoured: a binding to a collection is a collection too, and `List($items)` is the
+    // binding form.
+    @_disfavoredOverload
     public init<Data: RandomAccessCollection, RowContent: View>(
         _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
     ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
@@ -240,7 +243,8 @@ extension List where SelectionValue == Never {
     public init<C: MutableCollection & RandomAccessCollection, RowContent: View>(
         _ data: Binding<C>, @ViewBuilder rowContent: @escaping (Binding<C.Element>) -> RowContent
     ) where C.Element: Identifiable, Content == ForEach<[Binding<C.Element>], C.Element.ID, RowContent> {
-        self.init { ForEach(data, content: rowContent) }
+        // Spelled out: a binding to a collection is itself a collection, whose `ForEach` would win.
+        self.init { ForEach(_elementBindings(data), id: \.wrappedValue.id, content: rowContent) }
     }
 }
 

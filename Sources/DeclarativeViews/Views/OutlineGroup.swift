@@ -95,3 +95,173 @@ extension List where SelectionValue == Never {
         self.init { OutlineGroup(data, id: id, children: children, content: rowContent) }
     }
 }
+
+// MARK: - Outlines of bound data
+
+extension Binding {
+    /// A binding to the children of the bound element, or `nil` while it has none (the
+    /// `children` key path of an outline over bound data).
+    subscript<C>(_outlineChildren children: WritableKeyPath<Value, C?>) -> Binding<C>? {
+        Binding<C>(self[dynamicMember: children])
+    }
+}
+
+extension OutlineGroup where Parent: View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren> {
+    /// An outline over a bound tree: each row is given a binding to its element, and editing it
+    /// edits the tree (`OutlineGroup($files, children: \.children) { $file in TextField(…) }`).
+    public init<C: MutableCollection & RandomAccessCollection, E>(
+        _ data: Binding<C>, id: KeyPath<E, ID>, children: WritableKeyPath<E, C?>,
+        @ViewBuilder content: @escaping (Binding<E>) -> Leaf
+    ) where Data == Binding<C>, E == C.Element {
+        self.init(
+            elements: Array(data), id: (\Binding<E>.wrappedValue).appending(path: id),
+            children: \Binding<E>.[_outlineChildren: children], content: content)
+    }
+
+    public init<C: MutableCollection & RandomAccessCollection, E>(
+        _ root: Binding<E>, id: KeyPath<E, ID>, children: WritableKeyPath<E, C?>,
+        @ViewBuilder content: @escaping (Binding<E>) -> Leaf
+    ) where Data == Binding<C>, E == C.Element {
+        self.init(
+            elements: [root], id: (\Binding<E>.wrappedValue).appending(path: id),
+            children: \Binding<E>.[_outlineChildren: children], content: content)
+    }
+
+    public init<C: MutableCollection & RandomAccessCollection, E: Identifiable>(
+        _ data: Binding<C>, children: WritableKeyPath<E, C?>, @ViewBuilder content: @escaping (Binding<E>) -> Leaf
+    ) where Data == Binding<C>, ID == E.ID, E == C.Element {
+        self.init(data, id: \E.id, children: children, content: content)
+    }
+
+    public init<C: MutableCollection & RandomAccessCollection, E: Identifiable>(
+        _ root: Binding<E>, children: WritableKeyPath<E, C?>, @ViewBuilder content: @escaping (Binding<E>) -> Leaf
+    ) where Data == Binding<C>, ID == E.ID, E == C.Element {
+        self.init(root, id: \E.id, children: children, content: content)
+    }
+}
+
+// MARK: - Selectable lists of outlines
+
+extension List {
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<SelectionValue?>?,
+        @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>,
+        Data.Element: Identifiable
+    {
+        self.init(selection: selection) { OutlineGroup(data, children: children, content: rowContent) }
+    }
+
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<Set<SelectionValue>>?,
+        @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>,
+        Data.Element: Identifiable
+    {
+        self.init(selection: selection) { OutlineGroup(data, children: children, content: rowContent) }
+    }
+
+    @_disfavoredOverload
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<SelectionValue>,
+        @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>,
+        Data.Element: Identifiable
+    {
+        self.init(selection: selection) { OutlineGroup(data, children: children, content: rowContent) }
+    }
+
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>, selection: Binding<SelectionValue?>?,
+        @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>> {
+        self.init(selection: selection) { OutlineGroup(data, id: id, children: children, content: rowContent) }
+    }
+
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>,
+        selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>> {
+        self.init(selection: selection) { OutlineGroup(data, id: id, children: children, content: rowContent) }
+    }
+
+    @_disfavoredOverload
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>, selection: Binding<SelectionValue>,
+        @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == OutlineGroup<Data, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>> {
+        self.init(selection: selection) { OutlineGroup(data, id: id, children: children, content: rowContent) }
+    }
+}
+
+// MARK: - Lists of outlines of bound data
+
+extension List {
+    public init<Data: MutableCollection & RandomAccessCollection, RowContent: View>(
+        _ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>, selection: Binding<SelectionValue?>?,
+        @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+    ) where Content == OutlineGroup<Binding<Data>, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>,
+        Data.Element: Identifiable
+    {
+        self.init(selection: selection) { OutlineGroup(data, children: children, content: rowContent) }
+    }
+
+    public init<Data: MutableCollection & RandomAccessCollection, RowContent: View>(
+        _ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>, selection: Binding<Set<SelectionValue>>?,
+        @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+    ) where Content == OutlineGroup<Binding<Data>, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>,
+        Data.Element: Identifiable
+    {
+        self.init(selection: selection) { OutlineGroup(data, children: children, content: rowContent) }
+    }
+
+    @_disfavoredOverload
+    public init<Data: MutableCollection & RandomAccessCollection, RowContent: View>(
+        _ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>, selection: Binding<SelectionValue>,
+        @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+    ) where Content == OutlineGroup<Binding<Data>, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>,
+        Data.Element: Identifiable
+    {
+        self.init(selection: selection) { OutlineGroup(data, children: children, content: rowContent) }
+    }
+
+    public init<Data: MutableCollection & RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Binding<Data>, id: KeyPath<Data.Element, ID>, children: WritableKeyPath<Data.Element, Data?>,
+        selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+    ) where Content == OutlineGroup<Binding<Data>, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>> {
+        self.init(selection: selection) { OutlineGroup(data, id: id, children: children, content: rowContent) }
+    }
+
+    public init<Data: MutableCollection & RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Binding<Data>, id: KeyPath<Data.Element, ID>, children: WritableKeyPath<Data.Element, Data?>,
+        selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+    ) where Content == OutlineGroup<Binding<Data>, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>> {
+        self.init(selection: selection) { OutlineGroup(data, id: id, children: children, content: rowContent) }
+    }
+
+    @_disfavoredOverload
+    public init<Data: MutableCollection & RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Binding<Data>, id: KeyPath<Data.Element, ID>, children: WritableKeyPath<Data.Element, Data?>,
+        selection: Binding<SelectionValue>, @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+    ) where Content == OutlineGroup<Binding<Data>, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>> {
+        self.init(selection: selection) { OutlineGroup(data, id: id, children: children, content: rowContent) }
+    }
+}
+
+extension List where SelectionValue == Never {
+    public init<Data: MutableCollection & RandomAccessCollection, RowContent: View>(
+        _ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>,
+        @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+    ) where Content == OutlineGroup<Binding<Data>, Data.Element.ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>>,
+        Data.Element: Identifiable
+    {
+        self.init { OutlineGroup(data, children: children, content: rowContent) }
+    }
+
+    public init<Data: MutableCollection & RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Binding<Data>, id: KeyPath<Data.Element, ID>, children: WritableKeyPath<Data.Element, Data?>,
+        @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
+    ) where Content == OutlineGroup<Binding<Data>, ID, RowContent, RowContent, DisclosureGroup<RowContent, OutlineSubgroupChildren>> {
+        self.init { OutlineGroup(data, id: id, children: children, content: rowContent) }
+    }
+}

@@ -310,14 +310,16 @@ extension List {
     public init<Data: MutableCollection & RandomAccessCollection, RowContent: View>(
         _ data: Binding<Data>, selection: Binding<SelectionValue?>?,
         @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
-    ) where Content == ForEach<[Binding<Data.Element>], Data.Element.ID, RowContent>, Data.Element: Identifiable {
+    ) where Content == ForEach<Binding<Data>, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        // A binding to a collection is a collection of bindings to its elements.
         self.init(selection: selection) { ForEach(data, content: rowContent) }
     }
 
     public init<Data: MutableCollection & RandomAccessCollection, RowContent: View>(
         _ data: Binding<Data>, selection: Binding<Set<SelectionValue>>?,
         @ViewBuilder rowContent: @escaping (Binding<Data.Element>) -> RowContent
-    ) where Content == ForEach<[Binding<Data.Element>], Data.Element.ID, RowContent>, Data.Element: Identifiable {
+    ) where Content == ForEach<Binding<Data>, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        // A binding to a collection is a collection of bindings to its elements.
         self.init(selection: selection) { ForEach(data, content: rowContent) }
     }
 

@@ -1,0 +1,21 @@
+/// How prominent the background behind a view is (SwiftUI's `BackgroundProminence`): a selected
+/// list row's background is `.increased`, and content on it may adapt (a secondary color turns
+/// white). Headless, a value to compare and pass down.
+public struct BackgroundProminence: Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+
+    /// The ordinary background.
+    public static let standard = BackgroundProminence(description: "standard")
+    /// A background that stands out, such as a selected row's.
+    public static let increased = BackgroundProminence(description: "increased")
+}
+
+/// How the selected item of a palette picker is shown (SwiftUI's `PaletteSelectionEffect`).
+public struct PaletteSelectionEffect: Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+
+    /// The system's choice.
+    public static var automatic: PaletteSelectionEffect { PaletteSelectionEffect(description: "automatic") }
+    /// Selection shown by the items themselves (their own images for each state).
+    public static var custom: PaletteSelectionEffect { PaletteSelectionEffect(description: "custom") }
+}
