@@ -79,10 +79,8 @@ extension View {
     /// Marks the view the host focuses when nothing has the focus in the scene (after its first
     /// update, or a ``ResetFocusAction``): recorded as `prefersDefaultFocus`; the view must be
     /// focusable.
-    public func prefersDefaultFocus(_ prefersDefaultFocus: Bool = true, in namespace: Namespace.ID)
-        -> ModifiedContent<Self, _StyleModifier>
-    {
-        modifier(_StyleModifier(key: "prefersDefaultFocus", value: prefersDefaultFocus ? "" : "false"))
+    public func prefersDefaultFocus(_ prefersDefaultFocus: Bool = true, in namespace: Namespace.ID) -> some View {
+        modifier(PrefersDefaultFocusModifier(prefers: prefersDefaultFocus))
     }
 
     /// Groups the focusable views inside for default focus and resets (recorded as `focusScope`).
@@ -100,5 +98,17 @@ extension View {
     public func focusEffectDisabled(_ disabled: Bool = true) -> some View {
         environment(\.isFocusEffectEnabled, !disabled)
             .modifier(_StyleModifier(key: "focusEffectDisabled", value: disabled ? "" : "false"))
+    }
+}
+
+/// `.prefersDefaultFocus(in:)`: recorded on the node, and the host told that the scene has a
+/// default focus to give (until a view asks, the host looks for none after its updates).
+struct PrefersDefaultFocusModifier: ViewModifier {
+    let prefers: Bool
+    @Environment(\._focusCenter) private var center
+
+    func body(content: Content) -> some View {
+        if prefers { center?.hasDefaultFocusRequests = true }
+        return content.modifier(_StyleModifier(key: "prefersDefaultFocus", value: prefers ? "" : "false"))
     }
 }

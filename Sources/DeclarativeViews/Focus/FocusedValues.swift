@@ -105,6 +105,9 @@ final class FocusCenter: Observable {
     /// Whether the default focus (`prefersDefaultFocus`) was given since the scene appeared or
     /// the focus was last reset.
     var defaultFocusGiven = false
+    /// Whether a view marked `.prefersDefaultFocus(in:)` appeared: until one does, the host does
+    /// not search its tree for the default focus after each update.
+    var hasDefaultFocusRequests = false
 
     /// Whether a view ever read the values: until one does, the host does not gather them.
     private(set) var hasReaders = false

@@ -10,7 +10,7 @@ extension ViewHost {
     /// them: a screen without focused values costs no walk of its tree after each update).
     func updateFocus() {
         let center = core.focusCenter
-        if !center.defaultFocusGiven, !rendered.isEmpty {
+        if center.hasDefaultFocusRequests, !center.defaultFocusGiven, !rendered.isEmpty {
             center.defaultFocusGiven = true
             if focusedPath() == nil, let preferred = preferredDefaultFocus() { center.focus(preferred) }
         }
@@ -36,22 +36,25 @@ extension ViewHost {
     /// siblings: a focusable view that has the focus, a view whose `.focused(…)` binding focuses
     /// it, or else the field last typed into.
     func focusedPath() -> (nodes: [DisplayNode], offsets: [Int])? {
-        func search(_ nodes: [DisplayNode], _ path: ([DisplayNode], [Int]), _ matches: (DisplayNode) -> Bool)
-            -> ([DisplayNode], [Int])?
-        {
+        // One path, grown and shrunk as the search goes down and back up (no copy per node).
+        var nodesOnPath: [DisplayNode] = []
+        var offsetsOnPath: [Int] = []
+        func search(_ nodes: [DisplayNode], _ matches: (DisplayNode) -> Bool) -> Bool {
             for (offset, node) in nodes.enumerated() where !node.isHiddenFromUser {
-                let path = (path.0 + [node], path.1 + [offset])
-                if matches(node) { return path }
-                if let found = search(node.reachableChildren, path, matches) { return found }
+                nodesOnPath.append(node)
+                offsetsOnPath.append(offset)
+                if matches(node) || search(node.reachableChildren, matches) { return true }
+                nodesOnPath.removeLast()
+                offsetsOnPath.removeLast()
             }
-            return nil
+            return false
         }
-        let byFocus = search(rendered, ([], [])) { node in
+        let byFocus = search(rendered) { node in
             node.annotations?.focusable?.isFocused == true || node.annotations?.focus?.isFocused() == true
         }
-        if let byFocus { return byFocus }
+        if byFocus { return (nodesOnPath, offsetsOnPath) }
         guard let typedInto else { return nil }
-        return search(rendered, ([], [])) { $0.annotations?.textInput?.title == typedInto }
+        return search(rendered) { $0.annotations?.textInput?.title == typedInto } ? (nodesOnPath, offsetsOnPath) : nil
     }
 
     /// The focusable view marked `.prefersDefaultFocus(in:)` (its node, or the first focusable
