@@ -22,9 +22,13 @@ extension NavigationPath {
             while !container.isAtEnd {
                 let typeName = try container.decode(String.self)
                 let json = try container.decode(String.self)
-                guard let type = _typeByName(typeName) as? any (Decodable & Hashable).Type else {
+                // Saved data is untrusted: only a name that could be a mangled type name reaches
+                // the runtime's type lookup (its demangler recurses per level of nesting).
+                guard Self.couldBeMangledTypeName(typeName),
+                    let type = _typeByName(typeName) as? any (Decodable & Hashable).Type
+                else {
                     throw DecodingError.dataCorruptedError(
-                        in: container, debugDescription: "No Decodable & Hashable type is named \(typeName).")
+                        in: container, debugDescription: "No Decodable & Hashable type is named \(typeName.prefix(80).debugDescription)\(typeName.count > 80 ? " (\(typeName.count) characters)" : "").")
                 }
                 elements.append(try Self.decode(type, from: Data(json.utf8)))
             }
@@ -40,6 +44,21 @@ extension NavigationPath {
                 }
                 try container.encode(_mangledTypeName(type(of: value)) ?? "")
                 try container.encode(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
+            }
+        }
+
+        /// The longest type name a saved path may hold: a mangled name of a few nested generic
+        /// types is far shorter; a longer one is refused before the type lookup.
+        static let longestTypeName = 1_024
+
+        /// Whether `name` is short enough and made of the characters mangled names use (ASCII
+        /// letters, digits, `_`, `$`, `.`; identifiers in other scripts are Punycode in them).
+        static func couldBeMangledTypeName(_ name: String) -> Bool {
+            let bytes = name.utf8
+            guard !bytes.isEmpty, bytes.count <= longestTypeName else { return false }
+            return bytes.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == 0x5F || byte == 0x24 || byte == 0x2E
             }
         }
 
