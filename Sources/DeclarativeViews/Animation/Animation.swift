@@ -83,7 +83,8 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Curves
 
-    /// The system's default animation (a spring since iOS 17).
+    /// The system's default animation (a spring since iOS 17; its motion here is the ease-in-out
+    /// curve over 0.35 s it was before, the duration it is recorded with).
     public static let `default` = Animation("default", duration: 0.35, motion: .curve(.easeInOut))
     public static var linear: Animation { Animation("linear", duration: 0.35, motion: .curve(.linear)) }
     public static var easeIn: Animation { Animation("easeIn", duration: 0.35, motion: .curve(.easeIn)) }
