@@ -154,7 +154,7 @@ import Testing
             Link(title, destination: site)
         })
         #expect(host.renderedText.contains(#"Text "[logo]" [image=logo]"#))
-        #expect(host.renderedText.contains(#"Text "[divider]" [image=divider]"#))
+        #expect(host.renderedText.contains(#"Text "[divider]" [accessibilityHidden, image=divider]"#), "decorative")
         #expect(host.renderedText.contains(#"Text "[bird]" [image=bird]"#))
         #expect(host.renderedText.contains("link=https://swift.org"))
         try host.tap("Swift")

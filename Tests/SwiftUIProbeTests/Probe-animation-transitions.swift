@@ -39,6 +39,20 @@ import DeclarativeViews
     __conformsHashable(AnimationCompletionCriteria.self)
     __conformsSendable(AnimationCompletionCriteria.self)
 }
+// SwiftUI: struct AnimationContext<Value> where Value : VectorArithmetic
+@MainActor func __probe3770() {
+    _ = AnimationContext<EmptyAnimatableData>.self
+}
+// SwiftUI: struct AnimationState<Value> where Value : VectorArithmetic
+@MainActor func __probe3771() {
+    _ = AnimationState<EmptyAnimatableData>.self
+}
+// SwiftUI: protocol AnimationStateKey
+@MainActor func __probe3772() {
+    func __body<__T: AnimationStateKey>(_: __T.Type) {
+        _ = __T.self
+    }
+}
 // SwiftUI: struct AnimationTimelineSchedule : TimelineSchedule, Sendable
 @MainActor func __probe3773() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
@@ -70,6 +84,13 @@ import DeclarativeViews
     func __conformsKeyframeTrackContent<T: KeyframeTrackContent>(_: T.Type) {}
     _ = CubicKeyframe<RectangleCornerRadii>.self
     __conformsKeyframeTrackContent(CubicKeyframe<RectangleCornerRadii>.self)
+}
+// SwiftUI: protocol CustomAnimation : Hashable
+@MainActor func __probe3778() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __body<__T: CustomAnimation>(_: __T.Type) {
+        __conformsHashable(__T.self)
+    }
 }
 // SwiftUI: struct EmptyAnimatableData : VectorArithmetic
 @MainActor func __probe3779() {
@@ -248,6 +269,12 @@ import DeclarativeViews
     _ = SpringKeyframe<RectangleCornerRadii>.self
     __conformsKeyframeTrackContent(SpringKeyframe<RectangleCornerRadii>.self)
 }
+// SwiftUI: struct SymbolEffectTransition : Transition
+@MainActor func __probe3809() {
+    func __conformsTransition<T: Transition>(_: T.Type) {}
+    _ = SymbolEffectTransition.self
+    __conformsTransition(SymbolEffectTransition.self)
+}
 // SwiftUI: protocol TimelineSchedule
 @MainActor func __probe3810() {
     func __body<__T: TimelineSchedule>(_: __T.Type) {
@@ -375,6 +402,15 @@ import DeclarativeViews
 @MainActor func __probe3834() {
     let _: AnimatablePair<EmptyAnimatableData, EmptyAnimatableData> = AnimatablePair<EmptyAnimatableData, EmptyAnimatableData>.zero
 }
+// Animation: func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? where V : VectorArithmetic
+@MainActor func __probe3835() {
+    var __inout2 = __v((AnimationContext<EmptyAnimatableData>).self)
+    let _: EmptyAnimatableData? = __v(Animation.self).animate(value: __v((EmptyAnimatableData).self), time: __v((TimeInterval).self), context: &__inout2)
+}
+// Animation: var base: any CustomAnimation { get }
+@MainActor func __probe3836() {
+    _ = __v(Animation.self).base
+}
 // Animation: static var bouncy: Animation { get }
 @MainActor func __probe3837() {
     let _: Animation = Animation.bouncy
@@ -418,6 +454,10 @@ import DeclarativeViews
 // Animation: static func easeOut(duration: TimeInterval) -> Animation
 @MainActor func __probe3847() {
     let _: Animation = Animation.easeOut(duration: __v((TimeInterval).self))
+}
+// Animation: init<A>(_ base: A) where A : CustomAnimation
+@MainActor func __probe3848() {
+    struct __A: CustomAnimation { func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? { nil } }; let _: Animation = Animation(__A())
 }
 // Animation: static var interactiveSpring: Animation { get }
 @MainActor func __probe3849() {
@@ -467,6 +507,11 @@ import DeclarativeViews
 @MainActor func __probe3860() {
     let _: Animation = __v(Animation.self).repeatForever(autoreverses: __v((Bool).self))
 }
+// Animation: func shouldMerge<V>(previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>) -> Bool where V : VectorArithmetic
+@MainActor func __probe3861() {
+    var __inout3 = __v((AnimationContext<EmptyAnimatableData>).self)
+    let _: Bool = __v(Animation.self).shouldMerge(previous: __v((Animation).self), value: __v((EmptyAnimatableData).self), time: __v((TimeInterval).self), context: &__inout3)
+}
 // Animation: static var smooth: Animation { get }
 @MainActor func __probe3862() {
     let _: Animation = Animation.smooth
@@ -511,6 +556,10 @@ import DeclarativeViews
 @MainActor func __probe3872() {
     let _: Animation = Animation.timingCurve(__v((UnitCurve).self), duration: __v((TimeInterval).self))
 }
+// Animation: func velocity<V>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? where V : VectorArithmetic
+@MainActor func __probe3873() {
+    let _: EmptyAnimatableData? = __v(Animation.self).velocity(value: __v((EmptyAnimatableData).self), time: __v((TimeInterval).self), context: __v((AnimationContext<EmptyAnimatableData>).self))
+}
 // AnimationCompletionCriteria: static let logicallyComplete: AnimationCompletionCriteria
 @MainActor func __probe3874() {
     let _: AnimationCompletionCriteria = AnimationCompletionCriteria.logicallyComplete
@@ -518,6 +567,40 @@ import DeclarativeViews
 // AnimationCompletionCriteria: static let removed: AnimationCompletionCriteria
 @MainActor func __probe3875() {
     let _: AnimationCompletionCriteria = AnimationCompletionCriteria.removed
+}
+// AnimationContext: var environment: EnvironmentValues { get }
+@MainActor func __probe3876() {
+    let _: EnvironmentValues = __v(AnimationContext<EmptyAnimatableData>.self).environment
+}
+// AnimationContext: var isLogicallyComplete: Bool
+@MainActor func __probe3877() {
+    let _: Bool = __v(AnimationContext<EmptyAnimatableData>.self).isLogicallyComplete
+    var __r = __v(AnimationContext<EmptyAnimatableData>.self)
+    __r.isLogicallyComplete = __v((Bool).self)
+}
+// AnimationContext: var state: AnimationState<Value>
+@MainActor func __probe3878() {
+    let _: AnimationState<EmptyAnimatableData> = __v(AnimationContext<EmptyAnimatableData>.self).state
+    var __r = __v(AnimationContext<EmptyAnimatableData>.self)
+    __r.state = __v((AnimationState<EmptyAnimatableData>).self)
+}
+// AnimationContext: func withState<T>(_ state: AnimationState<T>) -> AnimationContext<T> where T : VectorArithmetic
+@MainActor func __probe3879() {
+    let _: AnimationContext<EmptyAnimatableData> = __v(AnimationContext<EmptyAnimatableData>.self).withState(__v((AnimationState<EmptyAnimatableData>).self))
+}
+// AnimationState: init()
+@MainActor func __probe3880() {
+    let _: AnimationState<EmptyAnimatableData> = AnimationState()
+}
+// AnimationState: subscript<K>(key: K.Type) -> K.Value where K : AnimationStateKey { get set }
+@MainActor func __probe3881() {
+    enum __K: AnimationStateKey { static var defaultValue: Int { 0 } }; var __s = AnimationState<Double>(); let _: Int = __s[__K.self]; __s[__K.self] = 1
+}
+// AnimationStateKey: static var defaultValue: Self.Value { get }
+@MainActor func __probe3882() {
+    func __body<__T: AnimationStateKey>(_: __T.Type) {
+        let _: __T.Value = __T.defaultValue
+    }
 }
 // AnimationTimelineSchedule: struct Entries : Sequence, IteratorProtocol, Sendable
 @MainActor func __probe3883() {
@@ -639,9 +722,37 @@ import DeclarativeViews
 @MainActor func __probe3909() {
     let _: ContentTransition = ContentTransition.opacity
 }
+// ContentTransition: static var symbolEffect: ContentTransition { get }
+@MainActor func __probe3910() {
+    let _: ContentTransition = ContentTransition.symbolEffect
+}
+// ContentTransition: static func symbolEffect<T>(_ effect: T, options: SymbolEffectOptions = .default) -> ContentTransition where T : ContentTransitionSymbolEffect, T : SymbolEffect
+@MainActor func __probe3911() {
+    let _: ContentTransition = .symbolEffect(.replace, options: .default); let _: ContentTransition = .symbolEffect(.automatic)
+}
 // CubicKeyframe: init(_ to: Value, duration: TimeInterval, startVelocity: Value? = nil, endVelocity: Value? = nil)
 @MainActor func __probe3912() {
     _ = CubicKeyframe(__v((RectangleCornerRadii).self), duration: __v((TimeInterval).self), startVelocity: __v((RectangleCornerRadii?).self), endVelocity: __v((RectangleCornerRadii?).self))
+}
+// CustomAnimation: func animate<V>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? where V : VectorArithmetic
+@MainActor func __probe3913() {
+    func __body<__T: CustomAnimation>(_: __T.Type) {
+        var __inout2 = __v((AnimationContext<EmptyAnimatableData>).self)
+        let _: EmptyAnimatableData? = __v(__T.self).animate(value: __v((EmptyAnimatableData).self), time: __v((TimeInterval).self), context: &__inout2)
+    }
+}
+// CustomAnimation: func shouldMerge<V>(previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>) -> Bool where V : VectorArithmetic
+@MainActor func __probe3914() {
+    func __body<__T: CustomAnimation>(_: __T.Type) {
+        var __inout3 = __v((AnimationContext<EmptyAnimatableData>).self)
+        let _: Bool = __v(__T.self).shouldMerge(previous: __v((Animation).self), value: __v((EmptyAnimatableData).self), time: __v((TimeInterval).self), context: &__inout3)
+    }
+}
+// CustomAnimation: func velocity<V>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? where V : VectorArithmetic
+@MainActor func __probe3915() {
+    func __body<__T: CustomAnimation>(_: __T.Type) {
+        let _: EmptyAnimatableData? = __v(__T.self).velocity(value: __v((EmptyAnimatableData).self), time: __v((TimeInterval).self), context: __v((AnimationContext<EmptyAnimatableData>).self))
+    }
 }
 // EmptyAnimatableData: init()
 @MainActor func __probe3916() {
@@ -1100,6 +1211,19 @@ import DeclarativeViews
 @MainActor func __probe4019() {
     _ = SpringKeyframe(__v((RectangleCornerRadii).self), duration: __v((TimeInterval?).self), spring: __v((Spring).self), startVelocity: __v((RectangleCornerRadii?).self))
 }
+// SymbolEffectTransition: func body(content: SymbolEffectTransition.Content, phase: TransitionPhase) -> some View
+@MainActor func __probe4020() {
+    func __someView<T: View>(_: T) {}
+    __someView(__v(SymbolEffectTransition.self).body(content: __v((SymbolEffectTransition.Content).self), phase: __v((TransitionPhase).self)))
+}
+// SymbolEffectTransition: init<T>(effect: T, options: SymbolEffectOptions) where T : SymbolEffect, T : TransitionSymbolEffect
+@MainActor func __probe4021() {
+    let _: SymbolEffectTransition = SymbolEffectTransition(effect: .appear, options: .default)
+}
+// SymbolEffectTransition: static let properties: TransitionProperties
+@MainActor func __probe4022() {
+    let _: TransitionProperties = SymbolEffectTransition.properties
+}
 // TimelineSchedule: extension TimelineSchedule where Self == AnimationTimelineSchedule { static var animation: AnimationTimelineSchedule { get } }
 @MainActor func __probe4023() {
     func __inTimelineSchedule<T: TimelineSchedule>(_ value: T) -> T { value }
@@ -1201,6 +1325,12 @@ import DeclarativeViews
     let _: Bool = __v(Transaction.self).disablesAnimations
     var __r = __v(Transaction.self)
     __r.disablesAnimations = __v((Bool).self)
+}
+// Transaction: var dismissBehavior: DismissBehavior { get set }
+@MainActor func __probe4044() {
+    let _: DismissBehavior = __v(Transaction.self).dismissBehavior
+    var __r = __v(Transaction.self)
+    __r.dismissBehavior = __v((DismissBehavior).self)
 }
 // Transaction: init()
 @MainActor func __probe4045() {
@@ -1309,6 +1439,15 @@ import DeclarativeViews
 @MainActor func __probe4064() {
     func __inTransition<T: Transition>(_ value: T) -> T { value }
     let _: SlideTransition = __inTransition(.slide)
+}
+// Transition: extension Transition where Self == SymbolEffectTransition { static var symbolEffect: SymbolEffectTransition { get } }
+@MainActor func __probe4065() {
+    func __inTransition<T: Transition>(_ value: T) -> T { value }
+    let _: SymbolEffectTransition = __inTransition(.symbolEffect)
+}
+// Transition: static func symbolEffect<T>(_ effect: T, options: SymbolEffectOptions = .default) -> SymbolEffectTransition where T : SymbolEffect, T : TransitionSymbolEffect, Self == SymbolEffectTransition
+@MainActor func __probe4066() {
+    let _: SymbolEffectTransition = .symbolEffect(.appear, options: .default); let _: SymbolEffectTransition = .symbolEffect(.disappear)
 }
 // TransitionPhase: case didDisappear
 @MainActor func __probe4067() {
@@ -1632,6 +1771,13 @@ import DeclarativeViews
     func __someVisualEffect<T: VisualEffect>(_: T) {}
     func __body<__T: VisualEffect>(_: __T.Type) {
         __someVisualEffect(__v(__T.self).scaleEffect(x: __v((CGFloat).self), y: __v((CGFloat).self), anchor: __v((UnitPoint).self)))
+    }
+}
+// VisualEffect: func transformEffect(_ transform: CGAffineTransform) -> some VisualEffect
+@MainActor func __probe4126() {
+    func __someVisualEffect<T: VisualEffect>(_: T) {}
+    func __body<__T: VisualEffect>(_: __T.Type) {
+        __someVisualEffect(__v(__T.self).transformEffect(__v((CGAffineTransform).self)))
     }
 }
 // VisualEffect: func transformEffect(_ transform: ProjectionTransform) -> some VisualEffect

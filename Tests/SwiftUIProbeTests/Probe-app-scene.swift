@@ -438,7 +438,7 @@ import DeclarativeViews
 @MainActor func __probe4569() {
     func __someScene<T: Scene>(_: T) {}
     func __body<__T: Scene>(_: __T.Type) {
-        __someScene(__v(__T.self).commands(content: { __v((EmptyCommands).self) }))
+        __someScene(__v(__T.self).commands(content: { __v((TextEditingCommands).self) }))
     }
 }
 // Scene: func commandsRemoved() -> some Scene
@@ -452,7 +452,7 @@ import DeclarativeViews
 @MainActor func __probe4571() {
     func __someScene<T: Scene>(_: T) {}
     func __body<__T: Scene>(_: __T.Type) {
-        __someScene(__v(__T.self).commandsReplaced(content: { __v((EmptyCommands).self) }))
+        __someScene(__v(__T.self).commandsReplaced(content: { __v((TextEditingCommands).self) }))
     }
 }
 // Scene: func defaultAppStorage(_ store: UserDefaults) -> some Scene

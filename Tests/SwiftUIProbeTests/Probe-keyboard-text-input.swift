@@ -52,11 +52,39 @@ import DeclarativeViews
     __conformsOptionSet(SubmitTriggers.self)
     __conformsSendable(SubmitTriggers.self)
 }
+// SwiftUI: struct TextEditingCommands : Commands
+@MainActor func __probe1856() {
+    func __conformsCommands<T: Commands>(_: T.Type) {}
+    _ = TextEditingCommands.self
+    __conformsCommands(TextEditingCommands.self)
+}
+// SwiftUI: struct TextFormattingCommands : Commands
+@MainActor func __probe1857() {
+    func __conformsCommands<T: Commands>(_: T.Type) {}
+    _ = TextFormattingCommands.self
+    __conformsCommands(TextFormattingCommands.self)
+}
 // SwiftUI: struct TextInputAutocapitalization : Sendable
 @MainActor func __probe1858() {
     func __conformsSendable<T: Sendable>(_: T.Type) {}
     _ = TextInputAutocapitalization.self
     __conformsSendable(TextInputAutocapitalization.self)
+}
+// SwiftUI: struct TextInputDictationActivation : Equatable, Sendable
+@MainActor func __probe1859() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = TextInputDictationActivation.self
+    __conformsEquatable(TextInputDictationActivation.self)
+    __conformsSendable(TextInputDictationActivation.self)
+}
+// SwiftUI: struct TextInputDictationBehavior : Equatable, Sendable
+@MainActor func __probe1860() {
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = TextInputDictationBehavior.self
+    __conformsEquatable(TextInputDictationBehavior.self)
+    __conformsSendable(TextInputDictationBehavior.self)
 }
 // EnvironmentValues: var autocorrectionDisabled: Bool { get set }
 @MainActor func __probe1861() {
@@ -394,6 +422,14 @@ import DeclarativeViews
 @MainActor func __probe1938() {
     let _: SubmitTriggers = SubmitTriggers.text
 }
+// TextEditingCommands: init()
+@MainActor func __probe1939() {
+    _ = TextEditingCommands()
+}
+// TextFormattingCommands: init()
+@MainActor func __probe1940() {
+    _ = TextFormattingCommands()
+}
 // TextInputAutocapitalization: static var characters: TextInputAutocapitalization { get }
 @MainActor func __probe1941() {
     let _: TextInputAutocapitalization = TextInputAutocapitalization.characters
@@ -413,6 +449,22 @@ import DeclarativeViews
 // TextInputAutocapitalization: static var words: TextInputAutocapitalization { get }
 @MainActor func __probe1945() {
     let _: TextInputAutocapitalization = TextInputAutocapitalization.words
+}
+// TextInputDictationActivation: static let onLook: TextInputDictationActivation
+@MainActor func __probe1946() {
+    let _: TextInputDictationActivation = TextInputDictationActivation.onLook
+}
+// TextInputDictationActivation: static let onSelect: TextInputDictationActivation
+@MainActor func __probe1947() {
+    let _: TextInputDictationActivation = TextInputDictationActivation.onSelect
+}
+// TextInputDictationBehavior: static let automatic: TextInputDictationBehavior
+@MainActor func __probe1948() {
+    let _: TextInputDictationBehavior = TextInputDictationBehavior.automatic
+}
+// TextInputDictationBehavior: static func inline(activation: TextInputDictationActivation) -> TextInputDictationBehavior
+@MainActor func __probe1949() {
+    let _: TextInputDictationBehavior = TextInputDictationBehavior.inline(activation: __v((TextInputDictationActivation).self))
 }
 // View: func autocapitalization(_ style: UITextAutocapitalizationType) -> some View
 @MainActor func __probe1950() {

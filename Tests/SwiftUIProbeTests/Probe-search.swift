@@ -181,6 +181,13 @@ import DeclarativeViews
         __someView(__v(__T.self).searchCompletion(__v((__ProbeItem).self)))
     }
 }
+// View: func searchDictationBehavior(_ dictationBehavior: TextInputDictationBehavior) -> some View
+@MainActor func __probe1756() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).searchDictationBehavior(__v((TextInputDictationBehavior).self)))
+    }
+}
 // View: func searchScopes<V, S>(_ scope: Binding<V>, activation: SearchScopeActivation, @ViewBuilder _ scopes: () -> S) -> some View where V : Hashable, S : View
 @MainActor func __probe1757() {
     func __someView<T: View>(_: T) {}

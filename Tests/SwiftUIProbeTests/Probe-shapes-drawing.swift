@@ -1373,6 +1373,10 @@ import DeclarativeViews
 @MainActor func __probe3027() {
     let _: GraphicsContext.Filter = GraphicsContext.Filter.luminanceToAlpha
 }
+// GraphicsContext.Filter: static func projectionTransform(_ matrix: ProjectionTransform) -> GraphicsContext.Filter
+@MainActor func __probe3028() {
+    let _: GraphicsContext.Filter = GraphicsContext.Filter.projectionTransform(__v((ProjectionTransform).self))
+}
 // GraphicsContext.Filter: static func saturation(_ amount: Double) -> GraphicsContext.Filter
 @MainActor func __probe3029() {
     let _: GraphicsContext.Filter = GraphicsContext.Filter.saturation(__v((Double).self))

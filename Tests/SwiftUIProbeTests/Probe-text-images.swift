@@ -898,6 +898,10 @@ import DeclarativeViews
 @MainActor func __probe968() {
     _ = Image(decorative: __v((String).self), variableValue: __v((Double?).self), bundle: __v((Bundle?).self))
 }
+// Image: init(size: CGSize, label: Text? = nil, opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, renderer: @escaping (inout GraphicsContext) -> Void)
+@MainActor func __probe970() {
+    _ = Image(size: __v((CGSize).self), label: __v((Text?).self), opaque: __v((Bool).self), colorMode: __v((ColorRenderingMode).self), renderer: { _ in })
+}
 // Image: init(systemName: String)
 @MainActor func __probe971() {
     _ = Image(systemName: __v((String).self))

@@ -3,8 +3,8 @@ import Foundation
 /// How a change is animated (SwiftUI's `Animation`): a timing curve or a spring, with a delay,
 /// a speed and repetitions.
 ///
-/// Headless output has no frame clock, so nothing is interpolated: a change applies at once.
-/// The animation is *recorded* instead — on the transaction of the change (``Transaction``),
+/// Headless output has no frame clock, so a view's change applies at once. The animation is
+/// *recorded* instead — on the transaction of the change (``Transaction``),
 /// on the render nodes the change re-rendered (`[animation=…]` in ``ViewHost/renderedText``)
 /// and in the host's transition events — and its ``description`` spells it the way it was
 /// written, so that tests can compare it:
@@ -14,10 +14,16 @@ import Foundation
 ///     Animation.spring(response: 0.3, dampingFraction: 0.6).description
 ///     // ".spring(response: 0.3, dampingFraction: 0.6, blendDuration: 0)"
 ///
+/// Its motion is real all the same: ``animate(value:time:context:)`` says where an animated value
+/// is at any time (the curve, spring or ``CustomAnimation`` with the modifiers applied), and
+/// ``_AnimationPlayer`` plays changes of a value the way a render loop would, for tests.
+///
 /// Two animations are equal when they were built the same way.
 public struct Animation: Hashable, Sendable, CustomStringConvertible {
     /// The curve or spring, as written (`easeIn(duration: 0.2)`), without the modifiers.
-    let base: String
+    let name: String
+    /// How the value moves in one run, before the modifiers.
+    let motion: Motion
     /// How long one run lasts in seconds, before `speed` (a spring's response or duration; the
     /// system default of 0.35 s for `.default` and the named curves).
     let baseDuration: Double
@@ -32,15 +38,16 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         case logicallyComplete(after: Double)
     }
 
-    init(_ base: String, duration: Double, modifiers: [Modifier] = []) {
-        self.base = base
+    init(_ name: String, duration: Double, motion: Motion, modifiers: [Modifier] = []) {
+        self.name = name
         baseDuration = duration
+        self.motion = motion
         self.modifiers = modifiers
     }
 
     /// `.easeInOut(duration: 0.5).delay(1)`: the animation as it was written.
     public var description: String {
-        var text = "." + base
+        var text = motion.isCustom ? name : "." + name
         for modifier in modifiers {
             switch modifier {
             case .delay(let delay): text += ".delay(\(_number(delay)))"
@@ -71,32 +78,33 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     }
 
     private func adding(_ modifier: Modifier) -> Animation {
-        Animation(base, duration: baseDuration, modifiers: modifiers + [modifier])
+        Animation(name, duration: baseDuration, motion: motion, modifiers: modifiers + [modifier])
     }
 
     // MARK: Curves
 
-    /// The system's default animation (a spring since iOS 17).
-    public static let `default` = Animation("default", duration: 0.35)
-    public static var linear: Animation { Animation("linear", duration: 0.35) }
-    public static var easeIn: Animation { Animation("easeIn", duration: 0.35) }
-    public static var easeOut: Animation { Animation("easeOut", duration: 0.35) }
-    public static var easeInOut: Animation { Animation("easeInOut", duration: 0.35) }
+    /// The system's default animation (a spring since iOS 17; its motion here is the ease-in-out
+    /// curve over 0.35 s it was before, the duration it is recorded with).
+    public static let `default` = Animation("default", duration: 0.35, motion: .curve(.easeInOut))
+    public static var linear: Animation { Animation("linear", duration: 0.35, motion: .curve(.linear)) }
+    public static var easeIn: Animation { Animation("easeIn", duration: 0.35, motion: .curve(.easeIn)) }
+    public static var easeOut: Animation { Animation("easeOut", duration: 0.35, motion: .curve(.easeOut)) }
+    public static var easeInOut: Animation { Animation("easeInOut", duration: 0.35, motion: .curve(.easeInOut)) }
 
     public static func linear(duration: TimeInterval) -> Animation {
-        Animation("linear(duration: \(_number(duration)))", duration: duration)
+        Animation("linear(duration: \(_number(duration)))", duration: duration, motion: .curve(.linear))
     }
 
     public static func easeIn(duration: TimeInterval) -> Animation {
-        Animation("easeIn(duration: \(_number(duration)))", duration: duration)
+        Animation("easeIn(duration: \(_number(duration)))", duration: duration, motion: .curve(.easeIn))
     }
 
     public static func easeOut(duration: TimeInterval) -> Animation {
-        Animation("easeOut(duration: \(_number(duration)))", duration: duration)
+        Animation("easeOut(duration: \(_number(duration)))", duration: duration, motion: .curve(.easeOut))
     }
 
     public static func easeInOut(duration: TimeInterval) -> Animation {
-        Animation("easeInOut(duration: \(_number(duration)))", duration: duration)
+        Animation("easeInOut(duration: \(_number(duration)))", duration: duration, motion: .curve(.easeInOut))
     }
 
     /// A cubic Bézier timing curve through the control points (p1x, p1y) and (p2x, p2y).
@@ -104,24 +112,32 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
                                    duration: TimeInterval = 0.35) -> Animation {
         Animation(
             "timingCurve(\(_number(p1x)), \(_number(p1y)), \(_number(p2x)), \(_number(p2y)), duration: \(_number(duration)))",
-            duration: duration)
+            duration: duration,
+            motion: .curve(.bezier(startControlPoint: UnitPoint(x: p1x, y: p1y), endControlPoint: UnitPoint(x: p2x, y: p2y))))
     }
 
     // MARK: Springs
 
-    public static var spring: Animation { Animation("spring", duration: 0.5) }
-    public static var interactiveSpring: Animation { Animation("interactiveSpring", duration: 0.15) }
-    public static var interpolatingSpring: Animation { Animation("interpolatingSpring", duration: 0.5) }
-    public static var bouncy: Animation { Animation("bouncy", duration: 0.5) }
-    public static var smooth: Animation { Animation("smooth", duration: 0.5) }
-    public static var snappy: Animation { Animation("snappy", duration: 0.5) }
+    public static var spring: Animation {
+        Animation("spring", duration: 0.5, motion: .spring(Spring(response: 0.5, dampingRatio: 0.825)))
+    }
+    public static var interactiveSpring: Animation {
+        Animation("interactiveSpring", duration: 0.15, motion: .spring(Spring(response: 0.15, dampingRatio: 0.86)))
+    }
+    public static var interpolatingSpring: Animation {
+        Animation("interpolatingSpring", duration: 0.5, motion: .spring(Spring()))
+    }
+    public static var bouncy: Animation { Animation("bouncy", duration: 0.5, motion: .spring(.bouncy)) }
+    public static var smooth: Animation { Animation("smooth", duration: 0.5, motion: .spring(.smooth)) }
+    public static var snappy: Animation { Animation("snappy", duration: 0.5, motion: .spring(.snappy)) }
 
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0)
         -> Animation
     {
         Animation(
             "spring(response: \(_number(response)), dampingFraction: \(_number(dampingFraction)), "
-                + "blendDuration: \(_number(blendDuration)))", duration: response)
+                + "blendDuration: \(_number(blendDuration)))", duration: response,
+            motion: .spring(Spring(response: response, dampingRatio: dampingFraction)))
     }
 
     /// A spring that settles in about `duration` seconds; `bounce` from 0 (none) towards 1.
@@ -129,14 +145,15 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0, blendDuration: Double = 0) -> Animation {
         Animation(
             "spring(duration: \(_number(duration)), bounce: \(_number(bounce)), blendDuration: \(_number(blendDuration)))",
-            duration: duration)
+            duration: duration, motion: .spring(Spring(duration: duration, bounce: bounce)))
     }
 
     public static func interactiveSpring(response: Double = 0.15, dampingFraction: Double = 0.86,
                                          blendDuration: TimeInterval = 0.25) -> Animation {
         Animation(
             "interactiveSpring(response: \(_number(response)), dampingFraction: \(_number(dampingFraction)), "
-                + "blendDuration: \(_number(blendDuration)))", duration: response)
+                + "blendDuration: \(_number(blendDuration)))", duration: response,
+            motion: .spring(Spring(response: response, dampingRatio: dampingFraction)))
     }
 
     @_disfavoredOverload
@@ -144,7 +161,9 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
                                          blendDuration: TimeInterval = 0.25) -> Animation {
         Animation(
             "interactiveSpring(duration: \(_number(duration)), extraBounce: \(_number(extraBounce)), "
-                + "blendDuration: \(_number(blendDuration)))", duration: duration)
+                + "blendDuration: \(_number(blendDuration)))", duration: duration,
+            // The interactive spring's own bounce is 1 − 0.86.
+            motion: .spring(Spring(duration: duration, bounce: 0.14 + extraBounce)))
     }
 
     /// A spring defined by its physical parameters (its duration is how long it takes to settle).
@@ -154,7 +173,8 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         let settling = damping > 0 ? 2 * mass * log(1000) / damping : .infinity
         return Animation(
             "interpolatingSpring(mass: \(_number(mass)), stiffness: \(_number(stiffness)), damping: \(_number(damping)), "
-                + "initialVelocity: \(_number(initialVelocity)))", duration: settling)
+                + "initialVelocity: \(_number(initialVelocity)))", duration: settling,
+            motion: .spring(Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)))
     }
 
     @_disfavoredOverload
@@ -162,35 +182,41 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
                                            initialVelocity: Double = 0) -> Animation {
         Animation(
             "interpolatingSpring(duration: \(_number(duration)), bounce: \(_number(bounce)), "
-                + "initialVelocity: \(_number(initialVelocity)))", duration: duration)
+                + "initialVelocity: \(_number(initialVelocity)))", duration: duration,
+            motion: .spring(Spring(duration: duration, bounce: bounce)))
     }
 
     public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
-        Animation("bouncy(duration: \(_number(duration)), extraBounce: \(_number(extraBounce)))", duration: duration)
+        Animation("bouncy(duration: \(_number(duration)), extraBounce: \(_number(extraBounce)))", duration: duration,
+                  motion: .spring(.bouncy(duration: duration, extraBounce: extraBounce)))
     }
 
     public static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
-        Animation("smooth(duration: \(_number(duration)), extraBounce: \(_number(extraBounce)))", duration: duration)
+        Animation("smooth(duration: \(_number(duration)), extraBounce: \(_number(extraBounce)))", duration: duration,
+                  motion: .spring(.smooth(duration: duration, extraBounce: extraBounce)))
     }
 
     public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
-        Animation("snappy(duration: \(_number(duration)), extraBounce: \(_number(extraBounce)))", duration: duration)
+        Animation("snappy(duration: \(_number(duration)), extraBounce: \(_number(extraBounce)))", duration: duration,
+                  motion: .spring(.snappy(duration: duration, extraBounce: extraBounce)))
     }
 
     /// A spring animation with `spring`'s motion.
     public static func spring(_ spring: Spring, blendDuration: TimeInterval = 0.0) -> Animation {
-        Animation("spring(\(spring._description), blendDuration: \(_number(blendDuration)))", duration: spring.settlingDuration)
+        Animation("spring(\(spring._description), blendDuration: \(_number(blendDuration)))", duration: spring.settlingDuration,
+                  motion: .spring(spring))
     }
 
     /// An interpolating spring animation with `spring`'s motion.
     public static func interpolatingSpring(_ spring: Spring, initialVelocity: Double = 0.0) -> Animation {
         Animation("interpolatingSpring(\(spring._description), initialVelocity: \(_number(initialVelocity)))",
-                  duration: spring.settlingDuration)
+                  duration: spring.settlingDuration, motion: .spring(spring))
     }
 
     /// An animation over `duration` seconds along `curve`.
     public static func timingCurve(_ curve: UnitCurve, duration: TimeInterval) -> Animation {
-        Animation("timingCurve(\(curve._description), duration: \(_number(duration)))", duration: duration)
+        Animation("timingCurve(\(curve._description), duration: \(_number(duration)))", duration: duration,
+                  motion: .curve(curve))
     }
 
     // MARK: Modifiers

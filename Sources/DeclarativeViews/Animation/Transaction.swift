@@ -17,6 +17,10 @@ public struct Transaction: CustomStringConvertible {
     public var isContinuous = false
     /// Whether the animations of the change should track the gesture's velocity.
     public var tracksVelocity = false
+    /// How a window dismissed in the change goes away: ``DismissBehavior/interactive`` (the
+    /// default: the app may intervene) or ``DismissBehavior/destructive``. Carried and recorded
+    /// (``description``); headless no window asks to save.
+    public var dismissBehavior: DismissBehavior = .interactive
     /// Values of custom ``TransactionKey``s, by key type.
     var values: [ObjectIdentifier: Any] = [:]
     /// What runs when the transaction's animations complete.
@@ -45,7 +49,7 @@ public struct Transaction: CustomStringConvertible {
     /// Whether the transaction carries nothing: no animation, no flag, no custom value.
     var isEmpty: Bool {
         animation == nil && !disablesAnimations && !isContinuous && !tracksVelocity && values.isEmpty
-            && completions.isEmpty
+            && completions.isEmpty && dismissBehavior == .interactive
     }
 
     /// `Transaction(animation: .spring, disablesAnimations: true)`: what is set, in that order.
@@ -54,6 +58,7 @@ public struct Transaction: CustomStringConvertible {
         if disablesAnimations { parts.append("disablesAnimations: true") }
         if isContinuous { parts.append("isContinuous: true") }
         if tracksVelocity { parts.append("tracksVelocity: true") }
+        if dismissBehavior != .interactive { parts.append("dismissBehavior: \(dismissBehavior)") }
         if !values.isEmpty { parts.append("custom values: \(values.count)") }
         return "Transaction(\(parts.joined(separator: ", ")))"
     }

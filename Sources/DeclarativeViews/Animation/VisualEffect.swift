@@ -96,6 +96,13 @@ extension VisualEffect {
     public func transformEffect(_ transform: ProjectionTransform) -> some VisualEffect {
         adding("transformEffect", transform.description)
     }
+
+    /// The affine `transform`, recorded as the projective one it is (`a b 0; c d 0; tx ty 1`).
+    public func transformEffect(_ transform: CGAffineTransform) -> some VisualEffect {
+        transformEffect(ProjectionTransform(rows: [
+            [transform.a, transform.b, 0], [transform.c, transform.d, 0], [transform.tx, transform.ty, 1],
+        ]))
+    }
 }
 
 // MARK: - Scroll transitions

@@ -241,6 +241,24 @@ public struct ToolbarCommands: PrimitiveCommands {
     public var _menuContent: AnyView { standardGroup("toolbar") }
 }
 
+/// The standard text editing commands (SwiftUI's `TextEditingCommands`: find, spelling and
+/// grammar, substitutions, transformations and speech in the Edit menu). Headless they act on no
+/// text view; the group is recorded (`commandGroup=standard textEditing`).
+public struct TextEditingCommands: PrimitiveCommands {
+    public init() {}
+
+    public var _menuContent: AnyView { standardGroup("textEditing") }
+}
+
+/// The standard text formatting commands (SwiftUI's `TextFormattingCommands`: the Format menu's
+/// font, style, alignment and writing-direction items); recorded
+/// (`commandGroup=standard textFormatting`).
+public struct TextFormattingCommands: PrimitiveCommands {
+    public init() {}
+
+    public var _menuContent: AnyView { standardGroup("textFormatting") }
+}
+
 /// The node that stands for a group of standard commands: empty, marked with the group's name.
 @MainActor
 private func standardGroup(_ name: String) -> AnyView {

@@ -217,6 +217,11 @@ extension GraphicsContext {
             return Filter("colorMatrix(\(rows.map { $0.map { _number(Double($0)) }.joined(separator: " ") }.joined(separator: "; ")))")
         }
 
+        /// Draws through the projective `matrix` (recorded with its nine entries, row by row).
+        public static func projectionTransform(_ matrix: ProjectionTransform) -> Filter {
+            Filter("projectionTransform(\(matrix))")
+        }
+
         public static func shadow(
             color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0,
             blendMode: BlendMode = .normal, options: ShadowOptions = ShadowOptions()

@@ -47,6 +47,29 @@ public struct SymbolVariants: Hashable, Sendable, CustomStringConvertible {
         return parts.isEmpty ? "none" : parts.joined(separator: ".")
     }
 
+    /// The name of the symbol `name` in this variant, spelt as symbol names are — the base name,
+    /// then a shape, `slash`, `fill` — with the variant parts the name already ends with kept:
+    /// `heart` with `.circle.fill` is `heart.circle.fill`, `heart.fill` with `.circle` is
+    /// `heart.circle.fill`, `heart.fill` with `.fill` is unchanged. Headless there is no symbol
+    /// catalogue to say whether the variant exists: it is assumed to.
+    func symbolName(_ name: String) -> String {
+        var base = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var named = SymbolVariants()
+        while base.count > 1, let last = base.last {
+            switch last {
+            case "circle", "square", "rectangle": named.shape = named.shape ?? last
+            case "slash": named.slashed = true
+            case "fill": named.filled = true
+            default: break
+            }
+            guard ["circle", "square", "rectangle", "slash", "fill"].contains(last) else { break }
+            base.removeLast()
+        }
+        let shape = named.shape ?? self.shape
+        let parts = [shape, named.slashed || slashed ? "slash" : nil, named.filled || filled ? "fill" : nil]
+        return (base + parts.compactMap { $0 }).joined(separator: ".")
+    }
+
     private func with(shape: String) -> SymbolVariants {
         var variants = self
         variants.shape = shape

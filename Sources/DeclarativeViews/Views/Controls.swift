@@ -5,12 +5,17 @@ import Foundation
 // `textField=Name`) so tests and `ViewHost.toggle(_:)` / `ViewHost.type(_:into:)` find them.
 
 /// An image (SwiftUI's `Image`), shown as a named placeholder: `[star.fill]`, one text cell per
-/// character of the name plus the brackets; the render node carries `image=NAME`.
+/// character of the name plus the brackets; the render node carries `image=NAME` (a symbol:
+/// `systemImage=NAME`). A symbol's name is resolved against the environment's
+/// ``EnvironmentValues/symbolVariants`` as SwiftUI resolves it: `Image(systemName: "heart")` under
+/// `.symbolVariant(.fill)` shows `heart.fill`.
 public nonisolated struct Image: View, Equatable, Sendable {
     let name: String
     let isSystem: Bool
     /// What the image's own modifiers recorded (`renderingMode=template`…), closest first.
     var _styles: [_TextStyle] = []
+    /// For an image drawn by a renderer (``init(size:label:opaque:colorMode:renderer:)``).
+    var drawing: ImageDrawing?
 
     public init(systemName: String) {
         name = systemName
@@ -23,6 +28,17 @@ public nonisolated struct Image: View, Equatable, Sendable {
     }
 
     @MainActor public var body: some View {
+        if let drawing {
+            drawing.canvas(label: _styles)
+        } else if isSystem {
+            _SymbolPlaceholder(image: self)
+        } else {
+            placeholder(named: name)
+        }
+    }
+
+    /// The placeholder of the image under `name`.
+    @MainActor func placeholder(named name: String) -> ModifiedContent<Text, _StyleModifier> {
         var placeholder = Text(verbatim: "[\(name)]")
         placeholder._styles = _styles
         return placeholder.modifier(_StyleModifier(key: isSystem ? "systemImage" : "image", value: name))
@@ -30,6 +46,16 @@ public nonisolated struct Image: View, Equatable, Sendable {
 
     /// Scales the image to fit its frame in SwiftUI; headless, it is recorded.
     public func resizable() -> Image { self }
+}
+
+/// A symbol image's placeholder, its name resolved against the environment's symbol variants.
+struct _SymbolPlaceholder: View {
+    let image: Image
+    @Environment(\.symbolVariants) private var variants
+
+    var body: some View {
+        image.placeholder(named: variants.symbolName(image.name))
+    }
 }
 
 /// A title with an icon (SwiftUI's `Label`): `[star] Favorites`. A ``LabelStyle`` set above it

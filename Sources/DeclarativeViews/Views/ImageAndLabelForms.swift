@@ -10,9 +10,12 @@ extension Image {
         self.init(name)
     }
 
-    /// A named image that accessibility ignores; shown as `[name]`.
+    /// A named image that accessibility ignores: shown as `[name]`, hidden from assistive
+    /// technologies (recorded as `accessibilityHidden`, so it adds nothing to the accessible name
+    /// of a button or row it is in).
     public init(decorative name: String, bundle: Bundle? = nil) {
         self.init(name)
+        _styles.append(_TextStyle(key: "accessibilityHidden", value: ""))
     }
 
     /// A named image that accessibility calls `label` (recorded as `accessibilityLabel`, which the
