@@ -184,6 +184,12 @@ import Testing
         try host.select("Song")
         scheduler.flush()
         #expect(host.renderedText.contains("Text \"selection Song\""))
+        let tree: Table<File, TableOutlineGroupContent<[File]>, _TableColumns<File, Never>> =
+            Table(Tree.files, children: \.children) { TableColumn("Name", value: \.id) }
+        let (treeHost, treeScheduler) = mount(tree)
+        try treeHost.expand("Music")
+        treeScheduler.flush()
+        #expect(Self.lines(treeHost) == ["Name", "Music", "Album", "Readme"])
         try host.expand("outline Music")
         scheduler.flush()
         #expect(Self.lines(host, table: 1) == ["Name", "outline Music", "outline Album", "outline Readme"])
@@ -222,6 +228,21 @@ import Testing
         }
     }
 
+    @Test func aRowContentOfYourOwnShowsTheRowsOfItsBody() throws {
+        var removed: [String] = []
+        let row = PersonRow(person: TableRowsTests.design.members[0]) { _ in }
+        let body = row.tableRowBody
+        let (host, scheduler) = mount(Table(of: Person.self) { TableColumn("Name", value: \.name) } rows: {
+            body
+            PersonRow(person: TableRowsTests.build.members[0]) { removed.append($0.name) }
+        })
+        #expect(Self.lines(host) == ["Name", "Ada", "Alan"])
+        try host.openContextMenu("Alan")
+        scheduler.flush()
+        try host.tap("Remove Alan")
+        #expect(removed == ["Alan"])
+    }
+
     @Test func aRowsContextMenuOpensOnTheRowAndItsItemsActOnIt() throws {
         let (host, scheduler) = mount(Members())
         try host.openContextMenu("Alan")
@@ -246,11 +267,20 @@ import Testing
 
     struct SortedStaff: View {
         @State var order = [KeyPathComparator(\Person.name)]
+        @State var selected: Person.ID?
         var body: some View {
-            Table(of: Person.self, sortOrder: $order) {
-                TableColumn("Name", value: \.name)
-            } rows: {
-                ForEach(TableRowsTests.build.members.sorted(using: order)) { TableRow($0) }
+            VStack {
+                Table(selection: $selected, sortOrder: $order) {
+                    TableColumn("Name", value: \.name)
+                } rows: {
+                    ForEach(TableRowsTests.build.members.sorted(using: order)) { TableRow($0) }
+                }
+                Table(sortOrder: $order) {
+                    TableColumn("Email", value: \.email)
+                } rows: {
+                    ForEach(TableRowsTests.build.members.sorted(using: order))
+                }
+                Text("selected \(selected.map(String.init) ?? "none")")
             }
         }
     }
@@ -261,6 +291,10 @@ import Testing
         try host.tap("Name")
         scheduler.flush()
         #expect(Self.lines(host) == ["Name", "Grace", "Alan"])
+        #expect(Self.lines(host, table: 1) == ["Email", "grace@example.com", "alan@example.com"])
+        try host.select("Alan")
+        scheduler.flush()
+        #expect(host.renderedText.contains("Text \"selected 2\""))
     }
 
     // MARK: Column customization
@@ -297,7 +331,7 @@ import Testing
     }
 
     @Test func aColumnCustomizationRoundTripsThroughJSONAsAppStorageKeepsIt() throws {
-        var columns = TableColumnCustomization<Person>()
+        var columns: TableColumnCustomization<Person> = TableColumnCustomization()
         #expect(columns[visibility: "email"] == .automatic)
         columns[visibility: "email"] = .hidden
         columns[visibility: "name"] = .visible
