@@ -359,6 +359,10 @@ import DeclarativeViews
 @MainActor func __probe179() {
     _ = ForEach(__v((Array<__ProbeItem>).self))
 }
+// ForEach: init(_ data: Data, @AccessibilityRotorContentBuilder content: @escaping (Data.Element) -> Content) where ID == Data.Element.ID, Content : AccessibilityRotorContent, Data.Element : Identifiable
+@MainActor func __probe180() {
+    _ = ForEach(__v(([__ProbeItem]).self)) { AccessibilityRotorEntry($0.name, id: $0.id) }
+}
 // ForEach: init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) where ID == Data.Element.ID, Content : View, Data.Element : Identifiable
 @MainActor func __probe181() {
     _ = ForEach(__v((Array<__ProbeItem>).self), content: { _ in __v((__ProbeView).self) })
@@ -382,6 +386,10 @@ import DeclarativeViews
 // ForEach: init<C, R>(_ data: Binding<C>, editActions: EditActions<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> R) where Data == IndexedIdentifierCollection<C, ID>, ID == C.Element.ID, Content == EditableCollectionContent<R, C>, C : MutableCollection, C : RandomAccessCollection, R : View, C.Element : Identifiable, C.Index : Hashable
 @MainActor func __probe186() {
     _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), content: { _ in __v((__ProbeView).self) })
+}
+// ForEach: init(_ data: Data, id: KeyPath<Data.Element, ID>, @AccessibilityRotorContentBuilder content: @escaping (Data.Element) -> Content) where Content : AccessibilityRotorContent
+@MainActor func __probe187() {
+    _ = ForEach(__v(([__ProbeItem]).self), id: \__ProbeItem.name) { AccessibilityRotorEntry($0.name, id: $0.id) }
 }
 // ForEach: init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) where Content : View
 @MainActor func __probe188() {
