@@ -18,6 +18,18 @@ import DeclarativeViews
     __conformsHashable(BadgeProminence.self)
     __conformsSendable(BadgeProminence.self)
 }
+// SwiftUI: struct DisclosureTableRow<Label, Content> : TableRowContent where Label : TableRowContent, Content : TableRowContent, Label.TableRowValue == Content.TableRowValue
+@MainActor func __probe107() {
+    func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
+    __conformsTableRowContent(DisclosureTableRow<TableRow<__ProbeItem>, TableRow<__ProbeItem>>.self)
+}
+// SwiftUI: protocol DynamicTableRowContent : TableRowContent
+@MainActor func __probe108() {
+    func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
+    func __body<__T: DynamicTableRowContent>(_: __T.Type) {
+        __conformsTableRowContent(__T.self)
+    }
+}
 // SwiftUI: protocol DynamicViewContent : View
 @MainActor func __probe109() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -48,6 +60,10 @@ import DeclarativeViews
 // SwiftUI: struct EditableCollectionContent<Content, Data>
 @MainActor func __probe113() {
     _ = EditableCollectionContent<__ProbeView, Int>.self
+}
+// SwiftUI: struct EmptyTableRowContent<Value> where Value : Identifiable
+@MainActor func __probe114() {
+    _ = EmptyTableRowContent<__ProbeItem>.self
 }
 // SwiftUI: struct ForEach<Data, ID, Content> where Data : RandomAccessCollection, ID : Hashable
 @MainActor func __probe115() {
@@ -123,11 +139,69 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: struct TableColumnCustomization<RowValue> : Equatable, Sendable, Codable where RowValue : Identifiable
+@MainActor func __probe131() {
+    func __conformsCodable<T: Codable>(_: T.Type) {}
+    func __conformsEquatable<T: Equatable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = TableColumnCustomization<__ProbeItem>.self
+    __conformsEquatable(TableColumnCustomization<__ProbeItem>.self)
+    __conformsSendable(TableColumnCustomization<__ProbeItem>.self)
+    __conformsCodable(TableColumnCustomization<__ProbeItem>.self)
+}
+// SwiftUI: struct TableColumnCustomizationBehavior : SetAlgebra, Sendable
+@MainActor func __probe132() {
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    func __conformsSetAlgebra<T: SetAlgebra>(_: T.Type) {}
+    _ = TableColumnCustomizationBehavior.self
+    __conformsSetAlgebra(TableColumnCustomizationBehavior.self)
+    __conformsSendable(TableColumnCustomizationBehavior.self)
+}
 // SwiftUI: struct TableForEachContent<Data> : TableRowContent where Data : RandomAccessCollection, Data.Element : Identifiable
 @MainActor func __probe133() {
     func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
     _ = TableForEachContent<Array<__ProbeItem>>.self
     __conformsTableRowContent(TableForEachContent<Array<__ProbeItem>>.self)
+}
+// SwiftUI: struct TableHeaderRowContent<Value, Content> : TableRowContent where Value : Identifiable, Content : View
+@MainActor func __probe134() {
+    func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
+    _ = TableHeaderRowContent<__ProbeItem, __ProbeView>.self
+    __conformsTableRowContent(TableHeaderRowContent<__ProbeItem, __ProbeView>.self)
+}
+// SwiftUI: struct TableOutlineGroupContent<Data> : TableRowContent where Data : RandomAccessCollection, Data.Element : Identifiable
+@MainActor func __probe135() {
+    func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
+    _ = TableOutlineGroupContent<Array<__ProbeItem>>.self
+    __conformsTableRowContent(TableOutlineGroupContent<Array<__ProbeItem>>.self)
+}
+// SwiftUI: struct TableRow<Value> : TableRowContent where Value : Identifiable
+@MainActor func __probe136() {
+    func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
+    _ = TableRow<__ProbeItem>.self
+    __conformsTableRowContent(TableRow<__ProbeItem>.self)
+}
+// SwiftUI: @resultBuilder struct TableRowBuilder<Value> where Value : Identifiable
+@MainActor func __probe137() {
+    _ = TableRowBuilder<__ProbeItem>.self
+}
+// SwiftUI: protocol TableRowContent
+@MainActor func __probe138() {
+    func __body<__T: TableRowContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: protocol TableRowContent<TableRowValue>
+@MainActor func __probe139() {
+    func __body<__T: TableRowContent>(_: __T.Type) {
+        _ = __T.self
+    }
+}
+// SwiftUI: struct TupleTableRowContent<Value, T> : TableRowContent where Value : Identifiable
+@MainActor func __probe141() {
+    func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
+    _ = TupleTableRowContent<__ProbeItem, Int>.self
+    __conformsTableRowContent(TupleTableRowContent<__ProbeItem, Int>.self)
 }
 // AlternatingRowBackgroundBehavior: static let automatic: AlternatingRowBackgroundBehavior
 @MainActor func __probe142() {
@@ -152,6 +226,20 @@ import DeclarativeViews
 // BadgeProminence: static let standard: BadgeProminence
 @MainActor func __probe147() {
     let _: BadgeProminence = BadgeProminence.standard
+}
+// DisclosureTableRow: init<Value>(_ value: Value, isExpanded: Binding<Bool>? = nil, @TableRowBuilder<Value> content: @escaping () -> Content) where Label == TableRow<Value>, Value == Content.TableRowValue
+@MainActor func __probe148() {
+    _ = DisclosureTableRow(__v((__ProbeItem).self), isExpanded: __v((Binding<Bool>?).self)) { TableRow(__v((__ProbeItem).self)) }
+}
+// DisclosureTableRow: var tableRowBody: some TableRowContent { get }
+@MainActor func __probe149() {
+    _ = __v((DisclosureTableRow<TableRow<__ProbeItem>, TableRow<__ProbeItem>>).self).tableRowBody
+}
+// DynamicTableRowContent: var data: Self.Data { get }
+@MainActor func __probe150() {
+    func __body<__T: DynamicTableRowContent>(_: __T.Type) {
+        let _: __T.Data = __v(__T.self).data
+    }
 }
 // DynamicViewContent: var data: Self.Data { get }
 @MainActor func __probe153() {
@@ -267,6 +355,14 @@ import DeclarativeViews
     var __r = __v(ForEach<Array<__ProbeItem>, Int, __ProbeView>.self)
     __r.data = __v((Array<__ProbeItem>).self)
 }
+// ForEach: init(_ data: Data) where ID == Data.Element.ID, Content == TableRow<Data.Element>, Data.Element : Identifiable, Content : TableRowContent
+@MainActor func __probe179() {
+    _ = ForEach(__v((Array<__ProbeItem>).self))
+}
+// ForEach: init(_ data: Data, @AccessibilityRotorContentBuilder content: @escaping (Data.Element) -> Content) where ID == Data.Element.ID, Content : AccessibilityRotorContent, Data.Element : Identifiable
+@MainActor func __probe180() {
+    _ = ForEach(__v(([__ProbeItem]).self)) { AccessibilityRotorEntry($0.name, id: $0.id) }
+}
 // ForEach: init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) where ID == Data.Element.ID, Content : View, Data.Element : Identifiable
 @MainActor func __probe181() {
     _ = ForEach(__v((Array<__ProbeItem>).self), content: { _ in __v((__ProbeView).self) })
@@ -279,9 +375,21 @@ import DeclarativeViews
 @MainActor func __probe183() {
     _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), content: { _ in __v((__ProbeView).self) })
 }
+// ForEach: init<V>(_ data: Data, @TableRowBuilder<V> content: @escaping (Data.Element) -> Content) where ID == Data.Element.ID, V == Content.TableRowValue, Data.Element : Identifiable, Content : TableRowContent
+@MainActor func __probe184() {
+    _ = ForEach(__v(([__ProbeItem]).self)) { TableRow($0) }
+}
+// ForEach: init<V>(_ data: Range<Int>, @TableRowBuilder<V> content: @escaping (Int) -> Content) where Data == Range<Int>, ID == Int, V == Content.TableRowValue, Content : TableRowContent
+@MainActor func __probe185() {
+    _ = ForEach(0..<2) { _ in TableRow(__v((__ProbeItem).self)) }
+}
 // ForEach: init<C, R>(_ data: Binding<C>, editActions: EditActions<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> R) where Data == IndexedIdentifierCollection<C, ID>, ID == C.Element.ID, Content == EditableCollectionContent<R, C>, C : MutableCollection, C : RandomAccessCollection, R : View, C.Element : Identifiable, C.Index : Hashable
 @MainActor func __probe186() {
     _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), editActions: __v((EditActions<Array<__ProbeItem>>).self), content: { _ in __v((__ProbeView).self) })
+}
+// ForEach: init(_ data: Data, id: KeyPath<Data.Element, ID>, @AccessibilityRotorContentBuilder content: @escaping (Data.Element) -> Content) where Content : AccessibilityRotorContent
+@MainActor func __probe187() {
+    _ = ForEach(__v(([__ProbeItem]).self), id: \__ProbeItem.name) { AccessibilityRotorEntry($0.name, id: $0.id) }
 }
 // ForEach: init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) where Content : View
 @MainActor func __probe188() {
@@ -290,6 +398,10 @@ import DeclarativeViews
 // ForEach: init<C>(_ data: Binding<C>, id: KeyPath<C.Element, ID>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content) where Data == LazyMapSequence<C.Indices, (C.Index, ID)>, C : MutableCollection, C : RandomAccessCollection, C.Index : Hashable, Content : View
 @MainActor func __probe189() {
     _ = ForEach(__v((Binding<Array<__ProbeItem>>).self), id: __v((KeyPath<Array<__ProbeItem>.Element, Int>).self), content: { _ in __v((__ProbeView).self) })
+}
+// ForEach: init<V>(_ data: Data, id: KeyPath<Data.Element, ID>, @TableRowBuilder<V> content: @escaping (Data.Element) -> Content) where V == Content.TableRowValue, Content : TableRowContent
+@MainActor func __probe190() {
+    _ = ForEach(__v(([__ProbeItem]).self), id: \__ProbeItem.name) { TableRow($0) }
 }
 // ForEach: init<C, R>(_ data: Binding<C>, id: KeyPath<C.Element, ID>, editActions: EditActions<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> R) where Data == IndexedIdentifierCollection<C, ID>, Content == EditableCollectionContent<R, C>, C : MutableCollection, C : RandomAccessCollection, R : View, C.Index : Hashable
 @MainActor func __probe191() {
@@ -534,6 +646,14 @@ import DeclarativeViews
         __r.move(fromOffsets: __v((IndexSet).self), toOffset: __v((Int).self))
     }
 }
+// OutlineGroup: init<DataElement>(_ data: Data, children: KeyPath<DataElement, Data?>) where ID == DataElement.ID, Parent == TableRow<DataElement>, Leaf == TableRow<DataElement>, Subgroup == TableRow<DataElement>, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : TableRowContent, Parent == Leaf, Leaf == Subgroup, Data.Element == Parent.TableRowValue
+@MainActor func __probe251() {
+    _ = OutlineGroup(__v(([__ProbeItem]).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self))
+}
+// OutlineGroup: init<DataElement>(_ root: DataElement, children: KeyPath<DataElement, Data?>) where ID == DataElement.ID, Parent == TableRow<DataElement>, Leaf == TableRow<DataElement>, Subgroup == TableRow<DataElement>, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : TableRowContent, Parent == Leaf, Leaf == Subgroup, Data.Element == Parent.TableRowValue
+@MainActor func __probe252() {
+    _ = OutlineGroup(__v((__ProbeItem).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self))
+}
 // OutlineGroup: init<C, E>(_ data: Binding<C>, children: WritableKeyPath<E, C?>, @ViewBuilder content: @escaping (Binding<E>) -> Leaf) where Data == Binding<C>, ID == E.ID, C : MutableCollection, C : RandomAccessCollection, E : Identifiable, E == C.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
 @MainActor func __probe253() {
     _ = OutlineGroup(__v((Binding<Array<__ProbeItem>>).self), children: __v((WritableKeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
@@ -542,9 +662,17 @@ import DeclarativeViews
 @MainActor func __probe254() {
     _ = OutlineGroup(__v((Binding<__ProbeItem>).self), children: __v((WritableKeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
 }
+// OutlineGroup: init<DataElement>(_ data: Data, children: KeyPath<DataElement, Data?>, @TableRowBuilder<DataElement> content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement == Data.Element, ID == Data.Element.ID, Parent : TableRowContent, Parent == Leaf, Leaf == Subgroup, Data.Element == Parent.TableRowValue
+@MainActor func __probe255() {
+    _ = OutlineGroup(__v(([__ProbeItem]).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self)) { TableRow($0) }
+}
 // OutlineGroup: init<DataElement>(_ data: Data, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
 @MainActor func __probe256() {
     _ = OutlineGroup(__v((Array<__ProbeItem>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: init<DataElement>(_ root: DataElement, children: KeyPath<DataElement, Data?>, @TableRowBuilder<DataElement> content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement == Data.Element, ID == Data.Element.ID, Parent : TableRowContent, Parent == Leaf, Leaf == Subgroup, Data.Element == Parent.TableRowValue
+@MainActor func __probe257() {
+    _ = OutlineGroup(__v((__ProbeItem).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self)) { TableRow($0) }
 }
 // OutlineGroup: init<DataElement>(_ root: DataElement, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement : Identifiable, DataElement == Data.Element, ID == Data.Element.ID, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element : Identifiable
 @MainActor func __probe258() {
@@ -558,13 +686,25 @@ import DeclarativeViews
 @MainActor func __probe260() {
     _ = OutlineGroup(__v((Binding<__ProbeItem>).self), id: __v((KeyPath<__ProbeItem, Int>).self), children: __v((WritableKeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
 }
+// OutlineGroup: init<DataElement>(_ data: Data, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>, @TableRowBuilder<DataElement> content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement == Data.Element, ID == Data.Element.ID, Parent : TableRowContent, Parent == Leaf, Leaf == Subgroup, Data.Element == Parent.TableRowValue
+@MainActor func __probe261() {
+    _ = OutlineGroup(__v(([__ProbeItem]).self), id: \__ProbeItem.id, children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self)) { TableRow($0) }
+}
 // OutlineGroup: init<DataElement>(_ data: Data, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where DataElement == Data.Element, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>
 @MainActor func __probe262() {
     _ = OutlineGroup(__v((Array<__ProbeItem>).self), id: __v((KeyPath<__ProbeItem, Int>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
 }
+// OutlineGroup: init<DataElement>(_ root: DataElement, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>, @TableRowBuilder<DataElement> content: @escaping (DataElement) -> Leaf) where ID == DataElement.ID, DataElement == Data.Element, ID == Data.Element.ID, Parent : TableRowContent, Parent == Leaf, Leaf == Subgroup, Data.Element == Parent.TableRowValue
+@MainActor func __probe263() {
+    _ = OutlineGroup(__v((__ProbeItem).self), id: \__ProbeItem.id, children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self)) { TableRow($0) }
+}
 // OutlineGroup: init<DataElement>(_ root: DataElement, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>, @ViewBuilder content: @escaping (DataElement) -> Leaf) where DataElement == Data.Element, Parent : View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>
 @MainActor func __probe264() {
     _ = OutlineGroup(__v((__ProbeItem).self), id: __v((KeyPath<__ProbeItem, Int>).self), children: __v((KeyPath<__ProbeItem, Array<__ProbeItem>?>).self), content: { _ in __v((__ProbeView).self) })
+}
+// OutlineGroup: extension OutlineGroup where ID == Data.Element.ID, Parent : TableRowContent, Parent == Leaf, Leaf == Subgroup, Data.Element == Parent.TableRowValue { var tableRowBody: some TableRowContent { get } }
+@MainActor func __probe265() {
+    _ = OutlineGroup(__v(([__ProbeItem]).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self)).tableRowBody
 }
 // RangeReplaceableCollection: mutating func remove(atOffsets offsets: IndexSet) where Self : MutableCollection
 @MainActor func __probe266() {
@@ -586,6 +726,14 @@ import DeclarativeViews
 @MainActor func __probe269() {
     _ = Section(__v((Substring).self), content: { __v((__ProbeView).self) })
 }
+// Section: init<V, S>(_ title: S, @TableRowBuilder<V> content: () -> Content) where Parent == TableHeaderRowContent<V, Text>, Footer == EmptyTableRowContent<V>, V == Content.TableRowValue, S : StringProtocol, Parent : TableRowContent, Content : TableRowContent, Footer : TableRowContent
+@MainActor func __probe270() {
+    _ = Section(String("Team")) { TableRow(__v((__ProbeItem).self)) }
+}
+// Section: init<V>(_ titleKey: LocalizedStringKey, @TableRowBuilder<V> content: () -> Content) where Parent == TableHeaderRowContent<V, Text>, Footer == EmptyTableRowContent<V>, V == Content.TableRowValue, Parent : TableRowContent, Content : TableRowContent, Footer : TableRowContent
+@MainActor func __probe271() {
+    _ = Section("Team" as LocalizedStringKey) { TableRow(__v((__ProbeItem).self)) }
+}
 // Section: init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) where Parent == Text, Content : View, Footer == EmptyView
 @MainActor func __probe272() {
     _ = Section(__v((LocalizedStringKey).self), isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) })
@@ -594,9 +742,21 @@ import DeclarativeViews
 @MainActor func __probe273() {
     _ = Section(__v((Substring).self), isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) })
 }
+// Section: init<V, S>(_ title: S, isExpanded: Binding<Bool>, @TableRowBuilder<V> content: () -> Content) where Parent == TableHeaderRowContent<V, Text>, Footer == EmptyTableRowContent<V>, V == Content.TableRowValue, S : StringProtocol, Parent : TableRowContent, Content : TableRowContent
+@MainActor func __probe274() {
+    _ = Section(String("Team"), isExpanded: __v((Binding<Bool>).self)) { TableRow(__v((__ProbeItem).self)) }
+}
+// Section: init<V>(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @TableRowBuilder<V> content: () -> Content) where Parent == TableHeaderRowContent<V, Text>, Footer == EmptyTableRowContent<V>, V == Content.TableRowValue, Parent : TableRowContent, Content : TableRowContent
+@MainActor func __probe275() {
+    _ = Section("Team" as LocalizedStringKey, isExpanded: __v((Binding<Bool>).self)) { TableRow(__v((__ProbeItem).self)) }
+}
 // Section: init(@ViewBuilder content: () -> Content) where Parent == EmptyView, Content : View, Footer == EmptyView
 @MainActor func __probe276() {
     _ = Section(content: { __v((__ProbeView).self) })
+}
+// Section: init<V>(@TableRowBuilder<V> content: () -> Content) where Parent == EmptyTableRowContent<V>, Footer == EmptyTableRowContent<V>, V == Content.TableRowValue, Parent : TableRowContent, Content : TableRowContent, Footer : TableRowContent
+@MainActor func __probe277() {
+    _ = Section { TableRow(__v((__ProbeItem).self)) }
 }
 // Section: init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) where Parent == EmptyView, Content : View, Footer : View
 @MainActor func __probe278() {
@@ -605,6 +765,10 @@ import DeclarativeViews
 // Section: init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) where Parent : View, Content : View, Footer == EmptyView
 @MainActor func __probe279() {
     _ = Section(content: { __v((__ProbeView).self) }, header: { __v((__ProbeView).self) })
+}
+// Section: init<V, H>(@TableRowBuilder<V> content: () -> Content, @ViewBuilder header: () -> H) where Parent == TableHeaderRowContent<V, H>, Footer == EmptyTableRowContent<V>, V == Content.TableRowValue, H : View, Parent : TableRowContent, Content : TableRowContent, Footer : TableRowContent
+@MainActor func __probe280() {
+    _ = Section { TableRow(__v((__ProbeItem).self)) } header: { Text("Team") }
 }
 // Section: init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) where Parent : View, Content : View, Footer : View
 @MainActor func __probe281() {
@@ -626,6 +790,10 @@ import DeclarativeViews
 @MainActor func __probe285() {
     _ = Section(isExpanded: __v((Binding<Bool>).self), content: { __v((__ProbeView).self) }, header: { __v((__ProbeView).self) })
 }
+// Section: init<V, H>(isExpanded: Binding<Bool>, @TableRowBuilder<V> content: () -> Content, @ViewBuilder header: () -> H) where Parent == TableHeaderRowContent<V, H>, Footer == EmptyTableRowContent<V>, V == Content.TableRowValue, H : View, Parent : TableRowContent, Content : TableRowContent
+@MainActor func __probe286() {
+    _ = Section(isExpanded: __v((Binding<Bool>).self)) { TableRow(__v((__ProbeItem).self)) } header: { Text("Team") }
+}
 // SidebarRowSize: case large
 @MainActor func __probe287() {
     let _: SidebarRowSize = SidebarRowSize.large
@@ -638,9 +806,45 @@ import DeclarativeViews
 @MainActor func __probe289() {
     let _: SidebarRowSize = SidebarRowSize.small
 }
+// Table: init<Data>(_ data: Data, children: KeyPath<Value, Data?>, columnCustomization: Binding<TableColumnCustomization<Value>>? = nil, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableOutlineGroupContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe290() {
+    _ = Table(__v(([__ProbeItem]).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data>(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<Set<Value.ID>>, columnCustomization: Binding<TableColumnCustomization<Value>>? = nil, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableOutlineGroupContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe291() {
+    _ = Table(__v(([__ProbeItem]).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self), selection: __v((Binding<Set<Int>>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data>(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<Value.ID?>, columnCustomization: Binding<TableColumnCustomization<Value>>? = nil, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableOutlineGroupContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe292() {
+    _ = Table(__v(([__ProbeItem]).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self), selection: __v((Binding<Int?>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data, Sort>(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<Set<Value.ID>>, sortOrder: Binding<[Sort]>, columnCustomization: Binding<TableColumnCustomization<Value>>? = nil, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableOutlineGroupContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
+@MainActor func __probe293() {
+    _ = Table(__v(([__ProbeItem]).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self), selection: __v((Binding<Set<Int>>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data, Sort>(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<Value.ID?>, sortOrder: Binding<[Sort]>, columnCustomization: Binding<TableColumnCustomization<Value>>? = nil, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableOutlineGroupContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
+@MainActor func __probe294() {
+    _ = Table(__v(([__ProbeItem]).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self), selection: __v((Binding<Int?>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data, Sort>(_ data: Data, children: KeyPath<Data.Element, Data?>, sortOrder: Binding<[Sort]>, columnCustomization: Binding<TableColumnCustomization<Value>>? = nil, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableOutlineGroupContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
+@MainActor func __probe295() {
+    _ = Table(__v(([__ProbeItem]).self), children: __v((KeyPath<__ProbeItem, [__ProbeItem]?>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data>(_ data: Data, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe296() {
+    _ = Table(__v(([__ProbeItem]).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) }
+}
 // Table: init<Data>(_ data: Data, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
 @MainActor func __probe297() {
     _ = Table(__v((Array<__ProbeItem>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
+}
+// Table: init<Data>(_ data: Data, selection: Binding<Set<Value.ID>>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe298() {
+    _ = Table(__v(([__ProbeItem]).self), selection: __v((Binding<Set<Int>>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data>(_ data: Data, selection: Binding<Value.ID?>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
+@MainActor func __probe299() {
+    _ = Table(__v(([__ProbeItem]).self), selection: __v((Binding<Int?>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) }
 }
 // Table: init<Data>(_ data: Data, selection: Binding<Set<Value.ID>>, @TableColumnBuilder<Value, Never> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Columns.TableRowValue == Data.Element
 @MainActor func __probe300() {
@@ -650,6 +854,14 @@ import DeclarativeViews
 @MainActor func __probe301() {
     _ = Table(__v((Array<__ProbeItem>).self), selection: __v((Binding<Int?>).self)) { TableColumn<__ProbeItem, Never, Text, Text>(__v((LocalizedStringKey).self), value: __v((KeyPath<__ProbeItem, String>).self)) }
 }
+// Table: init<Data, Sort>(_ data: Data, selection: Binding<Set<Value.ID>>, sortOrder: Binding<[Sort]>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
+@MainActor func __probe302() {
+    _ = Table(__v(([__ProbeItem]).self), selection: __v((Binding<Set<Int>>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
+// Table: init<Data, Sort>(_ data: Data, selection: Binding<Value.ID?>, sortOrder: Binding<[Sort]>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
+@MainActor func __probe303() {
+    _ = Table(__v(([__ProbeItem]).self), selection: __v((Binding<Int?>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
 // Table: init<Data, Sort>(_ data: Data, selection: Binding<Set<Value.ID>>, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
 @MainActor func __probe304() {
     _ = Table(__v(([__ProbeItem]).self), selection: __v((Binding<Set<Int>>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
@@ -658,9 +870,73 @@ import DeclarativeViews
 @MainActor func __probe305() {
     _ = Table(__v(([__ProbeItem]).self), selection: __v((Binding<Int?>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
 }
+// Table: init<Data, Sort>(_ data: Data, sortOrder: Binding<[Sort]>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
+@MainActor func __probe306() {
+    _ = Table(__v(([__ProbeItem]).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
 // Table: init<Data, Sort>(_ data: Data, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns) where Rows == TableForEachContent<Data>, Data : RandomAccessCollection, Sort : SortComparator, Columns.TableRowValue == Data.Element, Data.Element == Sort.Compared
 @MainActor func __probe307() {
     _ = Table(__v(([__ProbeItem]).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) }
+}
+// Table: init(of valueType: Value.Type, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Never> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows)
+@MainActor func __probe308() {
+    _ = Table(of: __ProbeItem.self, columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init(of valueType: Value.Type, @TableColumnBuilder<Value, Never> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows)
+@MainActor func __probe309() {
+    _ = Table(of: __ProbeItem.self) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init(of valueType: Value.Type, selection: Binding<Set<Value.ID>>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Never> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows)
+@MainActor func __probe310() {
+    _ = Table(of: __ProbeItem.self, selection: __v((Binding<Set<Int>>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init(of valueType: Value.Type, selection: Binding<Value.ID?>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Never> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows)
+@MainActor func __probe311() {
+    _ = Table(of: __ProbeItem.self, selection: __v((Binding<Int?>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init(of valueType: Value.Type, selection: Binding<Set<Value.ID>>, @TableColumnBuilder<Value, Never> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows)
+@MainActor func __probe312() {
+    _ = Table(of: __ProbeItem.self, selection: __v((Binding<Set<Int>>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init(of valueType: Value.Type, selection: Binding<Value.ID?>, @TableColumnBuilder<Value, Never> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows)
+@MainActor func __probe313() {
+    _ = Table(of: __ProbeItem.self, selection: __v((Binding<Int?>).self)) { TableColumn<__ProbeItem, Never, Text, Text>("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init<Sort>(of valueType: Value.Type = Value.self, selection: Binding<Set<Value.ID>>, sortOrder: Binding<[Sort]>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Sort> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows) where Sort : SortComparator, Columns.TableRowValue == Sort.Compared
+@MainActor func __probe314() {
+    _ = Table(of: __ProbeItem.self, selection: __v((Binding<Set<Int>>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init<Sort>(of valueType: Value.Type = Value.self, selection: Binding<Value.ID?>, sortOrder: Binding<[Sort]>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Sort> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows) where Sort : SortComparator, Columns.TableRowValue == Sort.Compared
+@MainActor func __probe315() {
+    _ = Table(of: __ProbeItem.self, selection: __v((Binding<Int?>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init<Sort>(of valueType: Value.Type, selection: Binding<Set<Value.ID>>, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows) where Sort : SortComparator, Columns.TableRowValue == Sort.Compared
+@MainActor func __probe316() {
+    _ = Table(of: __ProbeItem.self, selection: __v((Binding<Set<Int>>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init<Sort>(of valueType: Value.Type, selection: Binding<Value.ID?>, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows) where Sort : SortComparator, Columns.TableRowValue == Sort.Compared
+@MainActor func __probe317() {
+    _ = Table(of: __ProbeItem.self, selection: __v((Binding<Int?>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init<Sort>(of valueType: Value.Type = Value.self, sortOrder: Binding<[Sort]>, columnCustomization: Binding<TableColumnCustomization<Value>>, @TableColumnBuilder<Value, Sort> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows) where Sort : SortComparator, Columns.TableRowValue == Sort.Compared
+@MainActor func __probe318() {
+    _ = Table(of: __ProbeItem.self, sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self), columnCustomization: __v((Binding<TableColumnCustomization<__ProbeItem>>).self)) { TableColumn("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init<Sort>(of valueType: Value.Type, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows) where Sort : SortComparator, Columns.TableRowValue == Sort.Compared
+@MainActor func __probe319() {
+    _ = Table(of: __ProbeItem.self, sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init<Sort>(selection: Binding<Set<Value.ID>>, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows) where Sort : SortComparator, Columns.TableRowValue == Sort.Compared
+@MainActor func __probe320() {
+    _ = Table(selection: __v((Binding<Set<Int>>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init<Sort>(selection: Binding<Value.ID?>, sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows) where Sort : SortComparator, Columns.TableRowValue == Sort.Compared
+@MainActor func __probe321() {
+    _ = Table(selection: __v((Binding<Int?>).self), sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
+}
+// Table: init<Sort>(sortOrder: Binding<[Sort]>, @TableColumnBuilder<Value, Sort> columns: () -> Columns, @TableRowBuilder<Value> rows: () -> Rows) where Sort : SortComparator, Columns.TableRowValue == Sort.Compared
+@MainActor func __probe322() {
+    _ = Table(sortOrder: __v((Binding<[KeyPathComparator<__ProbeItem>]>).self)) { TableColumn("Name", value: \__ProbeItem.name) } rows: { TableRow(__v((__ProbeItem).self)) }
 }
 // TableColumn: init(_ titleKey: LocalizedStringKey, @ViewBuilder content: @escaping (RowValue) -> Content) where Sort == Never, Label == Text
 @MainActor func __probe323() {
@@ -721,6 +997,151 @@ import DeclarativeViews
 // TableColumn: func width(min: CGFloat? = nil, ideal: CGFloat? = nil, max: CGFloat? = nil) -> TableColumn<RowValue, Sort, Content, Label>
 @MainActor func __probe403() {
     _ = TableColumn<__ProbeItem, Never, Text, Text>("Name" as LocalizedStringKey) { Text($0.name) }.width(min: 40, ideal: 60, max: nil)
+}
+// TableColumnContent: func customizationID(_ id: String) -> some TableColumnContent<Self.TableRowValue, Self.TableColumnSortComparator>
+@MainActor func __probe404() {
+    func __body<__T: TableColumnContent>(_: __T.Type) {
+        _ = __v(__T.self).customizationID(__v((String).self))
+    }
+}
+// TableColumnContent: func defaultVisibility(_ visibility: Visibility) -> some TableColumnContent<Self.TableRowValue, Self.TableColumnSortComparator>
+@MainActor func __probe405() {
+    func __body<__T: TableColumnContent>(_: __T.Type) {
+        _ = __v(__T.self).defaultVisibility(__v((Visibility).self))
+    }
+}
+// TableColumnContent: func disabledCustomizationBehavior(_ behavior: TableColumnCustomizationBehavior) -> some TableColumnContent<Self.TableRowValue, Self.TableColumnSortComparator>
+@MainActor func __probe406() {
+    func __body<__T: TableColumnContent>(_: __T.Type) {
+        _ = __v(__T.self).disabledCustomizationBehavior(__v((TableColumnCustomizationBehavior).self))
+    }
+}
+// TableColumnCustomization: init()
+@MainActor func __probe408() {
+    let _: TableColumnCustomization<__ProbeItem> = TableColumnCustomization()
+}
+// TableColumnCustomization: mutating func resetOrder()
+@MainActor func __probe409() {
+    var __r = __v(TableColumnCustomization<__ProbeItem>.self)
+    __r.resetOrder()
+}
+// TableColumnCustomization: subscript(visibility id: String) -> Visibility { get set }
+@MainActor func __probe410() {
+    let _: Visibility = __v(TableColumnCustomization<__ProbeItem>.self)[visibility: __v((String).self)]
+}
+// TableColumnCustomizationBehavior: static var all: TableColumnCustomizationBehavior { get }
+@MainActor func __probe411() {
+    let _: TableColumnCustomizationBehavior = TableColumnCustomizationBehavior.all
+}
+// TableColumnCustomizationBehavior: func contains(_ member: TableColumnCustomizationBehavior.Element) -> Bool
+@MainActor func __probe412() {
+    let _: Bool = __v(TableColumnCustomizationBehavior.self).contains(__v((TableColumnCustomizationBehavior.Element).self))
+}
+// TableColumnCustomizationBehavior: mutating func formIntersection(_ other: TableColumnCustomizationBehavior)
+@MainActor func __probe413() {
+    var __r = __v(TableColumnCustomizationBehavior.self)
+    __r.formIntersection(__v((TableColumnCustomizationBehavior).self))
+}
+// TableColumnCustomizationBehavior: mutating func formSymmetricDifference(_ other: TableColumnCustomizationBehavior)
+@MainActor func __probe414() {
+    var __r = __v(TableColumnCustomizationBehavior.self)
+    __r.formSymmetricDifference(__v((TableColumnCustomizationBehavior).self))
+}
+// TableColumnCustomizationBehavior: mutating func formUnion(_ other: TableColumnCustomizationBehavior)
+@MainActor func __probe415() {
+    var __r = __v(TableColumnCustomizationBehavior.self)
+    __r.formUnion(__v((TableColumnCustomizationBehavior).self))
+}
+// TableColumnCustomizationBehavior: init()
+@MainActor func __probe416() {
+    _ = TableColumnCustomizationBehavior()
+}
+// TableColumnCustomizationBehavior: mutating func insert(_ newMember: TableColumnCustomizationBehavior.Element) -> (inserted: Bool, memberAfterInsert: TableColumnCustomizationBehavior.Element)
+@MainActor func __probe417() {
+    var __r = __v(TableColumnCustomizationBehavior.self)
+    let _: (inserted: Bool, memberAfterInsert: TableColumnCustomizationBehavior.Element) = __r.insert(__v((TableColumnCustomizationBehavior.Element).self))
+}
+// TableColumnCustomizationBehavior: func intersection(_ other: TableColumnCustomizationBehavior) -> TableColumnCustomizationBehavior
+@MainActor func __probe418() {
+    let _: TableColumnCustomizationBehavior = __v(TableColumnCustomizationBehavior.self).intersection(__v((TableColumnCustomizationBehavior).self))
+}
+// TableColumnCustomizationBehavior: mutating func remove(_ member: TableColumnCustomizationBehavior.Element) -> TableColumnCustomizationBehavior.Element?
+@MainActor func __probe419() {
+    var __r = __v(TableColumnCustomizationBehavior.self)
+    let _: TableColumnCustomizationBehavior.Element? = __r.remove(__v((TableColumnCustomizationBehavior.Element).self))
+}
+// TableColumnCustomizationBehavior: static let reorder: TableColumnCustomizationBehavior
+@MainActor func __probe420() {
+    let _: TableColumnCustomizationBehavior = TableColumnCustomizationBehavior.reorder
+}
+// TableColumnCustomizationBehavior: static let resize: TableColumnCustomizationBehavior
+@MainActor func __probe421() {
+    let _: TableColumnCustomizationBehavior = TableColumnCustomizationBehavior.resize
+}
+// TableColumnCustomizationBehavior: func symmetricDifference(_ other: TableColumnCustomizationBehavior) -> TableColumnCustomizationBehavior
+@MainActor func __probe422() {
+    let _: TableColumnCustomizationBehavior = __v(TableColumnCustomizationBehavior.self).symmetricDifference(__v((TableColumnCustomizationBehavior).self))
+}
+// TableColumnCustomizationBehavior: func union(_ other: TableColumnCustomizationBehavior) -> TableColumnCustomizationBehavior
+@MainActor func __probe423() {
+    let _: TableColumnCustomizationBehavior = __v(TableColumnCustomizationBehavior.self).union(__v((TableColumnCustomizationBehavior).self))
+}
+// TableColumnCustomizationBehavior: mutating func update(with newMember: TableColumnCustomizationBehavior.Element) -> TableColumnCustomizationBehavior.Element?
+@MainActor func __probe424() {
+    var __r = __v(TableColumnCustomizationBehavior.self)
+    let _: TableColumnCustomizationBehavior.Element? = __r.update(with: __v((TableColumnCustomizationBehavior.Element).self))
+}
+// TableColumnCustomizationBehavior: static let visibility: TableColumnCustomizationBehavior
+@MainActor func __probe425() {
+    let _: TableColumnCustomizationBehavior = TableColumnCustomizationBehavior.visibility
+}
+// TableForEachContent: var tableRowBody: some TableRowContent { get }
+@MainActor func __probe426() {
+    func __someTableRowContent<T: TableRowContent>(_: T) {}
+    __someTableRowContent(__v(TableForEachContent<Array<__ProbeItem>>.self).tableRowBody)
+}
+// TableHeaderRowContent: var tableRowBody: some TableRowContent { get }
+@MainActor func __probe427() {
+    _ = __v((TableHeaderRowContent<__ProbeItem, __ProbeView>).self).tableRowBody
+}
+// TableOutlineGroupContent: var tableRowBody: some TableRowContent { get }
+@MainActor func __probe428() {
+    func __someTableRowContent<T: TableRowContent>(_: T) {}
+    __someTableRowContent(__v(TableOutlineGroupContent<Array<__ProbeItem>>.self).tableRowBody)
+}
+// TableRow: init(_ value: Value)
+@MainActor func __probe429() {
+    _ = TableRow(__v((__ProbeItem).self))
+}
+// TableRowContent: func contextMenu<M>(@ViewBuilder menuItems: () -> M) -> ModifiedContent<Self, _ContextMenuTableRowModifier<M>> where M : View
+@MainActor func __probe430() {
+    func __body<__T: TableRowContent>(_: __T.Type) {
+        let _: ModifiedContent<__T, _ContextMenuTableRowModifier<__ProbeView>> = __v(__T.self).contextMenu(menuItems: { __v((__ProbeView).self) })
+    }
+}
+// TableRowContent: func contextMenu<M, P>(@ViewBuilder menuItems: () -> M, @ViewBuilder preview: () -> P) -> ModifiedContent<Self, _ContextMenuPreviewTableRowModifier<M, P>> where M : View, P : View
+@MainActor func __probe431() {
+    func __body<__T: TableRowContent>(_: __T.Type) {
+        let _: ModifiedContent<__T, _ContextMenuPreviewTableRowModifier<__ProbeView, __ProbeView>> = __v(__T.self).contextMenu(menuItems: { __v((__ProbeView).self) }, preview: { __v((__ProbeView).self) })
+    }
+}
+// TableRowContent: func onHover(perform action: @escaping (Bool) -> Void) -> some TableRowContent<Self.TableRowValue>
+@MainActor func __probe435() {
+    func __body<__T: TableRowContent>(_: __T.Type) {
+        _ = __v(__T.self).onHover(perform: { _ in })
+    }
+}
+// TableRowContent: var tableRowBody: Self.TableRowBody { get }
+@MainActor func __probe436() {
+    func __body<__T: TableRowContent>(_: __T.Type) {
+        let _: __T.TableRowBody = __v(__T.self).tableRowBody
+    }
+}
+// TupleTableRowContent: var value: T
+@MainActor func __probe438() {
+    let _: Int = __v(TupleTableRowContent<__ProbeItem, Int>.self).value
+    var __r = __v(TupleTableRowContent<__ProbeItem, Int>.self)
+    __r.value = __v((Int).self)
 }
 // View: func alternatingRowBackgrounds(_ behavior: AlternatingRowBackgroundBehavior = .enabled) -> some View
 @MainActor func __probe439() {

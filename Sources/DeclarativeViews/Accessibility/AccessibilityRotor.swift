@@ -253,3 +253,22 @@ extension View {
         modifier(AccessibilityAttachmentModifier("accessibilityRotorEntry", "\(id)"))
     }
 }
+
+// MARK: - ForEach of entries
+
+extension ForEach: AccessibilityRotorContent, _PrimitiveRotorContent where Content: AccessibilityRotorContent {
+    /// The entries of every element, in order.
+    public var body: _AccessibilityRotorEntries { _AccessibilityRotorEntries(labels: _rotorLabels) }
+
+    var _rotorLabels: [String] { data.flatMap { content($0)._labels } }
+
+    /// The entries `content` makes for each element (`ForEach(messages) { AccessibilityRotorEntry($0.subject, id: $0.id) }`).
+    public init(_ data: Data, @AccessibilityRotorContentBuilder content: @escaping (Data.Element) -> Content)
+    where ID == Data.Element.ID, Data.Element: Identifiable {
+        self.init(data: data, id: \.id, content: content)
+    }
+
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @AccessibilityRotorContentBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data: data, id: id, content: content)
+    }
+}

@@ -398,16 +398,28 @@ public nonisolated struct Form<Content: View>: View {
 /// A section of a list or form, with an optional header and footer (SwiftUI's `Section`).
 /// A section given `isExpanded` shows its content only while the binding is `true` (its header
 /// stays; a collapsible sidebar section).
-public nonisolated struct Section<Parent: View, Content: View, Footer: View>: View {
+///
+/// As in SwiftUI, the parts are unconstrained: a section of views is a view, and a section of
+/// table rows (`Section("Team") { ForEach(people) { TableRow($0) } }`) is table row content.
+public nonisolated struct Section<Parent, Content, Footer> {
     let header: Parent
     let content: Content
     let footer: Footer
     var isExpanded: Binding<Bool>?
 
+    /// The one place that stores the parts; the public initialisers are in the extensions of
+    /// each kind of content.
+    init(header: Parent, content: Content, footer: Footer, isExpanded: Binding<Bool>? = nil) {
+        self.header = header
+        self.content = content
+        self.footer = footer
+        self.isExpanded = isExpanded
+    }
+}
+
+extension Section: View where Parent: View, Content: View, Footer: View {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
-        self.header = header()
-        self.content = content()
-        self.footer = footer()
+        self.init(header: header(), content: content(), footer: footer())
     }
 
     /// The header and footer as values, as SwiftUI's first releases wrote sections.
@@ -426,7 +438,7 @@ public nonisolated struct Section<Parent: View, Content: View, Footer: View>: Vi
     }
 }
 
-extension Section {
+extension Section where Parent: View, Content: View, Footer: View {
     /// Whether the user can collapse the section (a sidebar's, on macOS); recorded on it
     /// (`collapsible=false`). A section given `isExpanded` collapses with its binding.
     @MainActor public func collapsible(_ collapsible: Bool) -> some View {
@@ -434,7 +446,7 @@ extension Section {
     }
 }
 
-extension Section where Parent == EmptyView {
+extension Section where Parent == EmptyView, Content: View, Footer: View {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
         self.init(content: content, header: { EmptyView() }, footer: footer)
     }
@@ -444,13 +456,13 @@ extension Section where Parent == EmptyView {
     }
 }
 
-extension Section where Parent == EmptyView, Footer == EmptyView {
+extension Section where Parent == EmptyView, Footer == EmptyView, Content: View {
     public init(@ViewBuilder content: () -> Content) {
         self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
     }
 }
 
-extension Section where Parent == Text, Footer == EmptyView {
+extension Section where Parent == Text, Footer == EmptyView, Content: View {
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
         self.init(content: content, header: { Text(titleKey) }, footer: { EmptyView() })
     }
@@ -461,7 +473,7 @@ extension Section where Parent == Text, Footer == EmptyView {
     }
 }
 
-extension Section where Footer == EmptyView {
+extension Section where Footer == EmptyView, Parent: View, Content: View {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
         self.init(content: content, header: header, footer: { EmptyView() })
     }
@@ -476,7 +488,7 @@ extension Section where Footer == EmptyView {
     }
 }
 
-extension Section where Parent == Text, Footer == EmptyView {
+extension Section where Parent == Text, Footer == EmptyView, Content: View {
     public init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content) {
         self.init(content: content, header: { Text(titleKey) }, footer: { EmptyView() })
         self.isExpanded = isExpanded

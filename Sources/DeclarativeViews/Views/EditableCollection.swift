@@ -84,7 +84,7 @@ public nonisolated struct EditableCollectionContent<Content: View, Data>: View {
     }
 }
 
-extension ForEach {
+extension ForEach where Content: View {
     /// A row per element of a bound collection, each given a binding to its element; the rows
     /// delete and move themselves as `editActions` allows.
     ///

@@ -7,15 +7,26 @@ import AttrGraph
 ///     ForEach(items) { item in Row(item: item) }              // Identifiable elements
 ///     ForEach(names, id: \.self) { name in Text(name) }
 ///     ForEach(0..<3) { index in Text("Row \(index)") }
-public nonisolated struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+///
+/// As in SwiftUI, `Content` is unconstrained: a `ForEach` of views is a view, and a `ForEach` of
+/// table rows (`ForEach(people) { TableRow($0) }`) is table row content.
+public nonisolated struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     public var data: Data
     public var content: (Data.Element) -> Content
     let idKeyPath: KeyPath<Data.Element, ID>
 
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    /// The one place that stores the parts; the public initialisers are in the extensions of
+    /// each kind of content.
+    init(data: Data, id: KeyPath<Data.Element, ID>, content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.idKeyPath = id
         self.content = content
+    }
+}
+
+extension ForEach: View where Content: View {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data: data, id: id, content: content)
     }
 
     public var body: Never { _primitiveBody(Self.self) }
@@ -25,13 +36,13 @@ public nonisolated struct ForEach<Data: RandomAccessCollection, ID: Hashable, Co
     }
 }
 
-extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, Content: View {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \.id, content: content)
     }
 }
 
-extension ForEach where Data == Range<Int>, ID == Int {
+extension ForEach where Data == Range<Int>, ID == Int, Content: View {
     /// Views for a constant range (identified by their index).
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
@@ -222,7 +233,7 @@ struct ForEachElement<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
 // MARK: - Over a binding to a collection
 
-extension ForEach {
+extension ForEach where Content: View {
     /// One view per element of a bound collection, each given a binding to its element
     /// (`ForEach($items) { $item in TextField("Name", text: $item.name) }`).
     public init<C: MutableCollection & RandomAccessCollection>(

@@ -82,7 +82,7 @@ extension DynamicViewContent {
     }
 }
 
-extension ForEach: DynamicViewContent {
+extension ForEach: DynamicViewContent where Content: View {
     public func _editable(delete: ((IndexSet) -> Void)??, move: ((IndexSet, Int) -> Void)??)
         -> _EditableForEach<Data, ID, Content>
     {

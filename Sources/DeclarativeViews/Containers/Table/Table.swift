@@ -6,14 +6,9 @@ import Foundation
 // With a sort order, the titles of the columns that have a comparator are buttons: tapping one
 // makes its comparator the first of the sort order (tapping the first one reverses it), as
 // clicking a column header does; the table's data is sorted by the app (`.onChange(of: sortOrder)`),
-// as in SwiftUI. Column customisation is not provided.
-
-/// Rows of a ``Table`` (SwiftUI's `TableRowContent`).
-public protocol TableRowContent<TableRowValue> {
-    associatedtype TableRowValue: Identifiable
-    /// The row values, in order.
-    var _rowValues: [TableRowValue] { get }
-}
+// as in SwiftUI. Its rows are a collection's elements, or any table row content (rows, sections,
+// disclosure rows, outlines: TableRowContent.swift); its columns may be customized
+// (TableColumnCustomization.swift).
 
 /// Columns of a ``Table`` (SwiftUI's `TableColumnContent`).
 public protocol TableColumnContent<TableRowValue, TableColumnSortComparator> {
@@ -30,12 +25,12 @@ public struct _AnyTableColumn<RowValue> {
     let cell: (RowValue) -> AnyView
     var comparator: (any SortComparator)?
     var width: String?
-}
-
-/// The rows of a table made from a collection (SwiftUI's `TableForEachContent`).
-public struct TableForEachContent<Data: RandomAccessCollection>: TableRowContent where Data.Element: Identifiable {
-    let data: Data
-    public var _rowValues: [Data.Element] { Array(data) }
+    /// The id naming the column in the table's ``TableColumnCustomization``.
+    var customizationID: String?
+    /// Whether the column shows when its customization does not say.
+    var defaultVisibility = Visibility.automatic
+    /// What the user may not customize.
+    var disabledCustomization: TableColumnCustomizationBehavior = []
 }
 
 /// A table's columns, as its column builder collects them.
@@ -196,8 +191,18 @@ extension TableColumn where Content == Text, Label == Text, Sort == KeyPathCompa
 ///         TableColumn("Age") { Text("\($0.age)") }
 ///     }
 ///
-/// Headless, a list: the header row (`tableHeader`) with the columns' titles, then a row per
-/// element with its cells; with a selection, tapping a row (or ``ViewHost/select(_:)``) selects it.
+///     Table(of: Person.self) {
+///         TableColumn("Name", value: \.name)
+///     } rows: {
+///         Section("Design") { ForEach(designers) { TableRow($0) } }
+///         DisclosureTableRow(lead) { ForEach(reports) { TableRow($0) } }
+///     }
+///
+/// Headless, a list: the header row (`tableHeader`) with the titles of the columns it shows, then
+/// its rows: a row per value with its cells, a section's header row (`tableSectionHeader`), and
+/// under a disclosure row (its first cell is its disclosure: ``ViewHost/expand(_:)``) its
+/// children while it is expanded. With a selection, tapping a row (or ``ViewHost/select(_:)``)
+/// selects it.
 public nonisolated struct Table<Value, Rows: TableRowContent, Columns: TableColumnContent>: View
 where Value == Rows.TableRowValue, Rows.TableRowValue == Columns.TableRowValue {
     let rows: Rows
@@ -206,10 +211,19 @@ where Value == Rows.TableRowValue, Rows.TableRowValue == Columns.TableRowValue {
     var multiple: Binding<Set<Value.ID>>?
     /// The sort order, when the table has one.
     var sort: _TableSortOrder?
+    /// Which columns the user hid or showed, when the table has a customization.
+    var customization: Binding<TableColumnCustomization<Value>>?
+    /// The ids of the disclosure rows without a binding of their own that are expanded.
+    @State private var expanded: Set<AnyHashable> = []
+
+    init(rows: Rows, columns: Columns) {
+        self.rows = rows
+        self.columns = columns
+    }
 
     @MainActor public var body: some View {
-        let columns = self.columns._columns
-        let rows = self.rows._rowValues
+        let customization = self.customization?.wrappedValue
+        let columns = self.columns._columns.filter { $0.isShown(in: customization) }
         let sort = self.sort
         let header = HStack {
             ForEach(columns.indices, id: \.self) { index in
@@ -219,10 +233,9 @@ where Value == Rows.TableRowValue, Rows.TableRowValue == Columns.TableRowValue {
             }
         }
         .modifier(_StyleModifier(key: "tableHeader", value: ""))
-        let cells = ForEach(rows) { row in
-            HStack {
-                ForEach(columns.indices, id: \.self) { columns[$0].cell(row) }
-            }
+        let lines = _TableLine.lines(of: rows._tableRows, expanded: $expanded)
+        let cells = ForEach(lines, id: \.id) { line in
+            _TableLineView(line: line, columns: columns)
         }
         if let multiple {
             List(selection: multiple) { header; cells }
@@ -237,8 +250,7 @@ where Value == Rows.TableRowValue, Rows.TableRowValue == Columns.TableRowValue {
 extension Table {
     public init<Data: RandomAccessCollection>(_ data: Data, @TableColumnBuilder<Value, Never> columns: () -> Columns)
     where Rows == TableForEachContent<Data>, Columns.TableRowValue == Data.Element {
-        rows = TableForEachContent(data: data)
-        self.columns = columns()
+        self.init(rows: TableForEachContent(data: data), columns: columns())
     }
 
     public init<Data: RandomAccessCollection>(
@@ -298,17 +310,19 @@ struct _TableSortOrder {
 
 /// A column's title in the header row: a button that sorts by the column when the table has a
 /// sort order and the column a comparator (`sortable`, and `sorted=ascending` or `descending` on
-/// the first of the sort order), else the title; with its width, if it sets one (`width=80`).
+/// the first of the sort order), else the title; with its width, if it sets one (`width=80`), its
+/// customization id (`customizationID=name`) and what may not be customized
+/// (`disabledCustomization=reorder visibility`).
 nonisolated struct _TableColumnTitle<RowValue>: View {
     let column: _AnyTableColumn<RowValue>
     let sort: _TableSortOrder?
 
     @MainActor var body: some View {
-        if let width = column.width {
-            title.modifier(_StyleModifier(key: "width", value: width))
-        } else {
-            title
-        }
+        var records: [String: String] = [:]
+        records["width"] = column.width
+        records["customizationID"] = column.customizationID
+        records["disabledCustomization"] = column.disabledCustomizationNames
+        return title.modifier(_TableColumnRecords(styles: records))
     }
 
     @MainActor @ViewBuilder private var title: some View {
@@ -352,5 +366,14 @@ extension Table {
         self.init(data, columns: columns)
         multiple = selection
         sort = _TableSortOrder(sortOrder)
+    }
+}
+
+/// Records a column's settings on its title.
+nonisolated struct _TableColumnRecords: PrimitiveViewModifier, Equatable, Annotating {
+    let styles: [String: String]
+
+    func annotate(_ annotations: inout _Annotations) {
+        for (key, value) in styles where annotations.styles[key] == nil { annotations.styles[key] = value }
     }
 }
