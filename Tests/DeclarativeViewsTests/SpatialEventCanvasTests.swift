@@ -99,7 +99,7 @@ import Testing
         #expect(iterator.next()?.id == nil)
         // A pencil's pose, as an app reads it.
         var pencil = moment[index]
-        pencil.inputDevicePose = .init(altitude: .degrees(60), azimuth: .degrees(90))
+        pencil.inputDevicePose = SpatialEventCollection.Event.InputDevicePose(altitude: .degrees(60), azimuth: .degrees(90))
         #expect(pencil.inputDevicePose?.altitude == .degrees(60) && pencil.inputDevicePose?.azimuth == .degrees(90))
         #expect([SpatialEventCollection.Event.Kind.pointer, .pencil, .touch].count == 3)
         #expect(SpatialEventCollection.Event.Phase.cancelled != .active)
