@@ -76,6 +76,12 @@ import DeclarativeViews
     _ = DefaultDateProgressLabel.self
     __conformsView(DefaultDateProgressLabel.self)
 }
+// SwiftUI: struct DefaultSettingsLinkLabel : View
+@MainActor func __probe474() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = DefaultSettingsLinkLabel.self
+    __conformsView(DefaultSettingsLinkLabel.self)
+}
 // SwiftUI: struct DisclosureGroup<Label, Content> : View where Label : View, Content : View
 @MainActor func __probe476() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -162,11 +168,23 @@ import DeclarativeViews
     _ = ProgressView<__ProbeView, __ProbeView>.self
     __conformsView(ProgressView<__ProbeView, __ProbeView>.self)
 }
+// SwiftUI: struct RenameButton<Label> : View where Label : View
+@MainActor func __probe492() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = RenameButton<__ProbeView>.self
+    __conformsView(RenameButton<__ProbeView>.self)
+}
 // SwiftUI: struct SecureField<Label> : View where Label : View
 @MainActor func __probe493() {
     func __conformsView<T: View>(_: T.Type) {}
     _ = SecureField<__ProbeView>.self
     __conformsView(SecureField<__ProbeView>.self)
+}
+// SwiftUI: struct SettingsLink<Label> : View where Label : View
+@MainActor func __probe494() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = SettingsLink<__ProbeView>.self
+    __conformsView(SettingsLink<__ProbeView>.self)
 }
 // SwiftUI: struct Slider<Label, ValueLabel> : View where Label : View, ValueLabel : View
 @MainActor func __probe497() {
@@ -710,6 +728,10 @@ import DeclarativeViews
 @MainActor func __probe639() {
     _ = ProgressView(value: __v((Double?).self), total: __v((Double).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) })
 }
+// RenameButton: init() where Label == Label<Text, Image>
+@MainActor func __probe640() {
+    let _: RenameButton<Label<Text, Image>> = RenameButton()
+}
 // SecureField: init(_ titleKey: LocalizedStringKey, text: Binding<String>) where Label == Text
 @MainActor func __probe641() {
     _ = SecureField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self))
@@ -737,6 +759,14 @@ import DeclarativeViews
 // SecureField: init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label)
 @MainActor func __probe647() {
     _ = SecureField(text: __v((Binding<String>).self), prompt: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
+// SettingsLink: init() where Label == DefaultSettingsLinkLabel
+@MainActor func __probe648() {
+    let _: SettingsLink<DefaultSettingsLinkLabel> = SettingsLink()
+}
+// SettingsLink: init(@ViewBuilder label: () -> Label)
+@MainActor func __probe649() {
+    _ = SettingsLink(label: { __v((__ProbeView).self) })
 }
 // Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint
 @MainActor func __probe692() {
