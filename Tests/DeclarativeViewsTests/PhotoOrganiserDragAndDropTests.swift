@@ -231,3 +231,35 @@ import Testing
 extension UTType {
     static let photo = UTType(exportedAs: "com.example.photo")
 }
+
+/// Sharing from the photo organiser: the share sheet is the platform's, so a `ShareLink` is a
+/// button on which what it would share is recorded.
+@MainActor
+@Suite struct PhotoSharingTests {
+    typealias Photo = PhotoOrganiserDragAndDropTests.Photo
+
+    struct Sharing: View {
+        var body: some View {
+            VStack {
+                ShareLink(item: URL(string: "https://example.com/beach")!, subject: Text("Beach"), message: Text("Look"))
+                ShareLink("Send names", items: ["Beach", "Forest"])
+                ShareLink(item: Photo(name: "Cover"), preview: SharePreview("The cover")) { Text("Share cover") }
+                ShareLink(items: [Photo(name: "A"), Photo(name: "B")]) { photo in SharePreview(photo.name) }
+            }
+        }
+    }
+
+    @Test func aShareLinkShowsAButtonRecordingWhatItWouldShare() throws {
+        let (host, _) = mount(Sharing())
+        let buttons = try host.inspect().findAll(ViewType.Button.self)
+        #expect(buttons.count == 4)
+        #expect(buttons[0].attribute("shareItems") == "https://example.com/beach")
+        #expect(buttons[0].attribute("shareSubject") == "Beach" && buttons[0].attribute("shareMessage") == "Look")
+        #expect(buttons[1].attribute("shareItems") == "Beach, Forest")
+        #expect(buttons[2].attribute("sharePreview") == "The cover")
+        #expect(buttons[3].attribute("sharePreview") == "A, B")
+        #expect(host.renderedText.contains("Send names") && host.renderedText.contains("Share cover"))
+        #expect(host.renderedText.contains("Share"))
+        let _: DefaultShareLinkLabel? = nil
+    }
+}
