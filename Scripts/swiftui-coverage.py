@@ -363,7 +363,7 @@ PROTOCOL_WITNESS = [
     ("LocalizedError", "__ProbeError"), ("Error", "__ProbeError"),
     ("Identifiable", "__ProbeItem"), ("CaseIterable", "__ProbeStringEnum"),
     ("EnvironmentKey", "__ProbeKey"), ("PreferenceKey", "__ProbePreferenceKey"), ("DynamicProperty", "State<Int>"),
-    ("Publisher", "Just<Int>"),
+    ("Publisher", "Just<Int>"), ("Transferable", "String"),
     ("ParseableFormatStyle", "IntegerFormatStyle<Int>"), ("FormatStyle", "IntegerFormatStyle<Int>"),
     ("Hashable", "Int"), ("Equatable", "Int"), ("Codable", "Int"), ("Decodable", "Int"), ("Encodable", "Int"),
     ("Sendable", "Int"), ("CustomStringConvertible", "Int"),

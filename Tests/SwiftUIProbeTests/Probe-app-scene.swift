@@ -312,6 +312,12 @@ import DeclarativeViews
 @MainActor func __probe4461() {
     _ = EmptyCommands()
 }
+// EnvironmentValues: var controlActiveState: ControlActiveState { get set }
+@MainActor func __probe4463() {
+    let _: ControlActiveState = __v(EnvironmentValues.self).controlActiveState
+    var __r = __v(EnvironmentValues.self)
+    __r.controlActiveState = __v((ControlActiveState).self)
+}
 // EnvironmentValues: var dismissWindow: DismissWindowAction { get }
 @MainActor func __probe4464() {
     let _: DismissWindowAction = __v(EnvironmentValues.self).dismissWindow

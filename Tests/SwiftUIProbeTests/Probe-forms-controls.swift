@@ -76,6 +76,18 @@ import DeclarativeViews
     _ = DefaultDateProgressLabel.self
     __conformsView(DefaultDateProgressLabel.self)
 }
+// SwiftUI: struct DefaultSettingsLinkLabel : View
+@MainActor func __probe474() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = DefaultSettingsLinkLabel.self
+    __conformsView(DefaultSettingsLinkLabel.self)
+}
+// SwiftUI: struct DefaultShareLinkLabel : View
+@MainActor func __probe475() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = DefaultShareLinkLabel.self
+    __conformsView(DefaultShareLinkLabel.self)
+}
 // SwiftUI: struct DisclosureGroup<Label, Content> : View where Label : View, Content : View
 @MainActor func __probe476() {
     func __conformsView<T: View>(_: T.Type) {}
@@ -162,11 +174,32 @@ import DeclarativeViews
     _ = ProgressView<__ProbeView, __ProbeView>.self
     __conformsView(ProgressView<__ProbeView, __ProbeView>.self)
 }
+// SwiftUI: struct RenameButton<Label> : View where Label : View
+@MainActor func __probe492() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = RenameButton<__ProbeView>.self
+    __conformsView(RenameButton<__ProbeView>.self)
+}
 // SwiftUI: struct SecureField<Label> : View where Label : View
 @MainActor func __probe493() {
     func __conformsView<T: View>(_: T.Type) {}
     _ = SecureField<__ProbeView>.self
     __conformsView(SecureField<__ProbeView>.self)
+}
+// SwiftUI: struct SettingsLink<Label> : View where Label : View
+@MainActor func __probe494() {
+    func __conformsView<T: View>(_: T.Type) {}
+    _ = SettingsLink<__ProbeView>.self
+    __conformsView(SettingsLink<__ProbeView>.self)
+}
+// SwiftUI: struct ShareLink<Data, PreviewImage, PreviewIcon, Label> : View where Data : RandomAccessCollection, PreviewImage : Transferable, PreviewIcon : Transferable, Label : View, Data.Element : Transferable
+@MainActor func __probe495() {
+    func __conformsView<T: View>(_: T.Type) {}
+    __conformsView(ShareLink<[String], Never, Never, DefaultShareLinkLabel>.self)
+}
+// SwiftUI: struct SharePreview<Image, Icon> where Image : Transferable, Icon : Transferable
+@MainActor func __probe496() {
+    _ = SharePreview<String, String>.self
 }
 // SwiftUI: struct Slider<Label, ValueLabel> : View where Label : View, ValueLabel : View
 @MainActor func __probe497() {
@@ -710,6 +743,10 @@ import DeclarativeViews
 @MainActor func __probe639() {
     _ = ProgressView(value: __v((Double?).self), total: __v((Double).self), label: { __v((__ProbeView).self) }, currentValueLabel: { __v((__ProbeView).self) })
 }
+// RenameButton: init() where Label == Label<Text, Image>
+@MainActor func __probe640() {
+    let _: RenameButton<Label<Text, Image>> = RenameButton()
+}
 // SecureField: init(_ titleKey: LocalizedStringKey, text: Binding<String>) where Label == Text
 @MainActor func __probe641() {
     _ = SecureField(__v((LocalizedStringKey).self), text: __v((Binding<String>).self))
@@ -737,6 +774,182 @@ import DeclarativeViews
 // SecureField: init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label)
 @MainActor func __probe647() {
     _ = SecureField(text: __v((Binding<String>).self), prompt: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
+// SettingsLink: init() where Label == DefaultSettingsLinkLabel
+@MainActor func __probe648() {
+    let _: SettingsLink<DefaultSettingsLinkLabel> = SettingsLink()
+}
+// SettingsLink: init(@ViewBuilder label: () -> Label)
+@MainActor func __probe649() {
+    _ = SettingsLink(label: { __v((__ProbeView).self) })
+}
+// ShareLink: init(_ title: Text, item: String, subject: Text? = nil, message: Text? = nil) where Data == CollectionOfOne<String>, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel
+@MainActor func __probe650() {
+    _ = ShareLink(__v((Text).self), item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(_ title: Text, item: URL, subject: Text? = nil, message: Text? = nil) where Data == CollectionOfOne<URL>, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel
+@MainActor func __probe651() {
+    _ = ShareLink(__v((Text).self), item: __v((URL).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(_ titleKey: LocalizedStringKey, item: String, subject: Text? = nil, message: Text? = nil) where Data == CollectionOfOne<String>, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel
+@MainActor func __probe652() {
+    _ = ShareLink(__v((LocalizedStringKey).self), item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(_ titleKey: LocalizedStringKey, item: URL, subject: Text? = nil, message: Text? = nil) where Data == CollectionOfOne<URL>, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel
+@MainActor func __probe653() {
+    _ = ShareLink(__v((LocalizedStringKey).self), item: __v((URL).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init<S>(_ title: S, item: String, subject: Text? = nil, message: Text? = nil) where Data == CollectionOfOne<String>, S : StringProtocol, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel
+@MainActor func __probe654() {
+    _ = ShareLink(__v((Substring).self), item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init<S>(_ title: S, item: URL, subject: Text? = nil, message: Text? = nil) where Data == CollectionOfOne<URL>, S : StringProtocol, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel
+@MainActor func __probe655() {
+    _ = ShareLink(__v((Substring).self), item: __v((URL).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init<I>(_ title: Text, item: I, subject: Text? = nil, message: Text? = nil, preview: SharePreview<PreviewImage, PreviewIcon>) where Data == CollectionOfOne<I>, I : Transferable, Label == DefaultShareLinkLabel
+@MainActor func __probe656() {
+    _ = ShareLink(__v((Text).self), item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self), preview: __v((SharePreview<String, String>).self))
+}
+// ShareLink: init<I>(_ titleKey: LocalizedStringKey, item: I, subject: Text? = nil, message: Text? = nil, preview: SharePreview<PreviewImage, PreviewIcon>) where Data == CollectionOfOne<I>, I : Transferable, Label == DefaultShareLinkLabel
+@MainActor func __probe657() {
+    _ = ShareLink(__v((LocalizedStringKey).self), item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self), preview: __v((SharePreview<String, String>).self))
+}
+// ShareLink: init<S, I>(_ title: S, item: I, subject: Text? = nil, message: Text? = nil, preview: SharePreview<PreviewImage, PreviewIcon>) where Data == CollectionOfOne<I>, S : StringProtocol, I : Transferable, Label == DefaultShareLinkLabel
+@MainActor func __probe658() {
+    _ = ShareLink(__v((Substring).self), item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self), preview: __v((SharePreview<String, String>).self))
+}
+// ShareLink: init(_ title: Text, items: Data, subject: Text? = nil, message: Text? = nil) where PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel, Data.Element == String
+@MainActor func __probe659() {
+    _ = ShareLink(__v((Text).self), items: __v((Array<String>).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(_ title: Text, items: Data, subject: Text? = nil, message: Text? = nil) where PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel, Data.Element == URL
+@MainActor func __probe660() {
+    _ = ShareLink(__v((Text).self), items: __v((Array<URL>).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(_ titleKey: LocalizedStringKey, items: Data, subject: Text? = nil, message: Text? = nil) where PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel, Data.Element == String
+@MainActor func __probe661() {
+    _ = ShareLink(__v((LocalizedStringKey).self), items: __v((Array<String>).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(_ titleKey: LocalizedStringKey, items: Data, subject: Text? = nil, message: Text? = nil) where PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel, Data.Element == URL
+@MainActor func __probe662() {
+    _ = ShareLink(__v((LocalizedStringKey).self), items: __v((Array<URL>).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init<S>(_ title: S, items: Data, subject: Text? = nil, message: Text? = nil) where S : StringProtocol, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel, Data.Element == String
+@MainActor func __probe663() {
+    _ = ShareLink(__v((Substring).self), items: __v((Array<String>).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init<S>(_ title: S, items: Data, subject: Text? = nil, message: Text? = nil) where S : StringProtocol, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel, Data.Element == URL
+@MainActor func __probe664() {
+    _ = ShareLink(__v((Substring).self), items: __v((Array<URL>).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(_ title: Text, items: Data, subject: Text? = nil, message: Text? = nil, preview: @escaping (Data.Element) -> SharePreview<PreviewImage, PreviewIcon>) where Label == DefaultShareLinkLabel
+@MainActor func __probe665() {
+    _ = ShareLink(Text("t"), items: ["a"], subject: nil, message: nil, preview: { (s: String) in SharePreview<Never, Never>(s) })
+}
+// ShareLink: init(_ titleKey: LocalizedStringKey, items: Data, subject: Text? = nil, message: Text? = nil, preview: @escaping (Data.Element) -> SharePreview<PreviewImage, PreviewIcon>) where Label == DefaultShareLinkLabel
+@MainActor func __probe666() {
+    _ = ShareLink(LocalizedStringKey("t"), items: ["a"], subject: nil, message: nil, preview: { (s: String) in SharePreview<Never, Never>(s) })
+}
+// ShareLink: init<S>(_ title: S, items: Data, subject: Text? = nil, message: Text? = nil, preview: @escaping (Data.Element) -> SharePreview<PreviewImage, PreviewIcon>) where S : StringProtocol, Label == DefaultShareLinkLabel
+@MainActor func __probe667() {
+    _ = ShareLink(Substring("t"), items: ["a"], subject: nil, message: nil, preview: { (s: String) in SharePreview<Never, Never>(s) })
+}
+// ShareLink: init(item: String, subject: Text? = nil, message: Text? = nil) where Data == CollectionOfOne<String>, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel
+@MainActor func __probe668() {
+    _ = ShareLink(item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(item: URL, subject: Text? = nil, message: Text? = nil) where Data == CollectionOfOne<URL>, PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel
+@MainActor func __probe669() {
+    _ = ShareLink(item: __v((URL).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(item: String, subject: Text? = nil, message: Text? = nil, @ViewBuilder label: () -> Label) where Data == CollectionOfOne<String>, PreviewImage == Never, PreviewIcon == Never
+@MainActor func __probe670() {
+    _ = ShareLink(item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
+// ShareLink: init(item: URL, subject: Text? = nil, message: Text? = nil, @ViewBuilder label: () -> Label) where Data == CollectionOfOne<URL>, PreviewImage == Never, PreviewIcon == Never
+@MainActor func __probe671() {
+    _ = ShareLink(item: __v((URL).self), subject: __v((Text?).self), message: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
+// ShareLink: init<I>(item: I, subject: Text? = nil, message: Text? = nil, preview: SharePreview<PreviewImage, PreviewIcon>) where Data == CollectionOfOne<I>, I : Transferable, Label == DefaultShareLinkLabel
+@MainActor func __probe672() {
+    _ = ShareLink(item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self), preview: __v((SharePreview<String, String>).self))
+}
+// ShareLink: init<I>(item: I, subject: Text? = nil, message: Text? = nil, preview: SharePreview<PreviewImage, PreviewIcon>, @ViewBuilder label: () -> Label) where Data == CollectionOfOne<I>, I : Transferable
+@MainActor func __probe673() {
+    _ = ShareLink(item: __v((String).self), subject: __v((Text?).self), message: __v((Text?).self), preview: __v((SharePreview<String, String>).self), label: { __v((__ProbeView).self) })
+}
+// ShareLink: init(items: Data, subject: Text? = nil, message: Text? = nil) where PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel, Data.Element == String
+@MainActor func __probe674() {
+    _ = ShareLink(items: __v((Array<String>).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(items: Data, subject: Text? = nil, message: Text? = nil) where PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel, Data.Element == URL
+@MainActor func __probe675() {
+    _ = ShareLink(items: __v((Array<URL>).self), subject: __v((Text?).self), message: __v((Text?).self))
+}
+// ShareLink: init(items: Data, subject: Text? = nil, message: Text? = nil, @ViewBuilder label: () -> Label) where PreviewImage == Never, PreviewIcon == Never, Data.Element == String
+@MainActor func __probe676() {
+    _ = ShareLink(items: __v((Array<String>).self), subject: __v((Text?).self), message: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
+// ShareLink: init(items: Data, subject: Text? = nil, message: Text? = nil, @ViewBuilder label: () -> Label) where PreviewImage == Never, PreviewIcon == Never, Data.Element == URL
+@MainActor func __probe677() {
+    _ = ShareLink(items: __v((Array<URL>).self), subject: __v((Text?).self), message: __v((Text?).self), label: { __v((__ProbeView).self) })
+}
+// ShareLink: init(items: Data, subject: Text? = nil, message: Text? = nil, preview: @escaping (Data.Element) -> SharePreview<PreviewImage, PreviewIcon>) where Label == DefaultShareLinkLabel
+@MainActor func __probe678() {
+    _ = ShareLink(items: ["a"], subject: nil, message: nil, preview: { (s: String) in SharePreview<Never, Never>(s) })
+}
+// ShareLink: init(items: Data, subject: Text? = nil, message: Text? = nil, preview: @escaping (Data.Element) -> SharePreview<PreviewImage, PreviewIcon>, @ViewBuilder label: () -> Label)
+@MainActor func __probe679() {
+    _ = ShareLink(items: ["a"], subject: nil, message: nil, preview: { (s: String) in SharePreview<Never, Never>(s) }, label: { Text("x") })
+}
+// SharePreview: init(_ title: Text) where Image == Never, Icon == Never
+@MainActor func __probe680() {
+    _ = SharePreview(__v((Text).self))
+}
+// SharePreview: init(_ titleKey: LocalizedStringKey) where Image == Never, Icon == Never
+@MainActor func __probe681() {
+    _ = SharePreview(__v((LocalizedStringKey).self))
+}
+// SharePreview: init<S>(_ title: S) where S : StringProtocol, Image == Never, Icon == Never
+@MainActor func __probe682() {
+    _ = SharePreview(__v((Substring).self))
+}
+// SharePreview: init(_ title: Text, icon: Icon) where Image == Never
+@MainActor func __probe683() {
+    _ = SharePreview(__v((Text).self), icon: __v((String).self))
+}
+// SharePreview: init(_ titleKey: LocalizedStringKey, icon: Icon) where Image == Never
+@MainActor func __probe684() {
+    _ = SharePreview(__v((LocalizedStringKey).self), icon: __v((String).self))
+}
+// SharePreview: init<S>(_ title: S, icon: Icon) where S : StringProtocol, Image == Never
+@MainActor func __probe685() {
+    _ = SharePreview(__v((Substring).self), icon: __v((String).self))
+}
+// SharePreview: init(_ title: Text, image: Image) where Icon == Never
+@MainActor func __probe686() {
+    _ = SharePreview(__v((Text).self), image: __v((String).self))
+}
+// SharePreview: init(_ titleKey: LocalizedStringKey, image: Image) where Icon == Never
+@MainActor func __probe687() {
+    _ = SharePreview(__v((LocalizedStringKey).self), image: __v((String).self))
+}
+// SharePreview: init<S>(_ title: S, image: Image) where S : StringProtocol, Icon == Never
+@MainActor func __probe688() {
+    _ = SharePreview(__v((Substring).self), image: __v((String).self))
+}
+// SharePreview: init(_ title: Text, image: Image, icon: Icon)
+@MainActor func __probe689() {
+    _ = SharePreview(__v((Text).self), image: __v((String).self), icon: __v((String).self))
+}
+// SharePreview: init(_ titleKey: LocalizedStringKey, image: Image, icon: Icon)
+@MainActor func __probe690() {
+    _ = SharePreview(__v((LocalizedStringKey).self), image: __v((String).self), icon: __v((String).self))
+}
+// SharePreview: init<S>(_ title: S, image: Image, icon: Icon) where S : StringProtocol
+@MainActor func __probe691() {
+    _ = SharePreview(__v((Substring).self), image: __v((String).self), icon: __v((String).self))
 }
 // Slider: init<V>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label, @ViewBuilder minimumValueLabel: () -> ValueLabel, @ViewBuilder maximumValueLabel: () -> ValueLabel, onEditingChanged: @escaping (Bool) -> Void = { _ in }) where V : BinaryFloatingPoint, V.Stride : BinaryFloatingPoint
 @MainActor func __probe692() {

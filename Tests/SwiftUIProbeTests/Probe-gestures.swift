@@ -122,6 +122,18 @@ import DeclarativeViews
     _ = SimultaneousGesture<TapGesture, TapGesture>.self
     __conformsGesture(SimultaneousGesture<TapGesture, TapGesture>.self)
 }
+// SwiftUI: struct SpatialEventCollection : Collection
+@MainActor func __probe4150() {
+    func __conformsCollection<T: Collection>(_: T.Type) {}
+    _ = SpatialEventCollection.self
+    __conformsCollection(SpatialEventCollection.self)
+}
+// SwiftUI: struct SpatialEventGesture : Gesture
+@MainActor func __probe4151() {
+    func __conformsGesture<T: Gesture>(_: T.Type) {}
+    _ = SpatialEventGesture.self
+    __conformsGesture(SpatialEventGesture.self)
+}
 // SwiftUI: struct SpatialTapGesture : Gesture
 @MainActor func __probe4152() {
     func __conformsGesture<T: Gesture>(_: T.Type) {}
@@ -708,6 +720,167 @@ import DeclarativeViews
     var __r = __v(SimultaneousGesture<TapGesture, TapGesture>.Value.self)
     __r.second = __v((TapGesture.Value?).self)
 }
+// SpatialEventCollection: struct Event : Identifiable
+@MainActor func __probe4281() {
+    func __conformsIdentifiable<T: Identifiable>(_: T.Type) {}
+    _ = SpatialEventCollection.Event.self
+    __conformsIdentifiable(SpatialEventCollection.Event.self)
+}
+// SpatialEventCollection: struct Index : Comparable
+@MainActor func __probe4282() {
+    func __conformsComparable<T: Comparable>(_: T.Type) {}
+    _ = SpatialEventCollection.Index.self
+    __conformsComparable(SpatialEventCollection.Index.self)
+}
+// SpatialEventCollection: struct Iterator : IteratorProtocol
+@MainActor func __probe4283() {
+    func __conformsIteratorProtocol<T: IteratorProtocol>(_: T.Type) {}
+    _ = SpatialEventCollection.Iterator.self
+    __conformsIteratorProtocol(SpatialEventCollection.Iterator.self)
+}
+// SpatialEventCollection: var endIndex: SpatialEventCollection.Index { get }
+@MainActor func __probe4284() {
+    let _: SpatialEventCollection.Index = __v(SpatialEventCollection.self).endIndex
+}
+// SpatialEventCollection: func index(after i: SpatialEventCollection.Index) -> SpatialEventCollection.Index
+@MainActor func __probe4285() {
+    let _: SpatialEventCollection.Index = __v(SpatialEventCollection.self).index(after: __v((SpatialEventCollection.Index).self))
+}
+// SpatialEventCollection: func makeIterator() -> SpatialEventCollection.Iterator
+@MainActor func __probe4286() {
+    let _: SpatialEventCollection.Iterator = __v(SpatialEventCollection.self).makeIterator()
+}
+// SpatialEventCollection: var startIndex: SpatialEventCollection.Index { get }
+@MainActor func __probe4287() {
+    let _: SpatialEventCollection.Index = __v(SpatialEventCollection.self).startIndex
+}
+// SpatialEventCollection: subscript(index: SpatialEventCollection.Event.ID) -> SpatialEventCollection.Event? { get }
+@MainActor func __probe4288() {
+    let _: SpatialEventCollection.Event? = __v(SpatialEventCollection.self)[__v((SpatialEventCollection.Event.ID).self)]
+}
+// SpatialEventCollection: subscript(position: SpatialEventCollection.Index) -> SpatialEventCollection.Event { get }
+@MainActor func __probe4289() {
+    let _: SpatialEventCollection.Event = __v(SpatialEventCollection.self)[__v((SpatialEventCollection.Index).self)]
+}
+// SpatialEventCollection.Event: struct ID : Hashable
+@MainActor func __probe4290() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = SpatialEventCollection.Event.ID.self
+    __conformsHashable(SpatialEventCollection.Event.ID.self)
+}
+// SpatialEventCollection.Event: struct InputDevicePose
+@MainActor func __probe4291() {
+    _ = SpatialEventCollection.Event.InputDevicePose.self
+}
+// SpatialEventCollection.Event: enum Kind : Hashable
+@MainActor func __probe4292() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    _ = SpatialEventCollection.Event.Kind.self
+    __conformsHashable(SpatialEventCollection.Event.Kind.self)
+}
+// SpatialEventCollection.Event: enum Phase
+@MainActor func __probe4293() {
+    _ = SpatialEventCollection.Event.Phase.self
+}
+// SpatialEventCollection.Event: var id: SpatialEventCollection.Event.ID
+@MainActor func __probe4294() {
+    let _: SpatialEventCollection.Event.ID = __v(SpatialEventCollection.Event.self).id
+    var __r = __v(SpatialEventCollection.Event.self)
+    __r.id = __v((SpatialEventCollection.Event.ID).self)
+}
+// SpatialEventCollection.Event: var inputDevicePose: SpatialEventCollection.Event.InputDevicePose? { get set }
+@MainActor func __probe4295() {
+    let _: SpatialEventCollection.Event.InputDevicePose? = __v(SpatialEventCollection.Event.self).inputDevicePose
+    var __r = __v(SpatialEventCollection.Event.self)
+    __r.inputDevicePose = __v((SpatialEventCollection.Event.InputDevicePose?).self)
+}
+// SpatialEventCollection.Event: var kind: SpatialEventCollection.Event.Kind
+@MainActor func __probe4296() {
+    let _: SpatialEventCollection.Event.Kind = __v(SpatialEventCollection.Event.self).kind
+    var __r = __v(SpatialEventCollection.Event.self)
+    __r.kind = __v((SpatialEventCollection.Event.Kind).self)
+}
+// SpatialEventCollection.Event: var location: CGPoint
+@MainActor func __probe4297() {
+    let _: CGPoint = __v(SpatialEventCollection.Event.self).location
+    var __r = __v(SpatialEventCollection.Event.self)
+    __r.location = __v((CGPoint).self)
+}
+// SpatialEventCollection.Event: var modifierKeys: EventModifiers
+@MainActor func __probe4298() {
+    let _: EventModifiers = __v(SpatialEventCollection.Event.self).modifierKeys
+    var __r = __v(SpatialEventCollection.Event.self)
+    __r.modifierKeys = __v((EventModifiers).self)
+}
+// SpatialEventCollection.Event: var phase: SpatialEventCollection.Event.Phase
+@MainActor func __probe4299() {
+    let _: SpatialEventCollection.Event.Phase = __v(SpatialEventCollection.Event.self).phase
+    var __r = __v(SpatialEventCollection.Event.self)
+    __r.phase = __v((SpatialEventCollection.Event.Phase).self)
+}
+// SpatialEventCollection.Event: var timestamp: TimeInterval
+@MainActor func __probe4300() {
+    let _: TimeInterval = __v(SpatialEventCollection.Event.self).timestamp
+    var __r = __v(SpatialEventCollection.Event.self)
+    __r.timestamp = __v((TimeInterval).self)
+}
+// SpatialEventCollection.Event.InputDevicePose: var altitude: Angle
+@MainActor func __probe4301() {
+    let _: Angle = __v(SpatialEventCollection.Event.InputDevicePose.self).altitude
+    var __r = __v(SpatialEventCollection.Event.InputDevicePose.self)
+    __r.altitude = __v((Angle).self)
+}
+// SpatialEventCollection.Event.InputDevicePose: var azimuth: Angle
+@MainActor func __probe4302() {
+    let _: Angle = __v(SpatialEventCollection.Event.InputDevicePose.self).azimuth
+    var __r = __v(SpatialEventCollection.Event.InputDevicePose.self)
+    __r.azimuth = __v((Angle).self)
+}
+// SpatialEventCollection.Event.Kind: case pencil
+@MainActor func __probe4303() {
+    let _: SpatialEventCollection.Event.Kind = SpatialEventCollection.Event.Kind.pencil
+}
+// SpatialEventCollection.Event.Kind: case pointer
+@MainActor func __probe4304() {
+    let _: SpatialEventCollection.Event.Kind = SpatialEventCollection.Event.Kind.pointer
+}
+// SpatialEventCollection.Event.Kind: case touch
+@MainActor func __probe4305() {
+    let _: SpatialEventCollection.Event.Kind = SpatialEventCollection.Event.Kind.touch
+}
+// SpatialEventCollection.Event.Phase: case active
+@MainActor func __probe4306() {
+    let _: SpatialEventCollection.Event.Phase = SpatialEventCollection.Event.Phase.active
+}
+// SpatialEventCollection.Event.Phase: case cancelled
+@MainActor func __probe4307() {
+    let _: SpatialEventCollection.Event.Phase = SpatialEventCollection.Event.Phase.cancelled
+}
+// SpatialEventCollection.Event.Phase: case ended
+@MainActor func __probe4308() {
+    let _: SpatialEventCollection.Event.Phase = SpatialEventCollection.Event.Phase.ended
+}
+// SpatialEventCollection.Iterator: mutating func next() -> SpatialEventCollection.Event?
+@MainActor func __probe4309() {
+    var __r = __v(SpatialEventCollection.Iterator.self)
+    let _: SpatialEventCollection.Event? = __r.next()
+}
+// SpatialEventGesture: let action: (SpatialEventCollection) -> Void
+@MainActor func __probe4310() {
+    let _: (SpatialEventCollection) -> Void = __v(SpatialEventGesture.self).action
+}
+// SpatialEventGesture: let coordinateSpace: CoordinateSpace
+@MainActor func __probe4311() {
+    let _: CoordinateSpace = __v(SpatialEventGesture.self).coordinateSpace
+}
+// SpatialEventGesture: init(coordinateSpace: any CoordinateSpaceProtocol = .local, action: @escaping (SpatialEventCollection) -> Void)
+@MainActor func __probe4312() {
+    _ = SpatialEventGesture(coordinateSpace: __v((any CoordinateSpaceProtocol).self), action: { _ in })
+}
+// SpatialEventGesture: var internalBody: some Gesture<()> { get }
+@MainActor func __probe4313() {
+    _ = __v(SpatialEventGesture.self).internalBody
+}
 // SpatialTapGesture: struct Value : Equatable, @unchecked Sendable
 @MainActor func __probe4314() {
     func __conformsEquatable<T: Equatable>(_: T.Type) {}
@@ -781,6 +954,27 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).defersSystemGestures(on: __v((Edge.Set).self)))
+    }
+}
+// View: func draggable<T>(_ payload: @autoclosure @escaping () -> T) -> some View where T : Transferable
+@MainActor func __probe4328() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).draggable(__v((String).self)))
+    }
+}
+// View: func draggable<V, T>(_ payload: @autoclosure @escaping () -> T, @ViewBuilder preview: () -> V) -> some View where V : View, T : Transferable
+@MainActor func __probe4329() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).draggable(__v((String).self), preview: { __v((__ProbeView).self) }))
+    }
+}
+// View: func dropDestination<T>(for payloadType: T.Type = T.self, action: @escaping (_ items: [T], _ location: CGPoint) -> Bool, isTargeted: @escaping (Bool) -> Void = { _ in }) -> some View where T : Transferable
+@MainActor func __probe4330() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).dropDestination(for: __v((String.Type).self), action: { _, _ in __v((Bool).self) }, isTargeted: { _ in }))
     }
 }
 // View: func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture

@@ -247,6 +247,13 @@ import DeclarativeViews
         let _: __T.Data = __v(__T.self).data
     }
 }
+// DynamicViewContent: func dropDestination<T>(for payloadType: T.Type = T.self, action: @escaping ([T], Int) -> Void) -> some DynamicViewContent where T : Transferable
+@MainActor func __probe154() {
+    func __someDynamicViewContent<T: DynamicViewContent>(_: T) {}
+    func __body<__T: DynamicViewContent>(_: __T.Type) {
+        __someDynamicViewContent(__v(__T.self).dropDestination(for: __v((String.Type).self), action: { _, _ in }))
+    }
+}
 // DynamicViewContent: func onDelete(perform action: Optional<(IndexSet) -> Void>) -> some DynamicViewContent
 @MainActor func __probe155() {
     func __someDynamicViewContent<T: DynamicViewContent>(_: T) {}

@@ -432,6 +432,41 @@ import DeclarativeViews
         __someView(__v(__T.self).navigationDocument(__v((URL).self)))
     }
 }
+// View: func navigationDocument<D>(_ document: D) -> some View where D : Transferable
+@MainActor func __probe90() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).navigationDocument(__v((String).self)))
+    }
+}
+// View: func navigationDocument<D, I1, I2>(_ document: D, preview: SharePreview<I1, I2>) -> some View where D : Transferable, I1 : Transferable, I2 : Transferable
+@MainActor func __probe91() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).navigationDocument(__v((String).self), preview: __v((SharePreview<String, String>).self)))
+    }
+}
+// View: func navigationDocument<D, I>(_ document: D, preview: SharePreview<I, Never>) -> some View where D : Transferable, I : Transferable
+@MainActor func __probe92() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).navigationDocument(__v((String).self), preview: __v((SharePreview<String, Never>).self)))
+    }
+}
+// View: func navigationDocument<D, I>(_ document: D, preview: SharePreview<Never, I>) -> some View where D : Transferable, I : Transferable
+@MainActor func __probe93() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).navigationDocument(__v((String).self), preview: __v((SharePreview<Never, String>).self)))
+    }
+}
+// View: func navigationDocument<D>(_ document: D, preview: SharePreview<Never, Never>) -> some View where D : Transferable
+@MainActor func __probe94() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).navigationDocument(__v((String).self), preview: __v((SharePreview<Never, Never>).self)))
+    }
+}
 // View: func navigationSplitViewColumnWidth(_ width: CGFloat) -> some View
 @MainActor func __probe95() {
     func __someView<T: View>(_: T) {}

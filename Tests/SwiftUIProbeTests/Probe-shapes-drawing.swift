@@ -698,6 +698,11 @@ import DeclarativeViews
 @MainActor func __probe2871() {
     let _: Color = Color.teal
 }
+// Color: static var transferRepresentation: some TransferRepresentation { get }
+@MainActor func __probe2872() {
+    func __someTransferRepresentation<T: TransferRepresentation>(_: T) {}
+    __someTransferRepresentation(Color.transferRepresentation)
+}
 // Color: static let white: Color
 @MainActor func __probe2873() {
     let _: Color = Color.white

@@ -125,6 +125,10 @@ import DeclarativeViews
     _ = UserInterfaceSizeClass.self
     __conformsSendable(UserInterfaceSizeClass.self)
 }
+// Bindable: extension Bindable where Value : Identifiable { var id: Value.ID { get } }
+@MainActor func __probe1474() {
+    let _: __ProbeItem.ID = __v(Bindable<__ProbeItem>.self).id
+}
 // Bindable: init(_ wrappedValue: Value) where Value : AnyObject, Value : Observable
 @MainActor func __probe1475() {
     _ = Bindable(__v((__ProbeObservable).self))
@@ -332,6 +336,12 @@ import DeclarativeViews
 @MainActor func __probe1525() {
     let _: Binding<Int> = __v(EnvironmentObject<__ProbeObject>.Wrapper.self)[dynamicMember: __v((ReferenceWritableKeyPath<__ProbeObject, Int>).self)]
 }
+// EnvironmentValues: var allowedDynamicRange: Image.DynamicRange? { get set }
+@MainActor func __probe1526() {
+    let _: Image.DynamicRange? = __v(EnvironmentValues.self).allowedDynamicRange
+    var __r = __v(EnvironmentValues.self)
+    __r.allowedDynamicRange = __v((Image.DynamicRange?).self)
+}
 // EnvironmentValues: var backgroundMaterial: Material? { get set }
 @MainActor func __probe1527() {
     let _: Material? = __v(EnvironmentValues.self).backgroundMaterial
@@ -375,6 +385,10 @@ import DeclarativeViews
 // EnvironmentValues: var description: String { get }
 @MainActor func __probe1534() {
     let _: String = __v(EnvironmentValues.self).description
+}
+// EnvironmentValues: var documentConfiguration: DocumentConfiguration? { get }
+@MainActor func __probe1535() {
+    let _: DocumentConfiguration? = __v(EnvironmentValues.self).documentConfiguration
 }
 // EnvironmentValues: var horizontalSizeClass: UserInterfaceSizeClass? { get set }
 @MainActor func __probe1536() {

@@ -464,6 +464,12 @@ import DeclarativeViews
     var __r = __v(EnvironmentValues.self)
     __r.allowsTightening = __v((Bool).self)
 }
+// EnvironmentValues: var backgroundProminence: BackgroundProminence { get set }
+@MainActor func __probe871() {
+    let _: BackgroundProminence = __v(EnvironmentValues.self).backgroundProminence
+    var __r = __v(EnvironmentValues.self)
+    __r.backgroundProminence = __v((BackgroundProminence).self)
+}
 // EnvironmentValues: var dynamicTypeSize: DynamicTypeSize { get set }
 @MainActor func __probe872() {
     let _: DynamicTypeSize = __v(EnvironmentValues.self).dynamicTypeSize

@@ -28,6 +28,9 @@ public struct _GestureInput {
     let start: Date
     /// The modifier keys held during the input (``ViewHost/holdingModifiers(_:perform:)``).
     var modifiers: EventModifiers = []
+    /// Converts a point in the view's own coordinates to a coordinate space seen from the view
+    /// (the driver sets it from the laid-out frames; unchanged by default).
+    var convert: @MainActor (CGPoint, CoordinateSpace) -> CGPoint = { point, _ in point }
 
     init(_ kind: Kind, at location: CGPoint, steps: Int = 1, start: Date = Date()) {
         self.kind = kind
@@ -40,6 +43,7 @@ public struct _GestureInput {
     var press: _GestureInput {
         var press = _GestureInput(.longPress, at: location, start: start)
         press.modifiers = modifiers
+        press.convert = convert
         return press
     }
 

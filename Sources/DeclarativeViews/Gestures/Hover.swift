@@ -100,7 +100,7 @@ extension ViewHost {
 
     /// The window origin of `space` seen from `node` (whose ancestors, and itself last, are
     /// `ancestors`): the node's for `.local`, the named ancestor's for `.named`, zero for `.global`.
-    private func origin(of space: CoordinateSpace, node: DisplayNode, ancestors: ArraySlice<DisplayNode>) -> CGPoint {
+    func origin(of space: CoordinateSpace, node: DisplayNode, ancestors: ArraySlice<DisplayNode>) -> CGPoint {
         switch space {
         case .global:
             return .zero

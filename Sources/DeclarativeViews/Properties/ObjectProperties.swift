@@ -335,6 +335,11 @@ extension Bindable where Value: AnyObject & Observable {
 
 extension Bindable: DynamicProperty {}
 
+extension Bindable: Identifiable where Value: Identifiable {
+    /// The object's identity, so a list of bindables is a list of the objects (`ForEach($items)`).
+    public var id: Value.ID { wrappedValue.id }
+}
+
 /// A binding to a property of an object (``Bindable``, ``ObservedObject/Wrapper``). Reads in a
 /// body are tracked by Observation (for `@Observable` objects); for an ``ObservableObject``, whose
 /// reads nothing tracks, the binding carries the value it was made with, as SwiftUI's bindings do:

@@ -263,6 +263,10 @@ struct _Annotations: Equatable {
     var hovers: [HoverLink] = []
     /// `.onOpenURL` actions, for ``ViewHost/openApp(with:)``.
     var urlHandlers: [OpenURLHandlerLink] = []
+    /// The value `.draggable` drags from the view, for ``ViewHost/dragAndDrop(_:onto:at:)``.
+    var dragSource: DragSourceLink?
+    /// `.dropDestination`s on the view, the innermost modifier's first.
+    var dropTargets: [DropLink] = []
 
     static func == (lhs: _Annotations, rhs: _Annotations) -> Bool {
         lhs.tag == rhs.tag && lhs.tabItem == rhs.tabItem && lhs.navigationTitle == rhs.navigationTitle
@@ -280,6 +284,8 @@ struct _Annotations: Equatable {
             && lhs.keyPresses.count == rhs.keyPresses.count && zip(lhs.keyPresses, rhs.keyPresses).allSatisfy { $0 === $1 }
             && lhs.hovers.count == rhs.hovers.count && zip(lhs.hovers, rhs.hovers).allSatisfy { $0 === $1 }
             && lhs.urlHandlers.count == rhs.urlHandlers.count && zip(lhs.urlHandlers, rhs.urlHandlers).allSatisfy { $0 === $1 }
+            && lhs.dragSource === rhs.dragSource
+            && lhs.dropTargets.count == rhs.dropTargets.count && zip(lhs.dropTargets, rhs.dropTargets).allSatisfy { $0 === $1 }
             && lhs.preferences.count == rhs.preferences.count
             && zip(lhs.preferences, rhs.preferences).allSatisfy { $0 === $1 }
             && lhs.transition == rhs.transition

@@ -74,6 +74,12 @@ extension ViewHost {
         }
         var input = make(CGRect(origin: .zero, size: frame(of: target)?.size ?? .zero))
         input.modifiers = core.heldModifiers
+        if let chain, let origin = frame(of: target)?.origin {
+            input.convert = { point, space in
+                let spaceOrigin = self.origin(of: space, node: target, ancestors: chain[...])
+                return CGPoint(x: origin.x + point.x - spaceOrigin.x, y: origin.y + point.y - spaceOrigin.y)
+            }
+        }
         let exclusive = links.filter { $0.priority == .high }.reversed() + links.filter { $0.priority == .normal }
         let winner = exclusive.lazy.compactMap { $0.recognize(input) }.first
         let alongside = links.filter { $0.priority == .simultaneous }.compactMap { $0.recognize(input) }

@@ -31,6 +31,8 @@ public nonisolated struct _EditableForEach<Data: RandomAccessCollection, ID: Has
     let forEach: ForEach<Data, ID, Content>
     var delete: ((IndexSet) -> Void)?
     var move: ((IndexSet, Int) -> Void)?
+    /// The drop destination of each row, by its offset (`.dropDestination(for:action:)`).
+    var drop: _RowDrop?
     @State private var handlers = RowEditHandlers()
     @Environment(\.editMode) private var editMode
 
@@ -48,10 +50,13 @@ public nonisolated struct _EditableForEach<Data: RandomAccessCollection, ID: Has
         let content = forEach.content
         let marks = (delete != nil, move != nil)
         let count = forEach.data.count
+        let drop = self.drop
         return ForEach(forEach.data, id: idPath) { element in
-            content(element).modifier(_RowEditModifier(
-                edit: RowEdit(handlers: handlers, offset: offsets[element[keyPath: idPath]] ?? 0, count: count),
-                deletable: marks.0, movable: marks.1))
+            let offset = offsets[element[keyPath: idPath]] ?? 0
+            content(element)
+                .modifier(_RowEditModifier(edit: RowEdit(handlers: handlers, offset: offset, count: count),
+                                           deletable: marks.0, movable: marks.1))
+                .modifier(_DropDestinationModifier(link: { drop?.link(offset) }, typeName: drop?.typeName))
         }
     }
 
@@ -67,6 +72,8 @@ public protocol DynamicViewContent: View {
     /// the extension's methods are generic over every conforming type).
     associatedtype _Editable: DynamicViewContent
     func _editable(delete: ((IndexSet) -> Void)??, move: ((IndexSet, Int) -> Void)??) -> _Editable
+    /// The content whose rows take dropped values (``dropDestination(for:action:)``).
+    func _droppable(_ drop: _RowDrop) -> _Editable
 }
 
 extension DynamicViewContent {
@@ -88,6 +95,10 @@ extension ForEach: DynamicViewContent where Content: View {
     {
         _EditableForEach(forEach: self, delete: delete ?? nil, move: move ?? nil)
     }
+
+    public func _droppable(_ drop: _RowDrop) -> _EditableForEach<Data, ID, Content> {
+        _EditableForEach(forEach: self, drop: drop)
+    }
 }
 
 extension _EditableForEach: DynamicViewContent {
@@ -97,6 +108,12 @@ extension _EditableForEach: DynamicViewContent {
         var copy = self
         if let delete { copy.delete = delete }
         if let move { copy.move = move }
+        return copy
+    }
+
+    public func _droppable(_ drop: _RowDrop) -> Self {
+        var copy = self
+        copy.drop = drop
         return copy
     }
 }
