@@ -330,6 +330,40 @@ import Testing
         #expect(Self.lines(host) == ["Name Id", "Alan #2", "Grace #3"])
     }
 
+    struct StoredCustomization: View {
+        @AppStorage("peopleColumns", store: TableRowsTests.columnStore) var columns = TableColumnCustomization<Person>()
+        var body: some View {
+            VStack {
+                Table(TableRowsTests.build.members, columnCustomization: $columns) {
+                    TableColumn("Name", value: \.name).customizationID("name")
+                    TableColumn("Email", value: \.email).customizationID("email")
+                }
+                Button("Hide email") { columns[visibility: "email"] = .hidden }
+            }
+        }
+    }
+
+    nonisolated(unsafe) static let columnStore = UserDefaults(suiteName: "attrgraph.tablerows.\(UUID().uuidString)")!
+
+    @Test func aCustomizationKeptWithAppStorageSurvivesRelaunchAndDamagedDataReadsAsTheDefault() throws {
+        let store = Self.columnStore
+        store.removeObject(forKey: "peopleColumns")
+        let (host, scheduler) = mount(StoredCustomization())
+        #expect(Self.lines(host) == ["Name Email", "Alan alan@example.com", "Grace grace@example.com"])
+        try host.tap("Hide email")
+        scheduler.flush()
+        #expect(Self.lines(host) == ["Name", "Alan", "Grace"])
+        #expect(store.data(forKey: "peopleColumns") != nil, "kept in the store as JSON")
+        // A second launch reads the kept customization.
+        let (relaunched, _) = mount(StoredCustomization())
+        #expect(Self.lines(relaunched) == ["Name", "Alan", "Grace"])
+        // Damaged data in the store is not a crash: the table shows its default columns.
+        store.set(Data(#"{"visibilities":{"email":"sideways"}}"#.utf8), forKey: "peopleColumns")
+        let (damaged, _) = mount(StoredCustomization())
+        #expect(Self.lines(damaged) == ["Name Email", "Alan alan@example.com", "Grace grace@example.com"])
+        store.removeObject(forKey: "peopleColumns")
+    }
+
     @Test func aColumnCustomizationRoundTripsThroughJSONAsAppStorageKeepsIt() throws {
         var columns: TableColumnCustomization<Person> = TableColumnCustomization()
         #expect(columns[visibility: "email"] == .automatic)

@@ -93,6 +93,10 @@ import DeclarativeViews
     _ = ListSectionSpacing.self
     __conformsSendable(ListSectionSpacing.self)
 }
+// SwiftUI: struct OnInsertTableRowModifier : _TableRowContentModifier
+@MainActor func __probe121() {
+    _ = OnInsertTableRowModifier.self
+}
 // SwiftUI: struct OutlineGroup<Data, ID, Parent, Leaf, Subgroup> where Data : RandomAccessCollection, ID : Hashable
 @MainActor func __probe122() {
     _ = OutlineGroup<Array<__ProbeItem>, Int, __ProbeView, __ProbeView, __ProbeView>.self
@@ -239,6 +243,12 @@ import DeclarativeViews
 @MainActor func __probe150() {
     func __body<__T: DynamicTableRowContent>(_: __T.Type) {
         let _: __T.Data = __v(__T.self).data
+    }
+}
+// DynamicTableRowContent: func dropDestination<T>(for payloadType: T.Type = T.self, action: @escaping (Int, [T]) -> Void) -> ModifiedContent<Self, OnInsertTableRowModifier> where T : Transferable
+@MainActor func __probe151() {
+    func __body<__T: DynamicTableRowContent>(_: __T.Type) {
+        let _: ModifiedContent<__T, OnInsertTableRowModifier> = __v(__T.self).dropDestination(for: __v((String.Type).self), action: { _, _ in })
     }
 }
 // DynamicViewContent: var data: Self.Data { get }
@@ -1130,6 +1140,18 @@ import DeclarativeViews
 @MainActor func __probe431() {
     func __body<__T: TableRowContent>(_: __T.Type) {
         let _: ModifiedContent<__T, _ContextMenuPreviewTableRowModifier<__ProbeView, __ProbeView>> = __v(__T.self).contextMenu(menuItems: { __v((__ProbeView).self) }, preview: { __v((__ProbeView).self) })
+    }
+}
+// TableRowContent: func draggable<T>(_ payload: @autoclosure @escaping () -> T) -> some TableRowContent<Self.TableRowValue> where T : Transferable
+@MainActor func __probe432() {
+    func __body<__T: TableRowContent>(_: __T.Type) {
+        _ = __v(__T.self).draggable(__v((String).self))
+    }
+}
+// TableRowContent: func dropDestination<T>(for payloadType: T.Type = T.self, action: @escaping (_ items: [T]) -> Void) -> some TableRowContent<Self.TableRowValue> where T : Transferable
+@MainActor func __probe433() {
+    func __body<__T: TableRowContent>(_: __T.Type) {
+        _ = __v(__T.self).dropDestination(for: __v((String.Type).self), action: { _ in })
     }
 }
 // TableRowContent: func onHover(perform action: @escaping (Bool) -> Void) -> some TableRowContent<Self.TableRowValue>

@@ -78,6 +78,10 @@ import DeclarativeViews
 @MainActor func __probe1631() {
     _ = AppStorage(wrappedValue: __v((URL).self), __v((String).self), store: __v((UserDefaults?).self))
 }
+// AppStorage: init<RowValue>(wrappedValue: Value = TableColumnCustomization<RowValue>(), _ key: String, store: UserDefaults? = nil) where Value == TableColumnCustomization<RowValue>, RowValue : Identifiable
+@MainActor func __probe1632() {
+    _ = AppStorage(wrappedValue: __v((TableColumnCustomization<__ProbeItem>).self), __v((String).self), store: __v((UserDefaults?).self))
+}
 // AppStorage: var projectedValue: Binding<Value> { get }
 @MainActor func __probe1633() {
     let _: Binding<Int> = __v(AppStorage<Int>.self).projectedValue
@@ -149,6 +153,10 @@ import DeclarativeViews
 // SceneStorage: init(wrappedValue: Value, _ key: String) where Value == URL
 @MainActor func __probe1690() {
     _ = SceneStorage(wrappedValue: __v((URL).self), __v((String).self))
+}
+// SceneStorage: init<RowValue>(wrappedValue: Value = TableColumnCustomization<RowValue>(), _ key: String) where Value == TableColumnCustomization<RowValue>, RowValue : Identifiable
+@MainActor func __probe1691() {
+    _ = SceneStorage(wrappedValue: __v((TableColumnCustomization<__ProbeItem>).self), __v((String).self))
 }
 // SceneStorage: var projectedValue: Binding<Value> { get }
 @MainActor func __probe1692() {

@@ -273,3 +273,14 @@ final class StorageMonitor {
         if changed { host.scheduler.flush() }
     }
 }
+
+extension StorageCoding where T: Codable {
+    /// The value as JSON data (a table's column customization); data that does not decode as
+    /// `T` reads as nothing stored.
+    static var json: Self {
+        Self(
+            kind: .data,
+            decode: { if case .data(let data) = $0 { try? JSONDecoder().decode(T.self, from: data) } else { nil } },
+            encode: { value in .data((try? JSONEncoder().encode(value)) ?? Data()) })
+    }
+}

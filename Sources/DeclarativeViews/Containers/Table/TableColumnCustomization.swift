@@ -128,3 +128,24 @@ extension _AnyTableColumn {
         return names.isEmpty ? nil : names.joined(separator: " ")
     }
 }
+
+// MARK: Keeping a customization
+
+extension AppStorage {
+    /// `@AppStorage("columns") private var columns = TableColumnCustomization<Person>()`: the
+    /// customization kept in the store as JSON (damaged data reads as the initial value).
+    public init<RowValue>(
+        wrappedValue: Value = TableColumnCustomization<RowValue>(), _ key: String, store: UserDefaults? = nil
+    ) where Value == TableColumnCustomization<RowValue>, RowValue: Identifiable {
+        self.init(access: StorageAccess(key: key, defaultValue: wrappedValue, coding: .json), store: store)
+    }
+}
+
+extension SceneStorage {
+    /// `@SceneStorage("columns") private var columns = TableColumnCustomization<Person>()`: the
+    /// customization kept with the scene as JSON.
+    public init<RowValue>(wrappedValue: Value = TableColumnCustomization<RowValue>(), _ key: String)
+    where Value == TableColumnCustomization<RowValue>, RowValue: Identifiable {
+        self.init(access: StorageAccess(key: key, defaultValue: wrappedValue, coding: .json))
+    }
+}

@@ -16,7 +16,11 @@ extension ModifiedContent: TableRowContent where Content: TableRowContent, Modif
     /// The content's rows, each decorated (the rows of a disclosure row's children too: a
     /// modifier on a `ForEach` or a `Section` applies to every row in it).
     public var _tableRows: [_TableRowItem<Content.TableRowValue>] {
-        content._tableRows.map { $0.decorated(by: modifier) }
+        if let insert = modifier as? OnInsertTableRowModifier {
+            // Each row's destination depends on its offset.
+            return insert.decorate(content._tableRows)
+        }
+        return content._tableRows.map { $0.decorated(by: modifier) }
     }
 }
 
