@@ -236,6 +236,52 @@ import Testing
         #expect(host.renderedText.contains(#"Text "Renamed""#), "the wrapper's binding wrote to the focused object")
     }
 
+    /// The inspector of a document app reads the focused document with `@FocusedObject`; typing
+    /// in the document (a `@Published` change) updates the inspector, as on Darwin, and so does
+    /// a change made after the focus moved to another document — the inspector follows the new
+    /// one, not the old.
+    @Test func aFocusedObjectsPublishedChangesRerunTheViewThatReadsIt() throws {
+        struct Inspector: View {
+            @FocusedObject private var draft: Draft?
+            var body: some View {
+                Text("inspecting \(draft?.title ?? "nothing")")
+            }
+        }
+        struct Letter: View {
+            @ObservedObject var draft: Draft
+            let name: String
+            var body: some View { Text(name) }
+        }
+        struct Screen: View {
+            let first: Draft
+            let second: Draft
+            var body: some View {
+                VStack {
+                    Letter(draft: first, name: "First").focusable().focusedObject(first)
+                    Letter(draft: second, name: "Second").focusable().focusedObject(second)
+                    Inspector()
+                }
+            }
+        }
+        let first = Draft(title: "Dear Ann"), second = Draft(title: "Dear Bo")
+        let (host, scheduler) = mount(Screen(first: first, second: second))
+        try host.focus("First")
+        scheduler.flush()
+        #expect(host.renderedText.contains("inspecting Dear Ann"))
+        first.title = "Dear Anna"
+        scheduler.flush()
+        #expect(host.renderedText.contains("inspecting Dear Anna"), "a @Published change re-runs the reader")
+        try host.focus("Second")
+        scheduler.flush()
+        #expect(host.renderedText.contains("inspecting Dear Bo"))
+        second.title = "Dear Bob"
+        scheduler.flush()
+        #expect(host.renderedText.contains("inspecting Dear Bob"), "it follows the newly focused object")
+        first.objectWillChange.send()
+        scheduler.flush()
+        #expect(host.renderedText.contains("inspecting Dear Bob"))
+    }
+
     @Test func theFocusEffectEnvironmentValueIsOffUnderFocusEffectDisabled() {
         struct Probe: View {
             @Environment(\.isFocusEffectEnabled) private var enabled

@@ -26,7 +26,30 @@ public protocol Commands {
 }
 
 extension Commands {
-    public var _menuContent: AnyView { body._menuContent }
+    /// The body's views, made by a body rule of the commands' own: their dynamic properties
+    /// (`@FocusedObject`, `@FocusedValue`, `@AppStorage`, `@Environment`…) are installed before
+    /// `body` runs, and a change of what they read runs it again, as a view's body.
+    public var _menuContent: AnyView { AnyView(CommandsBodyView(commands: self)) }
+}
+
+/// Shows a ``Commands`` value's body in the headless menu bar through a body rule.
+nonisolated struct CommandsBodyView<Content: Commands>: View {
+    let commands: Content
+
+    var body: Never { _primitiveBody(Self.self) }
+
+    nonisolated static func _makeView(view: _GraphValue<Self>, inputs: _ViewInputs) -> _ViewOutputs {
+        let commands = view.member(Content.self, at: 0, \.commands)
+        let body = _makeBody(CommandsBodyAccessor<Content>.self, container: commands, inputs: inputs)
+        _recordBody(body)
+        return AnyView._makeDebuggableView(view: _GraphValue(body), inputs: inputs)
+    }
+}
+
+enum CommandsBodyAccessor<C: Commands>: BodyAccessor {
+    static func body(of commands: C) -> AnyView {
+        _callOnMainActor(commands) { $0.body._menuContent }
+    }
 }
 
 extension Never: Commands {

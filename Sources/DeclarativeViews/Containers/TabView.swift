@@ -9,7 +9,8 @@ import AttrGraph
 ///     }
 ///
 /// With `selection`, the tab whose `.tag(_:)` equals the selection is selected; without it, the
-/// first tab.
+/// tab view keeps its own selection, as SwiftUI's does: the first tab, then the one the user
+/// picked (``ViewHost/select(_:)``), kept while the tab view stays on screen.
 public nonisolated struct TabView<SelectionValue: Hashable, Content: View>: View {
     public var content: Content
     public var selection: Binding<SelectionValue>?
@@ -26,7 +27,9 @@ public nonisolated struct TabView<SelectionValue: Hashable, Content: View>: View
         let slot = HostedSlot(name: "TabView", inputs: inputs) { inputs in
             Content._makeDebuggableView(view: content, inputs: inputs)
         }
-        return _ViewOutputs(render: Attribute(TabViewRender(tabView: view, slot: slot)))
+        // The position of the tab picked while there is no selection binding.
+        let picked = Attribute(value: 0)
+        return _ViewOutputs(render: Attribute(TabViewRender(tabView: view, slot: slot, picked: picked)))
     }
 }
 
@@ -40,6 +43,8 @@ struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
     typealias Value = [DisplayNode]
     let tabView: _GraphValue<TabView<SelectionValue, Content>>
     let slot: HostedSlot
+    /// The position of the tab the user picked, for a tab view without a selection binding.
+    let picked: Attribute<Int>
     /// Per tab position: selecting the tab (``ViewHost/select(_:)``), kept across updates.
     var selectActions: [ButtonAction] = []
 
@@ -47,19 +52,24 @@ struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
         let items = slot.read()
         let binding = tabView.value.selection
         let selection = binding.map { AnyHashable($0.wrappedValue) }
+        let pickedPosition = binding == nil ? picked.value : 0
         let previous = hasValue ? value.first?.children ?? [] : []
         var tabs: [DisplayNode] = []
         for (position, item) in items.enumerated() {
-            let selected = selection.map { $0 == item.annotations?.tag } ?? (position == 0)
+            let selected = selection.map { $0 == item.annotations?.tag } ?? (position == pickedPosition)
             let kind = RenderNode.Kind.tab(label: item.annotations?.tabItem, selected: selected)
-            // A tab can be selected when the TabView has a selection binding and the tab a tag of its type.
+            // A tab can be selected when the TabView has a selection binding and the tab a tag of
+            // its type; without a binding, every tab can.
             var action: ButtonAction?
             if let binding, let tag = item.annotations?.tag?.base as? SelectionValue {
-                while selectActions.count <= position { selectActions.append(ButtonAction {}) }
-                action = selectActions[position]
+                action = selectAction(at: position)
                 // Runs on the main actor, where the host taps it.
                 let selection = MainActorHop((binding, tag))
                 action?.action = { selection.value.0.wrappedValue = selection.value.1 }
+            } else if binding == nil {
+                action = selectAction(at: position)
+                let picked = MainActorHop(self.picked)
+                action?.action = { picked.value.value = position }
             }
             let reused = position < previous.count ? previous[position] : nil
             if let reused, reused.shows(kind, children: [item], action: action) {
@@ -69,6 +79,12 @@ struct TabViewRender<SelectionValue: Hashable, Content: View>: StatefulRule {
             }
         }
         emit(.tabView, children: tabs)
+    }
+
+    /// The kept select action of the tab at `position`.
+    private mutating func selectAction(at position: Int) -> ButtonAction {
+        while selectActions.count <= position { selectActions.append(ButtonAction {}) }
+        return selectActions[position]
     }
 }
 

@@ -53,13 +53,20 @@ public struct FocusedBinding<Value>: DynamicProperty {
 }
 
 /// An observable object the focused view publishes with `.focusedObject(_:)` (SwiftUI's
-/// `@FocusedObject`). Headless the body runs again when the published object changes, not when
-/// one of its properties does.
+/// `@FocusedObject`). The body runs again when another object is published and, as with
+/// `@ObservedObject`, when the published object changes (a `@Published` property is set or it
+/// sends `objectWillChange`).
 @propertyWrapper
 public struct FocusedObject<ObjectType: ObservableObject>: DynamicProperty {
     @Environment(\._focusCenter) private var center
+    private var changes = ObjectChangeFollower<ObjectType>()
 
     public init() {}
+
+    /// Follows the object published now (before the body reads it).
+    public mutating func update() {
+        changes.follow(center?.values.object(ObjectType.self))
+    }
 
     /// The published object, `nil` while none is.
     public var wrappedValue: ObjectType? {

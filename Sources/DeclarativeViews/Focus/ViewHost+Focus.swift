@@ -91,9 +91,11 @@ extension ViewHost {
         throw ViewHostError.notFocusable(element: element, available: available)
     }
 
-    /// The name (text, or accessibility label) of the view that has the focus, if any.
+    /// The name (text, or accessibility label) of the view that has the focus, if any; a text
+    /// field's is its title (what ``type(_:into:)`` finds it by), not the text it shows.
     public var focusedElement: String? {
-        focusedPath()?.nodes.last?.accessibleName
+        guard let node = focusedPath()?.nodes.last else { return nil }
+        return node.annotations?.textInput?.title ?? node.accessibleName
     }
 }
 

@@ -68,7 +68,15 @@ public struct DefaultLabelStyle: LabelStyle {
 public struct IconOnlyLabelStyle: LabelStyle {
     public init() {}
     public var _name: String { "iconOnly" }
-    public func makeBody(configuration: Configuration) -> some View { configuration.icon }
+    /// The icon alone; its title stays its accessibility label, as in SwiftUI (VoiceOver, and the
+    /// driver's ``ViewHost/tap(_:)``, call an icon-only "Toggle Favorite" label by its title).
+    @ViewBuilder public func makeBody(configuration: Configuration) -> some View {
+        if let title = _labelText(configuration.title) {
+            configuration.icon.accessibilityLabel(Text(verbatim: title))
+        } else {
+            configuration.icon
+        }
+    }
 }
 public struct TitleOnlyLabelStyle: LabelStyle {
     public init() {}

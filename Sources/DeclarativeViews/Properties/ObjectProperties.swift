@@ -48,6 +48,12 @@ final class ObjectChangeLink: @unchecked Sendable {
         subscription = publisher.sink { [weak self] _ in self?.objectChanged() }
     }
 
+    /// Stops following the object it follows, if any.
+    func stopObserving() {
+        observed = nil
+        subscription = nil
+    }
+
     /// Set by a change on any thread, cleared on the graph's thread when the body is marked: a
     /// burst of changes costs one hop to the graph's thread, and a change after the mark (made
     /// while the body runs, say) makes another.
@@ -367,5 +373,36 @@ final class ObjectLocation<Root: AnyObject, Value>: AnyLocation<Value> {
         guard let other = other as? ObjectLocation<Root, Value> else { return false }
         return object === other.object && keyPath == other.keyPath
             && compareValues(snapshot, other.snapshot, mode: .equatableUnlessPOD)
+    }
+}
+
+// MARK: - Following an object chosen each update
+
+/// Makes a view's body depend on the changes of an observable object it finds each update
+/// rather than holds (the focused object of ``FocusedObject``): the enclosing property's
+/// `update()` names the object with ``follow(_:)``, and its changes re-run the body as an
+/// ``ObservedObject``'s do.
+struct ObjectChangeFollower<ObjectType: ObservableObject>: DynamicProperty {
+    fileprivate var link: ObjectChangeLink?
+
+    init() {}
+
+    /// Follows `object` (nothing while `nil`) from now on.
+    func follow(_ object: ObjectType?) {
+        guard let link else { return }
+        if let object { link.observe(object) } else { link.stopObserving() }
+    }
+}
+
+extension ObjectChangeFollower: LinkedProperty {
+    static func _makeLink(field: UnsafeRawPointer, name: String, context: LinkContext) -> PropertyLink {
+        let link = ObjectChangeLink(context: context)
+        return PropertyLink(object: link, attribute: link.version.identifier)
+    }
+
+    static func _install(field: UnsafeMutableRawPointer, link: PropertyLink) {
+        let changes = unsafeDowncast(link.object.unsafelyUnwrapped, to: ObjectChangeLink.self)
+        field.assumingMemoryBound(to: ObjectChangeFollower<ObjectType>.self).pointee.link = changes
+        changes.track()
     }
 }

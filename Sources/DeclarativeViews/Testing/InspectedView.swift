@@ -128,7 +128,7 @@ public struct InspectedView {
     /// The button labelled `label` (its text, or its accessibility label).
     public func find(button label: String) throws -> InspectedView {
         let buttons = findAll(ViewType.Button.self)
-        if let view = buttons.first(where: { $0.node.isButton(named: label) }) { return view }
+        if let view = buttons.firstBest({ $0.node.buttonMatch(label) }) { return view }
         throw InspectionError("no button labelled \(quoted(label)) is on screen" + Self.available(buttons.map(\.label)))
     }
 
@@ -383,7 +383,7 @@ public struct InspectedView {
     /// Selects the option labelled `option` of this picker (or selectable list).
     public func select(_ option: String) throws {
         let options = findAll(ViewType.Button.self).filter { $0.node.annotations?.tag != nil }
-        guard let view = options.first(where: { $0.node.isButton(named: option) }) else {
+        guard let view = options.firstBest({ $0.node.buttonMatch(option) }) else {
             throw InspectionError("no option \(quoted(option)) here" + Self.available(options.map(\.label)))
         }
         try view.select()

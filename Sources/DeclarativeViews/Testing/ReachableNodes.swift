@@ -67,4 +67,54 @@ extension DisplayNode {
         guard case .button(let label, _) = kind, action != nil else { return false }
         return label == name || accessibleName == name
     }
+
+    /// How well the button node answers to `name`, best first: ``ButtonMatch/named`` (its label
+    /// or accessible name), ``ButtonMatch/titled`` (its texts without the images' placeholders:
+    /// `Button { } label: { Label("Add", systemImage: "plus") }` is "Add"), ``ButtonMatch/showing``
+    /// (one of its texts: a row showing a name and a subtitle is tapped by its name); `nil` when
+    /// it is not a button or answers to none.
+    func buttonMatch(_ name: String) -> ButtonMatch? {
+        guard case .button = kind, action != nil else { return nil }
+        if isButton(named: name) { return .named }
+        if title == name { return .titled }
+        var texts: [String] = []
+        collectReachableText(into: &texts)
+        return texts.contains(name) ? .showing : nil
+    }
+
+    /// The texts a user reads on the node, joined by spaces, without the placeholders of its
+    /// images (`[plus]`).
+    var title: String {
+        var parts: [String] = []
+        collectTitle(into: &parts)
+        return parts.joined(separator: " ")
+    }
+
+    private func collectTitle(into parts: inout [String]) {
+        if isHiddenFromUser || annotations?.styles["accessibilityHidden"] == "" { return }
+        if let styles = annotations?.styles, styles["systemImage"] != nil || styles["image"] != nil { return }
+        if case .text(let string) = kind { parts.append(string) }
+        for child in reachableChildren { child.collectTitle(into: &parts) }
+    }
+}
+
+/// How a button answers to a name the driver was given (``DisplayNode/buttonMatch(_:)``): the
+/// driver takes the first button of the best kind on screen.
+enum ButtonMatch: Int, Comparable {
+    case named, titled, showing
+
+    static func < (lhs: ButtonMatch, rhs: ButtonMatch) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension Sequence {
+    /// The first element whose match is the best of all (`nil` when none matches).
+    func firstBest(_ match: (Element) -> ButtonMatch?) -> Element? {
+        var best: (Element, ButtonMatch)?
+        for element in self {
+            guard let found = match(element) else { continue }
+            if best == nil || found < best!.1 { best = (element, found) }
+            if found == .named { break }
+        }
+        return best?.0
+    }
 }

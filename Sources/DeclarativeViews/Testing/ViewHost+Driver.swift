@@ -16,17 +16,26 @@ extension ViewHost {
     }
 
     /// Taps the first button whose label is `label` — its text, or its accessibility label
-    /// (`.accessibilityLabel("Close")` on an icon-only button) — running its action.
+    /// (`.accessibilityLabel("Close")` on an icon-only button) — running its action; else the tab
+    /// bar item labelled `label` of a `TabView`, selecting its tab as ``select(_:)`` does; else
+    /// the first button whose texts without its icons are `label` (`Label("Add", systemImage:
+    /// "plus")`), else the first showing `label` among its texts (a list row, tapped on its name).
     public func tap(_ label: String) throws {
-        var found: ButtonAction?
-        var foundNode: DisplayNode?
+        var buttons: [DisplayNode] = []
+        var tab: ButtonAction?
         forEachNode { node, _ in
-            if found == nil, node.isButton(named: label) { (found, foundNode) = (node.action, node) }
+            if case .button = node.kind { buttons.append(node) }
+            if tab == nil, case .tab(label?, _) = node.kind, let action = node.action { tab = action }
         }
-        guard let action = found else {
+        let foundNode = buttons.firstBest { $0.buttonMatch(label) }
+        if foundNode.map({ $0.buttonMatch(label) != .named }) ?? true, let tab {
+            tab.action()
+            return
+        }
+        guard let foundNode, let action = foundNode.action else {
             throw ViewHostError.buttonNotFound(label: label, available: buttonLabels)
         }
-        if let foundNode, refusesTouches(foundNode) { throw ViewHostError.hitTestingDisabled(view: label) }
+        if refusesTouches(foundNode) { throw ViewHostError.hitTestingDisabled(view: label) }
         guard action.isEnabled else {
             throw ViewHostError.buttonDisabled(label: label)
         }
@@ -53,18 +62,19 @@ extension ViewHost {
 
     /// Flips the ``Toggle`` labelled `label` (the change runs at the next flush).
     public func toggle(_ label: String) throws {
-        var found: ButtonAction?
-        var foundNode: DisplayNode?
+        var nodes: [DisplayNode] = []
         var toggles: [String] = []
         forEachNode { node, _ in
             guard node.annotations?.styles["toggle"] != nil, case .button(let candidate, _) = node.kind,
-                let action = node.action
+                node.action != nil
             else { return }
             toggles.append(candidate)
-            if found == nil, node.isButton(named: label) { (found, foundNode) = (action, node) }
+            nodes.append(node)
         }
-        guard let action = found else { throw ViewHostError.toggleNotFound(label: label, available: toggles) }
-        if let foundNode, refusesTouches(foundNode) { throw ViewHostError.hitTestingDisabled(view: label) }
+        guard let foundNode = nodes.firstBest({ $0.buttonMatch(label) }), let action = foundNode.action else {
+            throw ViewHostError.toggleNotFound(label: label, available: toggles)
+        }
+        if refusesTouches(foundNode) { throw ViewHostError.hitTestingDisabled(view: label) }
         guard action.isEnabled else { throw ViewHostError.buttonDisabled(label: label) }
         action.action()
     }
@@ -154,7 +164,7 @@ extension ViewHost {
         var labelled = false
         var tabs: [String] = []
         var options: [String] = []
-        var option: ButtonAction?
+        var optionNodes: [DisplayNode] = []
         forEachNode { node, _ in
             switch node.kind {
             case .tab(let candidate?, _):
@@ -165,12 +175,12 @@ extension ViewHost {
                 }
             case .button(let candidate, _) where node.annotations?.tag != nil && node.action != nil:
                 options.append(candidate)
-                if option == nil, node.isButton(named: label) { option = node.action }
+                optionNodes.append(node)
             default:
                 break
             }
         }
-        if !labelled, let option {
+        if !labelled, let option = optionNodes.firstBest({ $0.buttonMatch(label) })?.action {
             guard option.isEnabled else { throw ViewHostError.buttonDisabled(label: label) }
             option.action()
             return

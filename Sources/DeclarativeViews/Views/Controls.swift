@@ -106,6 +106,25 @@ extension Button where Label == DeclarativeViews.Label<Text, Image> {
     public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { DeclarativeViews.Label(titleKey, systemImage: systemImage) }
     }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { DeclarativeViews.Label(title, systemImage: systemImage) }
+    }
+
+    /// `Button("Delete", systemImage: "trash", role: .destructive) { … }`: the role is recorded.
+    public init(
+        _ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(role: role, action: action) { DeclarativeViews.Label(titleKey, systemImage: systemImage) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(
+        _ title: S, systemImage: String, role: ButtonRole?, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(role: role, action: action) { DeclarativeViews.Label(title, systemImage: systemImage) }
+    }
 }
 
 /// What a button does, for the system to style it (SwiftUI's `ButtonRole`); recorded.

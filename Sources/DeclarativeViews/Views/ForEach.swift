@@ -201,7 +201,8 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
         let identity = self.identity
         let inputs = self.inputs
         let render = subgraph.apply {
-            let view = Attribute(ForEachElement(forEach: forEach, identity: identity, id: id))
+            let view = Attribute(
+                ForEachElement(forEach: forEach, identity: identity, id: id, graphThread: inputs.host.graphThread))
             guard inputs.tagsElementsWithID else {
                 return Content._makeDebuggableView(view: _GraphValue(view), inputs: inputs).render.single(inputs.host)
             }
@@ -215,19 +216,24 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
     }
 }
 
-/// The view of one element: the content closure applied to the element with this id.
+/// The view of one element: the content closure applied to the element with this id. The
+/// `@Observable` properties the closure reads (`Text(deck.name)` for a row of decks) are its
+/// dependencies, as in SwiftUI: a change re-runs the row, not the view holding the `ForEach`.
 struct ForEachElement<Data: RandomAccessCollection, ID: Hashable, Content: View>: StatefulRule {
     typealias Value = Content
     let forEach: _GraphValue<ForEach<Data, ID, Content>>
     let identity: Attribute<_ForEachIdentity<ID>>
     let id: ID
+    let graphThread: GraphThread
+    /// Tracks the `@Observable` properties the content closure reads, across runs.
+    let observation = ObservationSlot()
 
     mutating func updateValue() {
         // Gone from the data: this item is about to be removed; keep the last view.
         guard let position = identity.value.positions[id] else { return }
         let forEach = self.forEach.value
         let element = forEach.data[forEach.data.index(forEach.data.startIndex, offsetBy: position)]
-        value = forEach.content(element)
+        value = observation.tracking(graphThread: graphThread) { forEach.content(element) }
     }
 }
 
