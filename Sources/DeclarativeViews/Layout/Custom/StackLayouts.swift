@@ -22,7 +22,7 @@ public struct HStackLayout: Layout {
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        subviews.placeStacked(axis: .horizontal, spacing: spacing, crossFraction: alignment.fraction, in: bounds, proposal: proposal)
+        subviews.placeStacked(axis: .horizontal, spacing: spacing, alignment: alignment.key, in: bounds, proposal: proposal)
     }
 }
 
@@ -47,7 +47,7 @@ public struct VStackLayout: Layout {
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        subviews.placeStacked(axis: .vertical, spacing: spacing, crossFraction: alignment.fraction, in: bounds, proposal: proposal)
+        subviews.placeStacked(axis: .vertical, spacing: spacing, alignment: alignment.key, in: bounds, proposal: proposal)
     }
 }
 
@@ -74,8 +74,8 @@ public struct ZStackLayout: Layout {
             let size = subview.sizeThatFits(proposal)
             subview.place(
                 at: CGPoint(
-                    x: bounds.minX + LayoutEngine.offset(size.width, in: bounds.width, alignment.horizontal.fraction),
-                    y: bounds.minY + LayoutEngine.offset(size.height, in: bounds.height, alignment.vertical.fraction)),
+                    x: bounds.minX + subview.alignedOffset(size, in: bounds.size, on: alignment.horizontal.key),
+                    y: bounds.minY + subview.alignedOffset(size, in: bounds.size, on: alignment.vertical.key)),
                 proposal: proposal)
         }
     }
@@ -102,13 +102,17 @@ extension LayoutSubviews {
         context.engine.stack(nodes, axis: axis, spacing: spacing.map(Double.init), proposal: proposal)
     }
 
-    /// Places the subviews one after the other along `axis`, as a stack of `bounds`' size.
-    func placeStacked(axis: Axis, spacing: CGFloat?, crossFraction: CGFloat, in bounds: CGRect, proposal: ProposedViewSize) {
+    /// Places the subviews one after the other along `axis`, as a stack of `bounds`' size, lined
+    /// up across it on `alignment`.
+    func placeStacked(axis: Axis, spacing: CGFloat?, alignment: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize) {
         let (_, sizes) = stackSizes(axis: axis, spacing: spacing, proposal: proposal)
         let gap = spacing ?? LayoutEngine.defaultSpacing
         var position = axis == .horizontal ? bounds.minX : bounds.minY
-        for (subview, size) in zip(self, sizes) {
-            let cross = LayoutEngine.offset(size[axis.other], in: bounds.size[axis.other], crossFraction)
+        // Lined up on the guide when a subview sets one or the guide is not a standard one.
+        let aligned = alignment.fraction == nil || nodes.contains(where: \.hasAlignmentGuides)
+            ? context.engine.alignedOffsets(nodes, sizes: sizes, on: alignment).offsets : nil
+        for (index, (subview, size)) in zip(self, sizes).enumerated() {
+            let cross = aligned?[index] ?? LayoutEngine.offset(size[axis.other], in: bounds.size[axis.other], alignment.fraction ?? 0)
             let origin = axis == .horizontal
                 ? CGPoint(x: position, y: bounds.minY + cross) : CGPoint(x: bounds.minX + cross, y: position)
             subview.place(at: origin, proposal: ProposedViewSize(size))
