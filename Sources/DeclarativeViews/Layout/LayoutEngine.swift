@@ -52,6 +52,10 @@ final class LayoutEngine {
         generation += 1
     }
 
+    /// The size of the window the last pass laid out in: the container `.containerRelativeFrame`
+    /// sizes views from.
+    var containerSize = CGSize.zero
+
     /// Every node's layout results, in the slot the node was given when first laid out.
     let slots = LayoutSlots()
 
