@@ -215,7 +215,24 @@ private struct MidAccountColumn: Layout {
         #expect(color[.firstTextBaseline] == 10, "no text: the bottom")
     }
 
+    @Test func aFrameOnTheLeadingFirstTextBaselinePutsTheBaselineOnItsBottom() throws {
+        let (host, _) = mount(Text("Hi").frame(width: 100, height: 50, alignment: .leadingFirstTextBaseline))
+        let box = try #require(host.renderTree[0].frame)
+        // The frame has no text: its baseline is its bottom (50); the text's is 12 below its top.
+        #expect(try frame(of: "Hi", in: host).origin == CGPoint(x: box.minX, y: box.minY + 38))
+        let (last, _) = mount(Text("a\nb").frame(width: 100, height: 50, alignment: .trailingLastTextBaseline))
+        let lastBox = try #require(last.renderTree[0].frame)
+        #expect(try frame(of: "a\nb", in: last).origin == CGPoint(x: lastBox.minX + 92, y: lastBox.minY + 50 - 28))
+    }
+
     @Test func alignmentsAreValuesNamedByTheirIdentifiers() {
+        #expect([
+            Alignment.centerFirstTextBaseline, .centerLastTextBaseline, .leadingFirstTextBaseline,
+            .leadingLastTextBaseline, .trailingFirstTextBaseline, .trailingLastTextBaseline,
+        ].map(\.description) == [
+            "centerFirstTextBaseline", "centerLastTextBaseline", "leadingFirstTextBaseline",
+            "leadingLastTextBaseline", "trailingFirstTextBaseline", "trailingLastTextBaseline",
+        ])
         #expect(HorizontalAlignment(HorizontalAlignment.MidAccount.self) == .midAccount)
         #expect(HorizontalAlignment.midAccount != .center)
         #expect(VerticalAlignment.firstTextBaseline.combineExplicit([nil, 3, 5]) == 3)
