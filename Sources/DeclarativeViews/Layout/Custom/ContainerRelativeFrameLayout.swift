@@ -23,26 +23,15 @@ struct ContainerRelativeFrameLayout: Layout, NamedLayout {
 
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
         let offer = offer(proposal, container: subviews.context.engine.containerSize)
-        var size = CGSize.zero
-        for subview in subviews {
-            let fitted = subview.sizeThatFits(offer)
-            size = CGSize(width: max(size.width, fitted.width), height: max(size.height, fitted.height))
-        }
+        let size = subviews.overlaidSize(offer)
         return CGSize(
             width: axes.contains(.horizontal) ? offer.width ?? size.width : size.width,
             height: axes.contains(.vertical) ? offer.height ?? size.height : size.height)
     }
 
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        let offer = offer(proposal, container: subviews.context.engine.containerSize)
-        for subview in subviews {
-            let size = subview.sizeThatFits(offer)
-            subview.place(
-                at: CGPoint(
-                    x: bounds.minX + subview.alignedOffset(size, in: bounds.size, on: alignment.horizontal.key),
-                    y: bounds.minY + subview.alignedOffset(size, in: bounds.size, on: alignment.vertical.key)),
-                proposal: offer)
-        }
+        subviews.placeOverlaid(
+            in: bounds, alignment: alignment, proposal: offer(proposal, container: subviews.context.engine.containerSize))
     }
 }
 

@@ -60,24 +60,11 @@ public struct ZStackLayout: Layout {
     }
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        var result = CGSize.zero
-        for subview in subviews {
-            let size = subview.sizeThatFits(proposal)
-            result.width = max(result.width, size.width)
-            result.height = max(result.height, size.height)
-        }
-        return result
+        subviews.overlaidSize(proposal)
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        for subview in subviews {
-            let size = subview.sizeThatFits(proposal)
-            subview.place(
-                at: CGPoint(
-                    x: bounds.minX + subview.alignedOffset(size, in: bounds.size, on: alignment.horizontal.key),
-                    y: bounds.minY + subview.alignedOffset(size, in: bounds.size, on: alignment.vertical.key)),
-                proposal: proposal)
-        }
+        subviews.placeOverlaid(in: bounds, alignment: alignment, proposal: proposal)
     }
 }
 
@@ -100,6 +87,30 @@ extension LayoutSubviews {
     /// The stack algorithm's size and the subviews' sizes (as the stack views lay out).
     func stackSizes(axis: Axis, spacing: CGFloat?, proposal: ProposedViewSize) -> (size: CGSize, sizes: [CGSize]) {
         context.engine.stack(nodes, axis: axis, spacing: spacing.map(Double.init), proposal: proposal)
+    }
+
+    /// The size of the subviews on top of each other, each offered `proposal`: the largest extents.
+    func overlaidSize(_ proposal: ProposedViewSize) -> CGSize {
+        var result = CGSize.zero
+        for subview in self {
+            let size = subview.sizeThatFits(proposal)
+            result.width = Swift.max(result.width, size.width)
+            result.height = Swift.max(result.height, size.height)
+        }
+        return result
+    }
+
+    /// Places each subview in `bounds` at the size it chooses for `proposal`, with its guides of
+    /// `alignment` where the bounds' default values of them are.
+    func placeOverlaid(in bounds: CGRect, alignment: Alignment, proposal: ProposedViewSize) {
+        for subview in self {
+            let size = subview.sizeThatFits(proposal)
+            subview.place(
+                at: CGPoint(
+                    x: bounds.minX + subview.alignedOffset(size, in: bounds.size, on: alignment.horizontal.key),
+                    y: bounds.minY + subview.alignedOffset(size, in: bounds.size, on: alignment.vertical.key)),
+                proposal: proposal)
+        }
     }
 
     /// Places the subviews one after the other along `axis`, as a stack of `bounds`' size, lined
