@@ -28,22 +28,15 @@ protocol CombiningAlignmentID: AlignmentID {
     static var takesLastExplicitValue: Bool { get }
 }
 
-/// An alignment guide on either axis: the key the layout engine looks guides up by. A class, so
-/// that an alignment is one reference wide in the render nodes that carry one (stacks, frames).
-final class AlignmentKey: Hashable, @unchecked Sendable {
-    // `@unchecked Sendable`: immutable (a metatype and two values).
+/// An alignment guide on either axis: the key the layout engine looks guides up by.
+struct AlignmentKey: Hashable, @unchecked Sendable {
+    // `@unchecked Sendable`: a metatype, immutable.
     let id: any AlignmentID.Type
     let axis: Axis
     /// For the standard guides (leading, centre, trailing; top, centre, bottom), the fraction of
     /// the view's length where the guide falls by default: the layout's fast path, which needs no
     /// `ViewDimensions` when no subview sets a guide. `nil` for every other guide.
     let fraction: CGFloat?
-
-    init(id: any AlignmentID.Type, axis: Axis, fraction: CGFloat?) {
-        self.id = id
-        self.axis = axis
-        self.fraction = fraction
-    }
 
     /// The text baselines: a text sets them explicitly, so containers look for them even where no
     /// ``View/alignmentGuide(_:computeValue:)-(HorizontalAlignment,_)`` is set.
@@ -76,7 +69,7 @@ final class AlignmentKey: Hashable, @unchecked Sendable {
     var name: String { (id as? any NamedAlignmentID.Type)?.name ?? _typeName(id, qualified: false) }
 
     static func == (lhs: AlignmentKey, rhs: AlignmentKey) -> Bool {
-        lhs === rhs || (ObjectIdentifier(lhs.id) == ObjectIdentifier(rhs.id) && lhs.axis == rhs.axis)
+        ObjectIdentifier(lhs.id) == ObjectIdentifier(rhs.id) && lhs.axis == rhs.axis
     }
 
     func hash(into hasher: inout Hasher) {
