@@ -266,6 +266,7 @@ enum ReferenceLayout {
         case .leading: 0
         case .center: 0.5
         case .trailing: 1
+        default: preconditionFailure("the model's trees align on the standard guides only")
         }
     }
 
@@ -274,6 +275,7 @@ enum ReferenceLayout {
         case .top: 0
         case .center: 0.5
         case .bottom: 1
+        default: preconditionFailure("the model's trees align on the standard guides only")
         }
     }
 

@@ -271,6 +271,15 @@ import DeclarativeViews
 @MainActor func __probe511() {
     let _: ButtonBorderShape = ButtonBorderShape.circle
 }
+// ButtonBorderShape: func inset(by amount: CGFloat) -> some InsettableShape
+@MainActor func __probe512() {
+    func __someInsettableShape<T: InsettableShape>(_: T) {}
+    __someInsettableShape(__v(ButtonBorderShape.self).inset(by: __v((CGFloat).self)))
+}
+// ButtonBorderShape: func path(in rect: CGRect) -> Path
+@MainActor func __probe513() {
+    let _: Path = __v(ButtonBorderShape.self).path(in: __v((CGRect).self))
+}
 // ButtonBorderShape: static let roundedRectangle: ButtonBorderShape
 @MainActor func __probe514() {
     let _: ButtonBorderShape = ButtonBorderShape.roundedRectangle

@@ -8,6 +8,12 @@ import DeclarativeViews
     _ = Alignment.self
     __conformsEquatable(Alignment.self)
 }
+// SwiftUI: protocol AlignmentID
+@MainActor func __probe3424() {
+    func __body<__T: AlignmentID>(_: __T.Type) {
+        _ = __T.self
+    }
+}
 // SwiftUI: struct Anchor<Value>
 @MainActor func __probe3425() {
     _ = Anchor<Int>.self
@@ -27,6 +33,14 @@ import DeclarativeViews
     func __conformsCaseIterable<T: CaseIterable>(_: T.Type) {}
     _ = Axis.self
     __conformsCaseIterable(Axis.self)
+}
+// SwiftUI: struct ContainerBackgroundPlacement : Sendable, Hashable
+@MainActor func __probe3429() {
+    func __conformsHashable<T: Hashable>(_: T.Type) {}
+    func __conformsSendable<T: Sendable>(_: T.Type) {}
+    _ = ContainerBackgroundPlacement.self
+    __conformsSendable(ContainerBackgroundPlacement.self)
+    __conformsHashable(ContainerBackgroundPlacement.self)
 }
 // SwiftUI: enum ContentMode : Hashable, CaseIterable
 @MainActor func __probe3430() {
@@ -214,6 +228,14 @@ import DeclarativeViews
 @MainActor func __probe3460() {
     let _: Alignment = Alignment.center
 }
+// Alignment: static var centerFirstTextBaseline: Alignment { get }
+@MainActor func __probe3461() {
+    let _: Alignment = Alignment.centerFirstTextBaseline
+}
+// Alignment: static var centerLastTextBaseline: Alignment { get }
+@MainActor func __probe3462() {
+    let _: Alignment = Alignment.centerLastTextBaseline
+}
 // Alignment: var horizontal: HorizontalAlignment
 @MainActor func __probe3463() {
     let _: HorizontalAlignment = __v(Alignment.self).horizontal
@@ -227,6 +249,14 @@ import DeclarativeViews
 // Alignment: static let leading: Alignment
 @MainActor func __probe3465() {
     let _: Alignment = Alignment.leading
+}
+// Alignment: static var leadingFirstTextBaseline: Alignment { get }
+@MainActor func __probe3466() {
+    let _: Alignment = Alignment.leadingFirstTextBaseline
+}
+// Alignment: static var leadingLastTextBaseline: Alignment { get }
+@MainActor func __probe3467() {
+    let _: Alignment = Alignment.leadingLastTextBaseline
 }
 // Alignment: static let top: Alignment
 @MainActor func __probe3468() {
@@ -244,11 +274,25 @@ import DeclarativeViews
 @MainActor func __probe3471() {
     let _: Alignment = Alignment.trailing
 }
+// Alignment: static var trailingFirstTextBaseline: Alignment { get }
+@MainActor func __probe3472() {
+    let _: Alignment = Alignment.trailingFirstTextBaseline
+}
+// Alignment: static var trailingLastTextBaseline: Alignment { get }
+@MainActor func __probe3473() {
+    let _: Alignment = Alignment.trailingLastTextBaseline
+}
 // Alignment: var vertical: VerticalAlignment
 @MainActor func __probe3474() {
     let _: VerticalAlignment = __v(Alignment.self).vertical
     var __r = __v(Alignment.self)
     __r.vertical = __v((VerticalAlignment).self)
+}
+// AlignmentID: static func defaultValue(in context: ViewDimensions) -> CGFloat
+@MainActor func __probe3475() {
+    func __body<__T: AlignmentID>(_: __T.Type) {
+        let _: CGFloat = __T.defaultValue(in: __v((ViewDimensions).self))
+    }
 }
 // Anchor: struct Source
 @MainActor func __probe3476() {
@@ -359,6 +403,12 @@ import DeclarativeViews
 // AnyLayout: struct Cache
 @MainActor func __probe3501() {
     _ = AnyLayout.Cache.self
+}
+// AnyLayout: var animatableData: AnyLayout.AnimatableData { get set }
+@MainActor func __probe3502() {
+    let _: AnyLayout.AnimatableData = __v(AnyLayout.self).animatableData
+    var __r = __v(AnyLayout.self)
+    __r.animatableData = __v((AnyLayout.AnimatableData).self)
 }
 // AnyLayout: func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: AnyLayout.Subviews, cache: inout AnyLayout.Cache) -> CGFloat?
 @MainActor func __probe3503() {
@@ -527,6 +577,16 @@ import DeclarativeViews
 @MainActor func __probe3539() {
     func __inCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_ value: T) -> T { value }
     let _: NamedCoordinateSpace = __inCoordinateSpaceProtocol(.named(__v((Int).self)))
+}
+// CoordinateSpaceProtocol: extension CoordinateSpaceProtocol where Self == NamedCoordinateSpace { static var scrollView: NamedCoordinateSpace { get } }
+@MainActor func __probe3540() {
+    func __inCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_ value: T) -> T { value }
+    let _: NamedCoordinateSpace = __inCoordinateSpaceProtocol(.scrollView)
+}
+// CoordinateSpaceProtocol: static func scrollView(axis: Axis) -> Self where Self == NamedCoordinateSpace
+@MainActor func __probe3541() {
+    func __inCoordinateSpaceProtocol<T: CoordinateSpaceProtocol>(_ value: T) -> T { value }
+    let _: NamedCoordinateSpace = __inCoordinateSpaceProtocol(.scrollView(axis: __v((Axis).self)))
 }
 // Double: var magnitudeSquared: Double { get }
 @MainActor func __probe3542() {
@@ -720,9 +780,25 @@ import DeclarativeViews
 @MainActor func __probe3585() {
     let _: HorizontalAlignment = HorizontalAlignment.center
 }
+// HorizontalAlignment: func combineExplicit<S>(_ values: S) -> CGFloat? where S : Sequence, S.Element == CGFloat?
+@MainActor func __probe3586() {
+    let _: CGFloat? = __v(HorizontalAlignment.self).combineExplicit(__v((Array<CGFloat?>).self))
+}
+// HorizontalAlignment: init(_ id: any AlignmentID.Type)
+@MainActor func __probe3587() {
+    _ = HorizontalAlignment(__v((any AlignmentID.Type).self))
+}
 // HorizontalAlignment: static let leading: HorizontalAlignment
 @MainActor func __probe3588() {
     let _: HorizontalAlignment = HorizontalAlignment.leading
+}
+// HorizontalAlignment: static let listRowSeparatorLeading: HorizontalAlignment
+@MainActor func __probe3589() {
+    let _: HorizontalAlignment = HorizontalAlignment.listRowSeparatorLeading
+}
+// HorizontalAlignment: static let listRowSeparatorTrailing: HorizontalAlignment
+@MainActor func __probe3590() {
+    let _: HorizontalAlignment = HorizontalAlignment.listRowSeparatorTrailing
 }
 // HorizontalAlignment: static let trailing: HorizontalAlignment
 @MainActor func __probe3591() {
@@ -955,6 +1031,10 @@ import DeclarativeViews
 @MainActor func __probe3640() {
     _ = ProjectionTransform()
 }
+// ProjectionTransform: init(_ m: CGAffineTransform)
+@MainActor func __probe3642() {
+    _ = ProjectionTransform(__v((CGAffineTransform).self))
+}
 // ProjectionTransform: mutating func invert() -> Bool
 @MainActor func __probe3643() {
     var __r = __v(ProjectionTransform.self)
@@ -1114,6 +1194,22 @@ import DeclarativeViews
 @MainActor func __probe3679() {
     let _: VerticalAlignment = VerticalAlignment.center
 }
+// VerticalAlignment: func combineExplicit<S>(_ values: S) -> CGFloat? where S : Sequence, S.Element == CGFloat?
+@MainActor func __probe3680() {
+    let _: CGFloat? = __v(VerticalAlignment.self).combineExplicit(__v((Array<CGFloat?>).self))
+}
+// VerticalAlignment: static let firstTextBaseline: VerticalAlignment
+@MainActor func __probe3681() {
+    let _: VerticalAlignment = VerticalAlignment.firstTextBaseline
+}
+// VerticalAlignment: init(_ id: any AlignmentID.Type)
+@MainActor func __probe3682() {
+    _ = VerticalAlignment(__v((any AlignmentID.Type).self))
+}
+// VerticalAlignment: static let lastTextBaseline: VerticalAlignment
+@MainActor func __probe3683() {
+    let _: VerticalAlignment = VerticalAlignment.lastTextBaseline
+}
 // VerticalAlignment: static let top: VerticalAlignment
 @MainActor func __probe3684() {
     let _: VerticalAlignment = VerticalAlignment.top
@@ -1168,6 +1264,20 @@ import DeclarativeViews
 @MainActor func __probe3696() {
     let _: VerticalEdge.Set = VerticalEdge.Set.top
 }
+// View: func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View
+@MainActor func __probe3697() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alignmentGuide(__v((HorizontalAlignment).self), computeValue: { _ in __v((CGFloat).self) }))
+    }
+}
+// View: func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View
+@MainActor func __probe3698() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).alignmentGuide(__v((VerticalAlignment).self), computeValue: { _ in __v((CGFloat).self) }))
+    }
+}
 // View: func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View
 @MainActor func __probe3699() {
     func __someView<T: View>(_: T) {}
@@ -1180,6 +1290,27 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).aspectRatio(__v((CGSize).self), contentMode: __v((ContentMode).self)))
+    }
+}
+// View: func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View
+@MainActor func __probe3701() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).containerRelativeFrame(__v((Axis.Set).self), alignment: __v((Alignment).self)))
+    }
+}
+// View: func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center, _ length: @escaping (CGFloat, Axis) -> CGFloat) -> some View
+@MainActor func __probe3702() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).containerRelativeFrame(__v((Axis.Set).self), alignment: __v((Alignment).self), { _, _ in __v((CGFloat).self) }))
+    }
+}
+// View: func containerRelativeFrame(_ axes: Axis.Set, count: Int, span: Int = 1, spacing: CGFloat, alignment: Alignment = .center) -> some View
+@MainActor func __probe3703() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).containerRelativeFrame(__v((Axis.Set).self), count: __v((Int).self), span: __v((Int).self), spacing: __v((CGFloat).self), alignment: __v((Alignment).self)))
     }
 }
 // View: func coordinateSpace(_ name: NamedCoordinateSpace) -> some View
@@ -1422,6 +1553,13 @@ import DeclarativeViews
     func __someView<T: View>(_: T) {}
     func __body<__T: View>(_: __T.Type) {
         __someView(__v(__T.self).scenePadding(__v((ScenePadding).self), edges: __v((Edge.Set).self)))
+    }
+}
+// View: func transformEffect(_ transform: CGAffineTransform) -> some View
+@MainActor func __probe3739() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).transformEffect(__v((CGAffineTransform).self)))
     }
 }
 // View: func zIndex(_ value: Double) -> some View

@@ -98,6 +98,10 @@ import DeclarativeViews
 @MainActor func __probe4846() {
     let _: PaletteSelectionEffect = PaletteSelectionEffect.custom
 }
+// PaletteSelectionEffect: static func symbolVariant(_ variant: SymbolVariants) -> PaletteSelectionEffect
+@MainActor func __probe4847() {
+    let _: PaletteSelectionEffect = PaletteSelectionEffect.symbolVariant(__v((SymbolVariants).self))
+}
 // View: var body: Self.Body { get }
 @MainActor func __probe4848() {
     func __body<__T: View>(_: __T.Type) {

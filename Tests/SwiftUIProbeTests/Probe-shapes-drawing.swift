@@ -2107,6 +2107,11 @@ import DeclarativeViews
 @MainActor func __probe3231() {
     let _: ShadowStyle = ShadowStyle.inner(color: __v((Color).self), radius: __v((CGFloat).self), x: __v((CGFloat).self), y: __v((CGFloat).self))
 }
+// Shape: extension Shape where Self == ButtonBorderShape { static var buttonBorder: ButtonBorderShape { get } }
+@MainActor func __probe3232() {
+    func __inShape<T: Shape>(_ value: T) -> T { value }
+    let _: ButtonBorderShape = __inShape(.buttonBorder)
+}
 // Shape: extension Shape where Self == Capsule { static var capsule: Capsule { get } }
 @MainActor func __probe3233() {
     func __inShape<T: Shape>(_ value: T) -> T { value }

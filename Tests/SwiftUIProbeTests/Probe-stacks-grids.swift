@@ -366,6 +366,22 @@ import DeclarativeViews
 @MainActor func __probe1247() {
     _ = GridRow(alignment: __v((VerticalAlignment?).self), content: { __v((__ProbeView).self) })
 }
+// Group: init(@CommandsBuilder content: () -> Content) where Content : Commands
+@MainActor func __probe1249() {
+    _ = Group(content: { __v((TextEditingCommands).self) })
+}
+// Group: init(@SceneBuilder content: () -> Content) where Content : Scene
+@MainActor func __probe1250() {
+    _ = Group(content: { __v((WindowGroup<Text>).self) })
+}
+// Group: init(@ToolbarContentBuilder content: () -> Content) where Content : CustomizableToolbarContent
+@MainActor func __probe1251() {
+    let _: Group<_ToolbarItems> = Group(content: { ToolbarItem(id: "probe", placement: .automatic) { __v(__ProbeView.self) } })
+}
+// Group: init(@ToolbarContentBuilder content: () -> Content) where Content : ToolbarContent
+@MainActor func __probe1252() {
+    _ = Group(content: { ToolbarItem(placement: .automatic) { __v(__ProbeView.self) } })
+}
 // Group: init(@ViewBuilder content: () -> Content) where Content : View
 @MainActor func __probe1253() {
     _ = Group(content: { __v((__ProbeView).self) })

@@ -2415,6 +2415,13 @@ import DeclarativeViews
         __someView(__v(__T.self).navigationViewStyle(__v((ColumnNavigationViewStyle).self)))
     }
 }
+// View: func paletteSelectionEffect(_ effect: PaletteSelectionEffect) -> some View
+@MainActor func __probe2701() {
+    func __someView<T: View>(_: T) {}
+    func __body<__T: View>(_: __T.Type) {
+        __someView(__v(__T.self).paletteSelectionEffect(__v((PaletteSelectionEffect).self)))
+    }
+}
 // View: func pickerStyle<S>(_ style: S) -> some View where S : PickerStyle
 @MainActor func __probe2702() {
     func __someView<T: View>(_: T) {}

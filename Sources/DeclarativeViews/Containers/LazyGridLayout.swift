@@ -57,8 +57,8 @@ extension LayoutEngine {
             let line = index / count
             if index > 0, index % count == 0 { lineStart += lines[line - 1] + gap }
             let track = tracks[index % count]
-            let acrossFraction = across == .horizontal ? track.alignment.horizontal.fraction : track.alignment.vertical.fraction
-            let alongFraction = across == .horizontal ? track.alignment.vertical.fraction : track.alignment.horizontal.fraction
+            let acrossFraction = across == .horizontal ? track.alignment.horizontal.key.nominalFraction : track.alignment.vertical.key.nominalFraction
+            let alongFraction = across == .horizontal ? track.alignment.vertical.key.nominalFraction : track.alignment.horizontal.key.nominalFraction
             let origin = CGPoint(
                 main: lineStart + Self.offset(size[grid.axis], in: lines[line], alongFraction),
                 cross: starts[index % count] + Self.offset(size[across], in: track.length, acrossFraction), axis: grid.axis)

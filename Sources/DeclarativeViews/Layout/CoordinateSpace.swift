@@ -56,11 +56,46 @@ extension CoordinateSpaceProtocol where Self == NamedCoordinateSpace {
     }
 }
 
+extension CoordinateSpaceProtocol where Self == NamedCoordinateSpace {
+    /// The space of the nearest scroll view around the view.
+    public static var scrollView: NamedCoordinateSpace { NamedCoordinateSpace(name: AnyHashable(ScrollViewSpaceQuery(axis: nil))) }
+
+    /// The space of the nearest scroll view around the view that scrolls along `axis`.
+    public static func scrollView(axis: Axis) -> NamedCoordinateSpace {
+        NamedCoordinateSpace(name: AnyHashable(ScrollViewSpaceQuery(axis: axis)))
+    }
+}
+
+/// The name a scroll view gives its coordinate space: the axes it scrolls along.
+struct ScrollViewSpace: Hashable, Sendable {
+    let horizontal: Bool
+    let vertical: Bool
+
+    init(axes: Axis.Set) {
+        horizontal = axes.contains(.horizontal)
+        vertical = axes.contains(.vertical)
+    }
+}
+
+/// The name `.scrollView` and `.scrollView(axis:)` look for: a scroll view's space (one that
+/// scrolls along `axis`, if given).
+struct ScrollViewSpaceQuery: Hashable, Sendable {
+    let axis: Axis?
+}
+
 /// A named coordinate space around a view in a laid-out tree: its name and its frame in the
 /// window.
 struct NamedFrame: Hashable, @unchecked Sendable {
     let name: AnyHashable
     let frame: CGRect
+
+    /// Whether the space is the one `query` names: the same name, or a scroll view's space for
+    /// `.scrollView` (along the axis asked for).
+    func matches(_ query: AnyHashable) -> Bool {
+        guard let scrolling = query.base as? ScrollViewSpaceQuery else { return name == query }
+        guard let space = name.base as? ScrollViewSpace else { return false }
+        return scrolling.axis.map { $0 == .horizontal ? space.horizontal : space.vertical } ?? true
+    }
 }
 
 /// `.coordinateSpace(name:)`: names the view's coordinates.
@@ -113,7 +148,7 @@ public struct GeometryProxy: Sendable, Hashable {
         case .local:
             return CGRect(origin: .zero, size: size)
         case .named(let name):
-            guard let named = namedSpaces.last(where: { $0.name == name }) else { return globalFrame }
+            guard let named = namedSpaces.last(where: { $0.matches(name) }) else { return globalFrame }
             return globalFrame.offsetBy(dx: -named.frame.minX, dy: -named.frame.minY)
         }
     }
@@ -126,7 +161,7 @@ public struct GeometryProxy: Sendable, Hashable {
     /// The bounds of the named space around the view, in the view's coordinates (`nil` when no
     /// view around it has that name).
     public func bounds(of space: NamedCoordinateSpace) -> CGRect? {
-        guard let named = namedSpaces.last(where: { $0.name == space.name }) else { return nil }
+        guard let named = namedSpaces.last(where: { $0.matches(space.name) }) else { return nil }
         return named.frame.offsetBy(dx: -globalFrame.minX, dy: -globalFrame.minY)
     }
 

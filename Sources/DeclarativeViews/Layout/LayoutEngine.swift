@@ -52,6 +52,10 @@ final class LayoutEngine {
         generation += 1
     }
 
+    /// The size of the window the last pass laid out in: the container `.containerRelativeFrame`
+    /// sizes views from.
+    var containerSize = CGSize.zero
+
     /// Every node's layout results, in the slot the node was given when first laid out.
     let slots = LayoutSlots()
 
@@ -187,6 +191,8 @@ final class LayoutEngine {
             let content = stack(node, axis: .vertical, spacing: 0, proposal: proposal).size
             let height = proposal.height.flatMap { $0.isFinite ? $0 : nil } ?? content.height
             return CGSize(width: proposal.width ?? content.width, height: height)
+        case .zstack(let alignment) where node.alignsOnGuides:
+            return alignedOverlay(node.children, proposal: proposal, alignment: alignment).size
         case .zstack, .button:
             return overlay(node.children, proposal: proposal)
         case .spacer(let minLength):
@@ -248,6 +254,19 @@ final class LayoutEngine {
         return result
     }
 
+    /// Children on top of each other, each offered the whole proposal, lined up on `alignment`'s
+    /// guides: the length they span together along each axis, and where each goes.
+    private func alignedOverlay(_ children: [DisplayNode], proposal: ProposedViewSize, alignment: Alignment)
+        -> (size: CGSize, origins: [CGPoint], sizes: [CGSize])
+    {
+        let sizes = children.map { size(of: $0, proposal: proposal) }
+        let across = alignedOffsets(children, sizes: sizes, on: alignment.horizontal.key)
+        let down = alignedOffsets(children, sizes: sizes, on: alignment.vertical.key)
+        return (
+            CGSize(width: across.extent, height: down.extent),
+            zip(across.offsets, down.offsets).map { CGPoint(x: $0, y: $1) }, sizes)
+    }
+
     /// SwiftUI's stack algorithm: the spacing is taken off; then the children, least flexible
     /// first, are each offered an equal share of what is left, and what each takes is
     /// subtracted. Flexibility is how much a child's length varies between being offered
@@ -257,6 +276,29 @@ final class LayoutEngine {
     /// simply get those (no probing): the common case, and the one where stacks never need to
     /// squeeze anything.
     func stack(_ node: DisplayNode, axis: Axis, spacing: Double?, proposal: ProposedViewSize)
+        -> (size: CGSize, sizes: [CGSize])
+    {
+        let result = unalignedStack(node, axis: axis, spacing: spacing, proposal: proposal)
+        guard node.alignsOnGuides, let key = Self.stackAlignment(node) else { return result }
+        // Children lined up on a guide span more than the widest of them when their guides are
+        // not at the same fraction of their lengths.
+        var size = result.size
+        size[axis.other] = alignedOffsets(node.children, sizes: result.sizes, on: key).extent
+        return (size, result.sizes)
+    }
+
+    /// The guide a stack lines its children up on.
+    private static func stackAlignment(_ node: DisplayNode) -> AlignmentKey? {
+        switch node.kind {
+        case .vstack(let alignment, _): alignment.key
+        case .hstack(let alignment, _): alignment.key
+        default: nil
+        }
+    }
+
+    /// The stack's size and its children's, with the children's cross lengths aligned by the
+    /// standard fractions.
+    private func unalignedStack(_ node: DisplayNode, axis: Axis, spacing: Double?, proposal: ProposedViewSize)
         -> (size: CGSize, sizes: [CGSize])
     {
         // (The node's cache is current: sizing reaches here through `size(of:)`, placing through
@@ -464,28 +506,31 @@ final class LayoutEngine {
         case .text, .spacer, .divider, .shape:
             return []
         case .decorated(_, let alignment):
-            // The content fills the node (it decided its size); the decorations are offered it.
+            // The content fills the node (it decided its size); the decorations are offered it,
+            // and line up on the content's guides.
             guard !node.children.isEmpty else { return [] }
             let bounds = CGRect(origin: .zero, size: size)
             let decorations = placeOverlay(
-                Array(node.children.dropFirst()), proposal: ProposedViewSize(size), in: bounds, alignment: alignment)
+                Array(node.children.dropFirst()), proposal: ProposedViewSize(size), in: bounds, alignment: alignment,
+                guided: node.alignsOnGuides, anchor: node.children.first)
             return [ChildPlacement(frame: bounds, proposal: proposal)] + decorations
         case .flexibleFrame(let frame):
             return placeOverlay(
                 node.children, proposal: Self.flexibleProposal(frame, proposal), in: CGRect(origin: .zero, size: size),
-                alignment: frame.alignment)
+                alignment: frame.alignment, guided: node.alignsOnGuides)
         case .vstack(let alignment, let spacing):
-            return placeStack(node, axis: .vertical, spacing: spacing, proposal: proposal, size: size, into: &buffer) {
-                childCross, crossLength in
-                Self.offset(childCross, in: crossLength, alignment.fraction)
-            }
+            return placeStack(
+                node, axis: .vertical, spacing: spacing, alignment: alignment.key, proposal: proposal, size: size,
+                into: &buffer)
         case .hstack(let alignment, let spacing):
-            return placeStack(node, axis: .horizontal, spacing: spacing, proposal: proposal, size: size, into: &buffer) {
-                childCross, crossLength in
-                Self.offset(childCross, in: crossLength, alignment.fraction)
-            }
+            return placeStack(
+                node, axis: .horizontal, spacing: spacing, alignment: alignment.key, proposal: proposal, size: size,
+                into: &buffer)
         case .list:
-            return placeStack(node, axis: .vertical, spacing: 0, proposal: proposal, size: size, into: &buffer) { _, _ in 0 }
+            return placeStack(node, axis: .vertical, spacing: 0, alignment: nil, proposal: proposal, size: size, into: &buffer)
+        case .zstack(let alignment) where node.alignsOnGuides:
+            let aligned = alignedOverlay(node.children, proposal: proposal, alignment: alignment)
+            return zip(aligned.origins, aligned.sizes).map { ChildPlacement(frame: CGRect(origin: $0, size: $1), proposal: proposal) }
         case .zstack(let alignment):
             return placeOverlay(node.children, proposal: proposal, in: CGRect(origin: .zero, size: size), alignment: alignment)
         case .button, .window, .column, .navigationStack, .tab:
@@ -498,7 +543,9 @@ final class LayoutEngine {
         case .frame(let width, let height, let alignment):
             let inner = ProposedViewSize(
                 width: width.map { CGFloat($0) } ?? proposal.width, height: height.map { CGFloat($0) } ?? proposal.height)
-            return placeOverlay(node.children, proposal: inner, in: CGRect(origin: .zero, size: size), alignment: alignment)
+            return placeOverlay(
+                node.children, proposal: inner, in: CGRect(origin: .zero, size: size), alignment: alignment,
+                guided: node.alignsOnGuides)
         case .geometryReader:
             return placeOverlay(
                 node.children, proposal: ProposedViewSize(size), in: CGRect(origin: .zero, size: size), alignment: .topLeading)
@@ -522,34 +569,48 @@ final class LayoutEngine {
         }
     }
 
+    /// Places a stack's children one after the other along `axis`, lined up across it on
+    /// `alignment` (`nil`: at the start, as a list's rows).
     private func placeStack(
-        _ node: DisplayNode, axis: Axis, spacing: Double?, proposal: ProposedViewSize, size: CGSize,
-        into result: inout [ChildPlacement], crossOffset: (CGFloat, CGFloat) -> CGFloat
+        _ node: DisplayNode, axis: Axis, spacing: Double?, alignment: AlignmentKey?, proposal: ProposedViewSize,
+        size: CGSize, into result: inout [ChildPlacement]
     ) -> [ChildPlacement] {
         let children = node.children
         let (_, sizes) = stack(node, axis: axis, spacing: spacing, proposal: proposal)
         let gap = spacing.map { CGFloat($0) } ?? Self.defaultSpacing
+        let aligned = node.alignsOnGuides ? alignment.map { alignedOffsets(children, sizes: sizes, on: $0).offsets } : nil
+        let fraction = alignment?.fraction ?? 0
         var position: CGFloat = 0
         result.removeAll(keepingCapacity: true)
         result.reserveCapacity(children.count)
-        for childSize in sizes {
+        for (index, childSize) in sizes.enumerated() {
             var offer = ProposedViewSize(width: proposal[axis.other], height: proposal[axis.other])
             offer[axis] = childSize[axis]
-            let origin = CGPoint(
-                main: position, cross: crossOffset(childSize[axis.other], size[axis.other]), axis: axis)
+            let cross = aligned?[index] ?? Self.offset(childSize[axis.other], in: size[axis.other], fraction)
+            let origin = CGPoint(main: position, cross: cross, axis: axis)
             result.append(ChildPlacement(frame: CGRect(origin: origin, size: childSize), proposal: offer))
             position += childSize[axis] + gap
         }
         return result
     }
 
+    /// Places `children` on top of each other in `bounds`, each at the size it chooses for
+    /// `proposal`, aligned by `alignment`'s standard fractions or, `guided`, so that their
+    /// guides fall where the box's default values of them do (a frame's), or where `anchor` has
+    /// them (the content of a background or overlay).
     private func placeOverlay(_ children: [DisplayNode], proposal: ProposedViewSize, in bounds: CGRect,
-                              alignment: Alignment) -> [ChildPlacement] {
+                              alignment: Alignment, guided: Bool = false, anchor: DisplayNode? = nil) -> [ChildPlacement] {
         children.map { child in
             let childSize = size(of: child, proposal: proposal)
-            let origin = CGPoint(
-                x: bounds.minX + Self.offset(childSize.width, in: bounds.width, alignment.horizontal.fraction),
-                y: bounds.minY + Self.offset(childSize.height, in: bounds.height, alignment.vertical.fraction))
+            let origin = !guided
+                ? CGPoint(
+                    x: bounds.minX + Self.offset(childSize.width, in: bounds.width, alignment.horizontal.fraction ?? 0),
+                    y: bounds.minY + Self.offset(childSize.height, in: bounds.height, alignment.vertical.fraction ?? 0))
+                : CGPoint(
+                    x: bounds.minX + alignedOffset(
+                        of: child, size: childSize, in: bounds.size, on: alignment.horizontal.key, anchor: anchor),
+                    y: bounds.minY + alignedOffset(
+                        of: child, size: childSize, in: bounds.size, on: alignment.vertical.key, anchor: anchor))
             return ChildPlacement(frame: CGRect(origin: origin, size: childSize), proposal: proposal)
         }
     }
@@ -599,25 +660,5 @@ final class LayoutEngine {
     /// `available`, on whole points.
     static func offset(_ length: CGFloat, in available: CGFloat, _ fraction: CGFloat) -> CGFloat {
         ((available - length) * fraction).rounded(.down)
-    }
-}
-
-extension HorizontalAlignment {
-    var fraction: CGFloat {
-        switch self {
-        case .leading: 0
-        case .center: 0.5
-        case .trailing: 1
-        }
-    }
-}
-
-extension VerticalAlignment {
-    var fraction: CGFloat {
-        switch self {
-        case .top: 0
-        case .center: 0.5
-        case .bottom: 1
-        }
     }
 }

@@ -20,6 +20,11 @@ extension LayoutEngine {
     /// previous pass are not visited.
     func layOut(_ roots: [DisplayNode], in window: CGSize) -> LayoutResult {
         statistics.passes += 1
+        // Container-relative frames are sized from the window, which no cache key holds.
+        if window != containerSize {
+            if containerSize != .zero { invalidateCaches() }
+            containerSize = window
+        }
         let proposal = ProposedViewSize(window)
         let (size, sizes) = stack(roots, axis: .vertical, spacing: nil, proposal: proposal)
         var y = Self.offset(size.height, in: window.height, 0.5)

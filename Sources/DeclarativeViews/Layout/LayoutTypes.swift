@@ -122,6 +122,9 @@ public enum TextMetrics {
     public static let cellWidth: CGFloat = 8
     /// The height of one line, in points.
     public static let lineHeight: CGFloat = 16
+    /// How far below a line's baseline its descenders reach: a text's first baseline is
+    /// `lineHeight - descent` below its top (12 points), its last one `descent` above its bottom.
+    public static let descent: CGFloat = 4
 
     /// The lines `text` occupies when at most `width` points wide (`nil`: no limit), counting
     /// each character's cells (``cells(of:)-(Character)``: two for wide characters and emoji).

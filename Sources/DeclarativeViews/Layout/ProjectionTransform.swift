@@ -11,6 +11,13 @@ public struct ProjectionTransform: Equatable, Sendable {
     /// The identity.
     public init() {}
 
+    /// The affine transform `m` (no perspective): a point (x, y) maps to (x·a + y·c + tx, x·b + y·d + ty).
+    public init(_ m: CGAffineTransform) {
+        (m11, m12, m13) = (m.a, m.b, 0)
+        (m21, m22, m23) = (m.c, m.d, 0)
+        (m31, m32, m33) = (m.tx, m.ty, 1)
+    }
+
     init(rows: [[CGFloat]]) {
         (m11, m12, m13) = (rows[0][0], rows[0][1], rows[0][2])
         (m21, m22, m23) = (rows[1][0], rows[1][1], rows[1][2])

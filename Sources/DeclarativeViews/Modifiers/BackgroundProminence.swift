@@ -18,4 +18,17 @@ public struct PaletteSelectionEffect: Sendable, Equatable, CustomStringConvertib
     public static var automatic: PaletteSelectionEffect { PaletteSelectionEffect(description: "automatic") }
     /// Selection shown by the items themselves (their own images for each state).
     public static var custom: PaletteSelectionEffect { PaletteSelectionEffect(description: "custom") }
+
+    /// The selected item drawn with `variant` of its symbol (`.symbolVariant(.fill)`).
+    public static func symbolVariant(_ variant: SymbolVariants) -> PaletteSelectionEffect {
+        PaletteSelectionEffect(description: "symbolVariant(\(variant))")
+    }
+}
+
+extension View {
+    /// How a palette picker in the view shows its selected item (recorded as
+    /// `paletteSelectionEffect=symbolVariant(fill)`; headless, a picker's selection is its value).
+    public func paletteSelectionEffect(_ effect: PaletteSelectionEffect) -> ModifiedContent<Self, _StyleModifier> {
+        modifier(_StyleModifier(key: "paletteSelectionEffect", value: effect.description))
+    }
 }

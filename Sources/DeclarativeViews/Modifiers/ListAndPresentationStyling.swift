@@ -74,19 +74,6 @@ public enum ControlSize: CaseIterable, Hashable, Sendable {
     case mini, small, regular, large, extraLarge
 }
 
-/// The shape of a bordered button (SwiftUI's `ButtonBorderShape`).
-public struct ButtonBorderShape: Equatable, Sendable, CustomStringConvertible {
-    public let description: String
-    public static let automatic = ButtonBorderShape(description: "automatic")
-    public static let capsule = ButtonBorderShape(description: "capsule")
-    public static let circle = ButtonBorderShape(description: "circle")
-    public static let roundedRectangle = ButtonBorderShape(description: "roundedRectangle")
-
-    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape {
-        ButtonBorderShape(description: "roundedRectangle(\(_number(Double(radius))))")
-    }
-}
-
 extension View {
     private func recorded(_ key: String, _ value: String = "") -> ModifiedContent<Self, _StyleModifier> {
         modifier(_StyleModifier(key: key, value: value))

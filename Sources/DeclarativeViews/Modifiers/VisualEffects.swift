@@ -171,6 +171,14 @@ extension View {
     }
 
     /// Moves the drawing by `x` and `y`.
+    /// Applies the affine `transform` to the drawing without changing the view's layout (recorded
+    /// as `transformEffect=a b c d tx ty`, as `offset` and `scaleEffect` are; the frame stays
+    /// where the layout put it).
+    public func transformEffect(_ transform: CGAffineTransform) -> ModifiedContent<Self, _StyleModifier> {
+        let entries = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
+        return modifier(_StyleModifier(key: "transformEffect", value: entries.map { _number(Double($0)) }.joined(separator: " ")))
+    }
+
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, _StyleModifier> {
         offset(CGSize(width: x, height: y))
     }

@@ -29,6 +29,14 @@ final class DisplayNode: Equatable {
     /// a text that need not wrap, stacks and other containers of such views. Not a flexible
     /// frame (it grows towards its maximum) nor anything that expands.
     let idealWhenWider: Bool
+    /// Whether the node or a descendant sets an alignment guide (`.alignmentGuide`): only then
+    /// can a container's explicit guides differ from their defaults (text baselines aside).
+    let hasAlignmentGuides: Bool
+    /// Whether the node aligns its children on their guides rather than by the standard
+    /// fractions of their sizes: a child sets a guide, or the node aligns on a guide other than
+    /// leading, centre, trailing, top or bottom (a baseline, a custom guide). Most nodes do not,
+    /// and lay out without looking at guides.
+    let alignsOnGuides: Bool
     /// Where this node's layout results are in the storage of the engine that lays it out
     /// (``LayoutSlots``; ``LayoutSlots/none`` until it is first laid out). Layout state is the
     /// layout engine's, not the node's: the node carries only this index.
@@ -67,8 +75,9 @@ final class DisplayNode: Equatable {
         self.annotationBox = annotationBox
         // What the layout needs to know about the subtree, from the children in one pass.
         var childGeometry = false, childrenExpandH = false, childrenExpandV = false, childrenRigidV = true
-        var childrenIdealWhenWider = true
+        var childrenIdealWhenWider = true, childGuides = false
         for child in children {
+            childGuides = childGuides || child.hasAlignmentGuides
             childGeometry = childGeometry || child.hasGeometry
             childrenExpandH = childrenExpandH || child.expandsHorizontally
             childrenExpandV = childrenExpandV || child.expandsVertically
@@ -77,6 +86,19 @@ final class DisplayNode: Equatable {
         }
         hasGeometry = annotationBox?.value.geometry != nil || childGeometry
         let ownPriority = annotationBox?.value.layoutPriority != nil
+        hasAlignmentGuides = childGuides || !(annotationBox?.value.alignmentGuides.isEmpty ?? true)
+        switch kind {
+        case .vstack(let alignment, _):
+            alignsOnGuides = childGuides || alignment.fraction == nil
+        case .hstack(let alignment, _):
+            alignsOnGuides = childGuides || alignment.fraction == nil
+        case .zstack(let alignment), .frame(_, _, let alignment), .decorated(_, let alignment):
+            alignsOnGuides = childGuides || alignment.horizontal.fraction == nil || alignment.vertical.fraction == nil
+        case .flexibleFrame(let frame):
+            alignsOnGuides = childGuides || frame.alignment.horizontal.fraction == nil || frame.alignment.vertical.fraction == nil
+        default:
+            alignsOnGuides = false
+        }
         switch kind {
         case .padding, .frame, .flexibleFrame, .decorated:
             hasLayoutPriority = ownPriority || (children.first?.hasLayoutPriority ?? false)
@@ -236,6 +258,8 @@ struct _Annotations: Equatable {
     var layoutValues: LayoutValues?
     /// `.layoutPriority(_:)` on the view.
     var layoutPriority: Double?
+    /// `.alignmentGuide(_:computeValue:)`s on the view, the innermost first.
+    var alignmentGuides: [AlignmentGuideEntry] = []
     /// `.coordinateSpace(name:)` on the view.
     var coordinateSpaceName: AnyHashable?
     /// How the view enters and leaves the tree (`.transition`).
@@ -277,7 +301,10 @@ struct _Annotations: Equatable {
             && lhs.focusedValues.count == rhs.focusedValues.count
             && zip(lhs.focusedValues, rhs.focusedValues).allSatisfy { $0 === $1 }
             && lhs.customLayout === rhs.customLayout && lhs.layoutValues === rhs.layoutValues
-            && lhs.layoutPriority == rhs.layoutPriority && lhs.coordinateSpaceName == rhs.coordinateSpaceName
+            && lhs.layoutPriority == rhs.layoutPriority
+            && lhs.alignmentGuides.count == rhs.alignmentGuides.count
+            && zip(lhs.alignmentGuides, rhs.alignmentGuides).allSatisfy { $0 === $1 }
+            && lhs.coordinateSpaceName == rhs.coordinateSpaceName
             && lhs.shape === rhs.shape && lhs.clip === rhs.clip && lhs.canvas === rhs.canvas && lhs.refresh === rhs.refresh
             && lhs.gestures.count == rhs.gestures.count && zip(lhs.gestures, rhs.gestures).allSatisfy { $0 === $1 }
             && lhs.accessibilityActions === rhs.accessibilityActions

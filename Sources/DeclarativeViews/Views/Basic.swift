@@ -57,9 +57,13 @@ struct LeafRender<Source: RenderKindProviding>: StatefulRule {
 }
 
 /// Views grouped without drawing anything: modifiers applied to a group apply to each view.
-public nonisolated struct Group<Content: View>: View {
+/// Scenes, commands and toolbar content group the same way (``Group/init(content:)-(()->Content)``
+/// with their builders): the group is its content.
+public nonisolated struct Group<Content> {
     public var content: Content
+}
 
+extension Group: View where Content: View {
     public init(@ViewBuilder content: () -> Content) {
         self.content = content()
     }

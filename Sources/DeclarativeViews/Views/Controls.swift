@@ -547,11 +547,15 @@ public nonisolated struct ScrollView<Content: View>: View {
     }
 
     @MainActor public var body: some View {
-        if axes.contains(.horizontal) && !axes.contains(.vertical) {
-            HStack { content }
-        } else {
-            VStack { content }
+        // Its coordinate space is `.scrollView` (and `.scrollView(axis:)` for its axes).
+        Group {
+            if axes.contains(.horizontal) && !axes.contains(.vertical) {
+                HStack { content }
+            } else {
+                VStack { content }
+            }
         }
+        .coordinateSpace(name: ScrollViewSpace(axes: axes))
     }
 }
 

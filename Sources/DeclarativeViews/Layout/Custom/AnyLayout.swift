@@ -13,6 +13,15 @@ public struct AnyLayout: Layout {
         base = (layout as? AnyLayout)?.base ?? layout
     }
 
+    /// What animates between two layouts: nothing (SwiftUI's `AnyLayout.AnimatableData`; a
+    /// switch of layout moves the subviews to their new places in one step, headless).
+    public typealias AnimatableData = EmptyAnimatableData
+
+    public var animatableData: AnimatableData {
+        get { EmptyAnimatableData() }
+        set {}
+    }
+
     /// The wrapped layout's cache, with the layout type it belongs to: after a switch to another
     /// type, the new layout makes its own.
     public struct Cache {

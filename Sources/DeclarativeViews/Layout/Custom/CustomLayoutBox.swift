@@ -29,6 +29,14 @@ class CustomLayoutBox {
         fatalError("DeclarativeViews: CustomLayoutBox is abstract")
     }
 
+    /// Where the layout puts `key` in `bounds` (``Layout/explicitAlignment(of:in:proposal:subviews:cache:)-(HorizontalAlignment,_,_,_,_)``),
+    /// if it says.
+    func explicitAlignment(_ key: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews)
+        -> CGFloat?
+    {
+        fatalError("DeclarativeViews: CustomLayoutBox is abstract")
+    }
+
     /// Where the layout puts the children of a node of `size` offered `proposal`: each where it
     /// was placed, or centred at its ideal size if it was not.
     func placements(of children: [DisplayNode], size: CGSize, proposal: ProposedViewSize, engine: LayoutEngine)
@@ -86,6 +94,17 @@ final class TypedLayoutBox<L: Layout>: CustomLayoutBox {
     override func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews) {
         prepareCache(subviews)
         layout.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache!)
+    }
+
+    override func explicitAlignment(
+        _ key: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews
+    ) -> CGFloat? {
+        prepareCache(subviews)
+        return key.axis == .horizontal
+            ? layout.explicitAlignment(
+                of: HorizontalAlignment(key: key), in: bounds, proposal: proposal, subviews: subviews, cache: &cache!)
+            : layout.explicitAlignment(
+                of: VerticalAlignment(key: key), in: bounds, proposal: proposal, subviews: subviews, cache: &cache!)
     }
 }
 

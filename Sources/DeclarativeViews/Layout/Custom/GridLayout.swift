@@ -79,20 +79,36 @@ public struct GridLayout: Layout {
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         let tracks = solve(proposal: ProposedViewSize(bounds.size), subviews: subviews, cache: cache)
-        for cell in cache.cells {
+        let cells = cache.cells.map { cell in
             let area = CGRect(
                 x: bounds.minX + tracks.columns.starts[cell.column], y: bounds.minY + tracks.rows.starts[cell.row],
                 width: tracks.columns.length(from: cell.column, count: cell.span), height: tracks.rows.lengths[cell.row])
+            return (cell: cell, area: area, size: subviews[cell.subview].sizeThatFits(ProposedViewSize(area.size)))
+        }
+        // Rows aligned on a text baseline line their cells' baselines up: the row's is the lowest.
+        var baselines: [Int: CGFloat] = [:]
+        for (cell, _, size) in cells {
+            let guide = (cache.rowAlignments[cell.row] ?? alignment.vertical).key
+            guard guide.isTextBaseline else { continue }
+            baselines[cell.row] = max(baselines[cell.row] ?? 0, subviews[cell.subview].guideValue(guide, size: size))
+        }
+        for (cell, area, size) in cells {
             let subview = subviews[cell.subview]
-            let offer = ProposedViewSize(area.size)
-            let size = subview.sizeThatFits(offer)
-            let anchor = subview[GridCellAnchorKey.self] ?? UnitPoint(
-                x: (cell.span == 1 ? cache.columnAlignments[cell.column] : nil).map(\.fraction) ?? alignment.horizontal.fraction,
-                y: (cache.rowAlignments[cell.row] ?? alignment.vertical).fraction)
-            let origin = CGPoint(
-                x: area.minX + ((area.width - size.width) * anchor.x).rounded(.down),
-                y: area.minY + ((area.height - size.height) * anchor.y).rounded(.down))
-            subview.place(at: origin, proposal: offer)
+            let origin: CGPoint
+            if let anchor = subview[GridCellAnchorKey.self] {
+                origin = CGPoint(
+                    x: area.minX + ((area.width - size.width) * anchor.x).rounded(.down),
+                    y: area.minY + ((area.height - size.height) * anchor.y).rounded(.down))
+            } else {
+                // A cell's guides at its area's (its column's alignment, else the grid's; its row's, else the grid's).
+                let across = ((cell.span == 1 ? cache.columnAlignments[cell.column] : nil) ?? alignment.horizontal).key
+                let down = (cache.rowAlignments[cell.row] ?? alignment.vertical).key
+                let y = baselines[cell.row].map { ($0 - subview.guideValue(down, size: size)).rounded(.down) }
+                origin = CGPoint(
+                    x: area.minX + subview.alignedOffset(size, in: area.size, on: across),
+                    y: area.minY + (y ?? subview.alignedOffset(size, in: area.size, on: down)))
+            }
+            subview.place(at: origin, proposal: ProposedViewSize(area.size))
         }
     }
 

@@ -74,9 +74,17 @@ public struct LayoutSubview: Equatable, @unchecked Sendable {
         context.engine.size(of: node, proposal: proposal)
     }
 
-    /// The subview's size for `proposal`, with its alignment guides.
+    /// The subview's size for `proposal`, with its alignment guides: `d[guide]` is where the
+    /// subview sets the guide (``View/alignmentGuide(_:computeValue:)-(HorizontalAlignment,_)``,
+    /// a text's baselines, its content's guides), else the guide's default value.
     public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
-        ViewDimensions(size: sizeThatFits(proposal))
+        context.engine.dimensions(of: node, size: sizeThatFits(proposal))
+    }
+
+    /// Where `key` falls in the subview at `size` (without making its dimensions when it sets
+    /// no guide and `key` is a standard one).
+    func guideValue(_ key: AlignmentKey, size: CGSize) -> CGFloat {
+        context.engine.guideValue(key, of: node, size: size)
     }
 
     /// Puts the subview's `anchor` point at `position` (in the coordinates of the bounds
@@ -95,6 +103,15 @@ public struct LayoutSubview: Equatable, @unchecked Sendable {
     func hide() {
         guard context.placements != nil else { return }
         context.placements?[index] = ChildPlacement(frame: .null, proposal: .zero)
+    }
+
+    /// The offset along `key`'s axis that puts the subview (at `size`) in a box of `box`'s size
+    /// with its guide where the box's default value of the guide is.
+    func alignedOffset(_ size: CGSize, in box: CGSize, on key: AlignmentKey) -> CGFloat {
+        if let fraction = key.fraction, !node.hasAlignmentGuides {
+            return LayoutEngine.offset(size[key.axis], in: box[key.axis], fraction)
+        }
+        return context.engine.alignedOffset(of: node, size: size, in: box, on: key, anchor: nil)
     }
 
     /// The space the subview prefers around it.

@@ -25,13 +25,7 @@ struct FixedSizeLayout: Layout, NamedLayout {
     }
 
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        let offer = contentProposal(proposal)
-        var size = CGSize.zero
-        for subview in subviews {
-            let fitted = subview.sizeThatFits(offer)
-            size = CGSize(width: max(size.width, fitted.width), height: max(size.height, fitted.height))
-        }
-        return size
+        subviews.overlaidSize(contentProposal(proposal))
     }
 
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {

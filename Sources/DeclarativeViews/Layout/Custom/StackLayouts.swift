@@ -22,7 +22,7 @@ public struct HStackLayout: Layout {
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        subviews.placeStacked(axis: .horizontal, spacing: spacing, crossFraction: alignment.fraction, in: bounds, proposal: proposal)
+        subviews.placeStacked(axis: .horizontal, spacing: spacing, alignment: alignment.key, in: bounds, proposal: proposal)
     }
 }
 
@@ -47,7 +47,7 @@ public struct VStackLayout: Layout {
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        subviews.placeStacked(axis: .vertical, spacing: spacing, crossFraction: alignment.fraction, in: bounds, proposal: proposal)
+        subviews.placeStacked(axis: .vertical, spacing: spacing, alignment: alignment.key, in: bounds, proposal: proposal)
     }
 }
 
@@ -60,24 +60,11 @@ public struct ZStackLayout: Layout {
     }
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        var result = CGSize.zero
-        for subview in subviews {
-            let size = subview.sizeThatFits(proposal)
-            result.width = max(result.width, size.width)
-            result.height = max(result.height, size.height)
-        }
-        return result
+        subviews.overlaidSize(proposal)
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        for subview in subviews {
-            let size = subview.sizeThatFits(proposal)
-            subview.place(
-                at: CGPoint(
-                    x: bounds.minX + LayoutEngine.offset(size.width, in: bounds.width, alignment.horizontal.fraction),
-                    y: bounds.minY + LayoutEngine.offset(size.height, in: bounds.height, alignment.vertical.fraction)),
-                proposal: proposal)
-        }
+        subviews.placeOverlaid(in: bounds, alignment: alignment, proposal: proposal)
     }
 }
 
@@ -102,13 +89,41 @@ extension LayoutSubviews {
         context.engine.stack(nodes, axis: axis, spacing: spacing.map(Double.init), proposal: proposal)
     }
 
-    /// Places the subviews one after the other along `axis`, as a stack of `bounds`' size.
-    func placeStacked(axis: Axis, spacing: CGFloat?, crossFraction: CGFloat, in bounds: CGRect, proposal: ProposedViewSize) {
+    /// The size of the subviews on top of each other, each offered `proposal`: the largest extents.
+    func overlaidSize(_ proposal: ProposedViewSize) -> CGSize {
+        var result = CGSize.zero
+        for subview in self {
+            let size = subview.sizeThatFits(proposal)
+            result.width = Swift.max(result.width, size.width)
+            result.height = Swift.max(result.height, size.height)
+        }
+        return result
+    }
+
+    /// Places each subview in `bounds` at the size it chooses for `proposal`, with its guides of
+    /// `alignment` where the bounds' default values of them are.
+    func placeOverlaid(in bounds: CGRect, alignment: Alignment, proposal: ProposedViewSize) {
+        for subview in self {
+            let size = subview.sizeThatFits(proposal)
+            subview.place(
+                at: CGPoint(
+                    x: bounds.minX + subview.alignedOffset(size, in: bounds.size, on: alignment.horizontal.key),
+                    y: bounds.minY + subview.alignedOffset(size, in: bounds.size, on: alignment.vertical.key)),
+                proposal: proposal)
+        }
+    }
+
+    /// Places the subviews one after the other along `axis`, as a stack of `bounds`' size, lined
+    /// up across it on `alignment`.
+    func placeStacked(axis: Axis, spacing: CGFloat?, alignment: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize) {
         let (_, sizes) = stackSizes(axis: axis, spacing: spacing, proposal: proposal)
         let gap = spacing ?? LayoutEngine.defaultSpacing
         var position = axis == .horizontal ? bounds.minX : bounds.minY
-        for (subview, size) in zip(self, sizes) {
-            let cross = LayoutEngine.offset(size[axis.other], in: bounds.size[axis.other], crossFraction)
+        // Lined up on the guide when a subview sets one or the guide is not a standard one.
+        let aligned = alignment.fraction == nil || nodes.contains(where: \.hasAlignmentGuides)
+            ? context.engine.alignedOffsets(nodes, sizes: sizes, on: alignment).offsets : nil
+        for (index, (subview, size)) in zip(self, sizes).enumerated() {
+            let cross = aligned?[index] ?? LayoutEngine.offset(size[axis.other], in: bounds.size[axis.other], alignment.fraction ?? 0)
             let origin = axis == .horizontal
                 ? CGPoint(x: position, y: bounds.minY + cross) : CGPoint(x: bounds.minX + cross, y: position)
             subview.place(at: origin, proposal: ProposedViewSize(size))

@@ -46,31 +46,6 @@ public struct ViewSpacing: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "ViewSpacing(\(edges.compactDescription))" }
 }
 
-/// A view's size and where its alignment guides fall in it (SwiftUI's `ViewDimensions`), as
-/// ``LayoutSubview/dimensions(in:)`` reports it. Headless, guides are the standard fractions of
-/// the size (leading 0, centre ½, trailing 1); no view sets explicit guides.
-public struct ViewDimensions: Equatable, Sendable {
-    public let width: CGFloat
-    public let height: CGFloat
-
-    init(size: CGSize) {
-        width = size.width
-        height = size.height
-    }
-
-    /// Where `guide` falls, from the view's leading edge.
-    public subscript(guide: HorizontalAlignment) -> CGFloat { width * guide.fraction }
-
-    /// Where `guide` falls, from the view's top edge.
-    public subscript(guide: VerticalAlignment) -> CGFloat { height * guide.fraction }
-
-    /// The guide's position when the view sets it explicitly: never, headless.
-    public subscript(explicit guide: HorizontalAlignment) -> CGFloat? { nil }
-
-    /// The guide's position when the view sets it explicitly: never, headless.
-    public subscript(explicit guide: VerticalAlignment) -> CGFloat? { nil }
-}
-
 /// What a layout tells its container about itself (SwiftUI's `LayoutProperties`): the axis it
 /// stacks its subviews along, if any.
 public struct LayoutProperties: Sendable, Equatable {

@@ -1,0 +1,61 @@
+import DeclarativeViews
+import Foundation
+import Testing
+
+/// `Group` around scenes, commands and toolbar content, as apps write it to apply one modifier
+/// to several or to get past a builder block's limit: the group shows what it contains.
+@MainActor @Suite struct GroupContentTests {
+    struct GroupedApp: App {
+        var body: some Scene {
+            Group {
+                WindowGroup { Text("Main window") }
+                WindowGroup { Text("Second window") }
+            }
+            .commands {
+                Group {
+                    CommandMenu("Tools") {
+                        Button("Sharpen") {}
+                    }
+                    CommandGroup(after: .newItem) {
+                        Button("New Sketch") {}
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aGroupOfScenesShowsEveryWindowAndAGroupOfCommandsEveryCommand() throws {
+        let host = ViewHost(app: GroupedApp(), scheduler: ManualUpdateScheduler())
+        host.update()
+        #expect(host.renderedText.contains("Main window"))
+        #expect(host.renderedText.contains("Second window"))
+        #expect(host.buttonLabels.contains("Sharpen"))
+        #expect(host.buttonLabels.contains("New Sketch"))
+    }
+
+    @Test func aGroupOfToolbarItemsShowsEachItemAndItsButtonsRun() throws {
+        let log = Recorder()
+        struct Screen: View {
+            let log: Recorder
+            var body: some View {
+                Text("Document")
+                    .toolbar {
+                        Group {
+                            ToolbarItem(placement: .primaryAction) { Button("Save") { log.record("save") } }
+                            ToolbarItem(placement: .cancellationAction) { Button("Close") {} }
+                        }
+                    }
+                    .toolbar(id: "editor") {
+                        Group {
+                            ToolbarItem(id: "bold", placement: .secondaryAction) { Button("Bold") {} }
+                        }
+                    }
+            }
+        }
+        let (host, _) = mount(Screen(log: log))
+        #expect(host.buttonLabels.contains("Save") && host.buttonLabels.contains("Close"))
+        #expect(host.buttonLabels.contains("Bold"))
+        try host.tap("Save")
+        #expect(log.take() == ["save"])
+    }
+}
