@@ -58,4 +58,42 @@ import Testing
         try host.tap("Save")
         #expect(log.take() == ["save"])
     }
+
+    struct Person: Identifiable {
+        let id: Int
+        let name: String
+        let city: String
+    }
+
+    @Test func aGroupOfTableRowsOrColumnsShowsItsContentsInTheTable() {
+        let ada = Person(id: 1, name: "Ada", city: "London")
+        let alan = Person(id: 2, name: "Alan", city: "Wilmslow")
+        let table = Table(of: Person.self) {
+            Group {
+                TableColumn("Name", value: \Person.name)
+                TableColumn("City", value: \Person.city)
+            }
+        } rows: {
+            Group {
+                TableRow(ada)
+                TableRow(alan)
+            }
+        }
+        let (host, _) = mount(table)
+        let list = host.renderTree.first { (node: RenderNode) in node.kind == .list }
+        let lines = list?.children.map { (node: RenderNode) in node.text } ?? []
+        #expect(lines == ["Name City", "Ada London", "Alan Wilmslow"])
+    }
+
+    @Test func aGroupOfRotorEntriesListsItsEntriesInTheRotor() {
+        let view = Text("Index").accessibilityRotor("Chapters") {
+            AccessibilityRotorEntry("Intro", id: 1)
+            Group {
+                AccessibilityRotorEntry("Middle", id: 2)
+                AccessibilityRotorEntry("End", id: 3)
+            }
+        }
+        let (host, _) = mount(view)
+        #expect(host.renderTree.first?.attributes["accessibilityRotor"] == "Chapters: Intro, Middle, End")
+    }
 }

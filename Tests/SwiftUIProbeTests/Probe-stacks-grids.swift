@@ -366,6 +366,10 @@ import DeclarativeViews
 @MainActor func __probe1247() {
     _ = GridRow(alignment: __v((VerticalAlignment?).self), content: { __v((__ProbeView).self) })
 }
+// Group: init(@AccessibilityRotorContentBuilder content: () -> Content) where Content : AccessibilityRotorContent
+@MainActor func __probe1248() {
+    _ = Group(content: { AccessibilityRotorEntry("probe", id: 1) })
+}
 // Group: init(@CommandsBuilder content: () -> Content) where Content : Commands
 @MainActor func __probe1249() {
     _ = Group(content: { __v((TextEditingCommands).self) })
@@ -385,6 +389,14 @@ import DeclarativeViews
 // Group: init(@ViewBuilder content: () -> Content) where Content : View
 @MainActor func __probe1253() {
     _ = Group(content: { __v((__ProbeView).self) })
+}
+// Group: init<R, C>(@TableColumnBuilder<R, C> content: () -> Content) where R == Content.TableRowValue, C == Content.TableColumnSortComparator, Content : TableColumnContent
+@MainActor func __probe1254() {
+    let _: Group<_TableColumns<__ProbeItem, Never>> = Group(content: { TableColumn("probe") { (_: __ProbeItem) in __v(__ProbeView.self) } })
+}
+// Group: init<R>(@TableRowBuilder<R> content: () -> Content) where R == Content.TableRowValue, Content : TableRowContent
+@MainActor func __probe1255() {
+    let _: Group<TableRow<__ProbeItem>> = Group(content: { TableRow(__v(__ProbeItem.self)) })
 }
 // GroupBox: init(_ configuration: GroupBoxStyleConfiguration) where Label == GroupBoxStyleConfiguration.Label, Content == GroupBoxStyleConfiguration.Content
 @MainActor func __probe1256() {

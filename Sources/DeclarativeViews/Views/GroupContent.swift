@@ -46,3 +46,38 @@ extension Group: CustomizableToolbarContent where Content: CustomizableToolbarCo
 extension Group: _PrimitiveToolbarContent where Content: ToolbarContent {
     @MainActor var _toolbarViews: [AnyView] { content._views }
 }
+
+extension Group: TableRowContent where Content: TableRowContent {
+    public typealias TableRowValue = Content.TableRowValue
+
+    /// Groups table rows: the table shows the content's.
+    public init<R>(@TableRowBuilder<R> content: () -> Content) where R == Content.TableRowValue {
+        self.content = content()
+    }
+
+    public var tableRowBody: Never { return _primitiveTableRowBody(Self.self) }
+
+    public var _tableRows: [_TableRowItem<Content.TableRowValue>] { content._tableRows }
+}
+
+extension Group: TableColumnContent where Content: TableColumnContent {
+    public typealias TableRowValue = Content.TableRowValue
+    public typealias TableColumnSortComparator = Content.TableColumnSortComparator
+
+    /// Groups table columns (past a builder block's ten): the table shows the content's.
+    public init<R, C>(@TableColumnBuilder<R, C> content: () -> Content)
+    where R == Content.TableRowValue, C == Content.TableColumnSortComparator {
+        self.content = content()
+    }
+
+    public var _columns: [_AnyTableColumn<Content.TableRowValue>] { content._columns }
+}
+
+extension Group: AccessibilityRotorContent where Content: AccessibilityRotorContent {
+    /// Groups rotor entries: the rotor lists the content's.
+    public init(@AccessibilityRotorContentBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public var body: _AccessibilityRotorEntries { _AccessibilityRotorEntries(labels: content._labels) }
+}
