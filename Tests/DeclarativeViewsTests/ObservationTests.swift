@@ -83,6 +83,36 @@ import Testing
         #expect(host.renderedText.components(separatedBy: "count 7").count == 3)
     }
 
+    /// A model in the root's `@State`, whose button's write changes a value an `.animation(_:value:)`
+    /// watches: the animated update's records hold the button, whose action holds the model, and
+    /// the model's registrar holds the trackings of the bodies that read it.
+    struct AnimatedToggle: View {
+        @State var model: CounterModel
+        var body: some View {
+            VStack {
+                Text(model.count.isMultiple(of: 2) ? "even" : "odd")
+                Button("bump") { model.count += 1 }
+            }
+            .animation(.default, value: model.count)
+        }
+    }
+
+    @Test func aModelWrittenInAnAnimatedUpdateIsReleasedWithItsHost() throws {
+        let probe = WeakBox<CounterModel>()
+        weak var weakHost: ViewHost?
+        do {
+            let model = CounterModel()
+            probe.set(model)
+            let (host, _) = mount(AnimatedToggle(model: model))
+            weakHost = host
+            try host.tap("bump")
+            host.update()
+            #expect(host.renderedText.contains("odd"))
+        }
+        #expect(weakHost == nil)
+        #expect(probe.object == nil, "no cycle through the model's trackings keeps it (and the graph) alive")
+    }
+
     @Test func aViewThatLeftTheTreeIsNotInvalidated() {
         let recorder = Recorder()
         let model = CounterModel()

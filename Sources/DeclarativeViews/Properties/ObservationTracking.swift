@@ -54,8 +54,11 @@ final class ObservationInvalidator: @unchecked Sendable {
     /// The generation of the run in progress or last made (graph's thread).
     private var generation: UInt64 = 0
     /// Where a change made inside `withAnimation` on the graph's thread leaves its transaction
-    /// (a body's invalidator; graph's thread only).
-    private let transactions: TransactionRecorder?
+    /// (a body's invalidator; graph's thread only). Weak: the observed objects' registrars keep
+    /// their trackings, so the invalidator, and the recorder holds the nodes of the last update,
+    /// whose actions may hold those objects — a strong reference would be a cycle that keeps the
+    /// object, its host's graph and the render tree alive after the host is gone.
+    private weak var transactions: TransactionRecorder?
 
     init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: GraphThread, transactions: TransactionRecorder? = nil) {
         self.attribute = attribute

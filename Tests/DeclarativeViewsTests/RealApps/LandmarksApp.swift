@@ -346,12 +346,7 @@ enum LandmarksFixture {
         #expect(host.renderedText.contains("Chilkoot Trail"))
     }
 
-    // Under AddressSanitizer this test's host is sometimes reported as leaked (a retain cycle
-    // involving the host, not yet found; 2 of 5 runs of this suite alone). Off under ASan only
-    // until the cycle is found, so that the leak check keeps guarding everything else.
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["AG_SANITIZER"] == "address",
-                    "a host leaks under ASan in some runs: a retain cycle under investigation"))
-    func selectingALandmarkShowsItsDetailWhereTheFavoriteButtonWritesTheModel() throws {
+    @Test func selectingALandmarkShowsItsDetailWhereTheFavoriteButtonWritesTheModel() throws {
         let app = Fixture.LandmarksApp()
         let host = launch(app)
         try host.tap("St. Mary Lake")
