@@ -571,27 +571,46 @@ final class LayoutEngine {
 
     /// Places a stack's children one after the other along `axis`, lined up across it on
     /// `alignment` (`nil`: at the start, as a list's rows).
+    @inline(never)
     private func placeStack(
         _ node: DisplayNode, axis: Axis, spacing: Double?, alignment: AlignmentKey?, proposal: ProposedViewSize,
         size: CGSize, into result: inout [ChildPlacement]
     ) -> [ChildPlacement] {
-        let children = node.children
         let (_, sizes) = stack(node, axis: axis, spacing: spacing, proposal: proposal)
         let gap = spacing.map { CGFloat($0) } ?? Self.defaultSpacing
-        let aligned = node.alignsOnGuides ? alignment.map { alignedOffsets(children, sizes: sizes, on: $0).offsets } : nil
-        let fraction = alignment?.fraction ?? 0
         var position: CGFloat = 0
         result.removeAll(keepingCapacity: true)
-        result.reserveCapacity(children.count)
-        for (index, childSize) in sizes.enumerated() {
-            var offer = ProposedViewSize(width: proposal[axis.other], height: proposal[axis.other])
-            offer[axis] = childSize[axis]
-            let cross = aligned?[index] ?? Self.offset(childSize[axis.other], in: size[axis.other], fraction)
-            let origin = CGPoint(main: position, cross: cross, axis: axis)
-            result.append(ChildPlacement(frame: CGRect(origin: origin, size: childSize), proposal: offer))
-            position += childSize[axis] + gap
+        result.reserveCapacity(sizes.count)
+        if node.alignsOnGuides, let alignment {
+            // Lined up on the children's guides.
+            let offsets = alignedOffsets(node.children, sizes: sizes, on: alignment).offsets
+            for (childSize, cross) in zip(sizes, offsets) {
+                result.append(Self.stackPlacement(childSize, at: position, cross: cross, axis: axis, proposal: proposal))
+                position += childSize[axis] + gap
+            }
+        } else {
+            // The fast path: by the guide's standard fraction of the free cross length.
+            let fraction = alignment?.fraction ?? 0
+            let crossLength = size[axis.other]
+            for childSize in sizes {
+                let cross = Self.offset(childSize[axis.other], in: crossLength, fraction)
+                result.append(Self.stackPlacement(childSize, at: position, cross: cross, axis: axis, proposal: proposal))
+                position += childSize[axis] + gap
+            }
         }
         return result
+    }
+
+    /// Where a stack puts a child of `childSize` that starts `position` along `axis` and
+    /// `cross` across it, and what it offers the child.
+    @inline(__always)
+    private static func stackPlacement(
+        _ childSize: CGSize, at position: CGFloat, cross: CGFloat, axis: Axis, proposal: ProposedViewSize
+    ) -> ChildPlacement {
+        var offer = ProposedViewSize(width: proposal[axis.other], height: proposal[axis.other])
+        offer[axis] = childSize[axis]
+        let origin = CGPoint(main: position, cross: cross, axis: axis)
+        return ChildPlacement(frame: CGRect(origin: origin, size: childSize), proposal: offer)
     }
 
     /// Places `children` on top of each other in `bounds`, each at the size it chooses for

@@ -8,7 +8,7 @@ public struct HorizontalAlignment: Sendable, Hashable, CustomStringConvertible {
 
     /// The guide `id` names.
     public init(_ id: any AlignmentID.Type) {
-        key = AlignmentKey(id: id, axis: .horizontal, fraction: nil)
+        key = AlignmentKey(id: id, axis: .horizontal)
     }
 
     /// The alignment of `key` (on this alignment's axis).
@@ -16,16 +16,17 @@ public struct HorizontalAlignment: Sendable, Hashable, CustomStringConvertible {
         self.key = key
     }
 
-    private init(builtin id: any AlignmentID.Type, fraction: CGFloat) {
-        key = AlignmentKey(id: id, axis: .horizontal, fraction: fraction)
+    /// A built-in guide (its fixed slot in ``AlignmentRegistry``).
+    private init(builtin slot: UInt32) {
+        key = AlignmentKey(slot: slot, axis: .horizontal)
     }
 
     /// The leading edge.
-    public static let leading = HorizontalAlignment(builtin: BuiltinAlignment.Leading.self, fraction: 0)
+    public static let leading = HorizontalAlignment(builtin: AlignmentRegistry.leading)
     /// The centre.
-    public static let center = HorizontalAlignment(builtin: BuiltinAlignment.HorizontalCenter.self, fraction: 0.5)
+    public static let center = HorizontalAlignment(builtin: AlignmentRegistry.horizontalCenter)
     /// The trailing edge.
-    public static let trailing = HorizontalAlignment(builtin: BuiltinAlignment.Trailing.self, fraction: 1)
+    public static let trailing = HorizontalAlignment(builtin: AlignmentRegistry.trailing)
     /// Where a list row's separator starts (by default, the row's leading edge).
     public static let listRowSeparatorLeading = HorizontalAlignment(BuiltinAlignment.ListRowSeparatorLeading.self)
     /// Where a list row's separator ends (by default, the row's trailing edge).

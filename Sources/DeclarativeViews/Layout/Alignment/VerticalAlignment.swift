@@ -8,7 +8,7 @@ public struct VerticalAlignment: Sendable, Hashable, CustomStringConvertible {
 
     /// The guide `id` names.
     public init(_ id: any AlignmentID.Type) {
-        key = AlignmentKey(id: id, axis: .vertical, fraction: nil)
+        key = AlignmentKey(id: id, axis: .vertical)
     }
 
     /// The alignment of `key` (on this alignment's axis).
@@ -16,22 +16,23 @@ public struct VerticalAlignment: Sendable, Hashable, CustomStringConvertible {
         self.key = key
     }
 
-    private init(builtin id: any AlignmentID.Type, fraction: CGFloat) {
-        key = AlignmentKey(id: id, axis: .vertical, fraction: fraction)
+    /// A built-in guide (its fixed slot in ``AlignmentRegistry``).
+    private init(builtin slot: UInt32) {
+        key = AlignmentKey(slot: slot, axis: .vertical)
     }
 
     /// The top edge.
-    public static let top = VerticalAlignment(builtin: BuiltinAlignment.Top.self, fraction: 0)
+    public static let top = VerticalAlignment(builtin: AlignmentRegistry.top)
     /// The centre.
-    public static let center = VerticalAlignment(builtin: BuiltinAlignment.VerticalCenter.self, fraction: 0.5)
+    public static let center = VerticalAlignment(builtin: AlignmentRegistry.verticalCenter)
     /// The bottom edge.
-    public static let bottom = VerticalAlignment(builtin: BuiltinAlignment.Bottom.self, fraction: 1)
+    public static let bottom = VerticalAlignment(builtin: AlignmentRegistry.bottom)
     /// The baseline of a text's first line (``TextMetrics/baseline``); the bottom of a view
     /// without text. A container's is its first subview's that has one.
-    public static let firstTextBaseline = VerticalAlignment(BuiltinAlignment.FirstTextBaseline.self)
+    public static let firstTextBaseline = VerticalAlignment(builtin: AlignmentRegistry.firstTextBaseline)
     /// The baseline of a text's last line; the bottom of a view without text. A container's is
     /// its last subview's that has one.
-    public static let lastTextBaseline = VerticalAlignment(BuiltinAlignment.LastTextBaseline.self)
+    public static let lastTextBaseline = VerticalAlignment(builtin: AlignmentRegistry.lastTextBaseline)
 
     /// Merges explicit values of this guide, in the subviews' order, into one: the first (the
     /// last for ``lastTextBaseline``), or `nil` if none is set.
