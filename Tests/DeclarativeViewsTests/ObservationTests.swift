@@ -156,6 +156,72 @@ import Testing
         #expect(host.renderedText.contains("count 9"))
     }
 
+    /// Rows whose content closure reads the models directly (`Text(models[i].title)`), and one
+    /// that shows a constant until a model's flag is set.
+    struct ModelRows: View {
+        let models: [CounterModel]
+        let recorder: Recorder
+        var body: some View {
+            VStack {
+                ForEach(0..<models.count, id: \.self) { index in
+                    let _ = recorder.record("row \(index)")
+                    Text(index == 0 || models[0].count > 0 ? models[index].title : "fixed \(index)")
+                }
+            }
+        }
+    }
+
+    @Test func aForEachRowReRunsAloneWhenAModelItsContentReadChanges() {
+        let recorder = Recorder()
+        let models = (0..<3).map { index in
+            let model = CounterModel()
+            model.title = "title \(index)"
+            return model
+        }
+        let (host, scheduler) = mount(ModelRows(models: models, recorder: recorder))
+        // Rows 1 and 2 read `models[0].count` only; row 0 reads its title as well. Each row runs
+        // again under its own tracking the first time it reads a model (once).
+        #expect(recorder.take().sorted() == ["row 0", "row 0", "row 1", "row 1", "row 2", "row 2"])
+        models[0].title = "renamed"
+        scheduler.flush()
+        #expect(recorder.take() == ["row 0"], "only the row that read the title")
+        #expect(host.renderedText.contains("renamed"))
+        #expect(host.renderedText.contains("fixed 2"))
+        // A property rows 1 and 2 read for the first time, changed from another thread.
+        let box = _UncheckedBox(models[0])
+        let done = DispatchSemaphore(value: 0)
+        Thread { box.value.count = 1; done.signal() }.start()
+        done.wait()
+        for _ in 0..<200 where !scheduler.hasPendingUpdates {
+            _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+        }
+        scheduler.flush()
+        #expect(host.renderedText.contains("title 2"), "the rows that read the count show the titles now")
+        recorder.take()
+        // Now that they read the titles too, a title change re-runs exactly its row.
+        models[2].title = "second renamed"
+        scheduler.flush()
+        #expect(recorder.take() == ["row 2"])
+        #expect(host.renderedText.contains("second renamed"))
+    }
+
+    @Test func forEachRowsThatReadNoModelRunTheirContentOnce() {
+        struct Plain: View {
+            let recorder: Recorder
+            var body: some View {
+                VStack {
+                    ForEach(0..<3, id: \.self) { index in
+                        let _ = recorder.record("row \(index)")
+                        Text("row \(index)")
+                    }
+                }
+            }
+        }
+        let recorder = Recorder()
+        _ = mount(Plain(recorder: recorder))
+        #expect(recorder.take() == ["row 0", "row 1", "row 2"])
+    }
+
     @Test func objectWillChangeFromAnotherThreadIsDeliveredOnTheGraphsThread() {
         let library = Library()
         let recorder = Recorder()

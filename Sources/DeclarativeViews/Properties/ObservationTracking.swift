@@ -67,6 +67,14 @@ final class ObservationInvalidator: @unchecked Sendable {
         self.transactions = transactions
     }
 
+    /// The invalidator of `attribute`, in the subgraph whose validity `validity` records.
+    init(attribute: AnyAttribute, validity: SubgraphValidity, graphThread: GraphThread) {
+        self.attribute = attribute
+        subgraph = validity
+        self.graphThread = graphThread
+        transactions = nil
+    }
+
     /// Runs `body`, recording the observable properties it reads.
     @inline(__always)
     func tracking<Result>(_ body: () -> Result) -> Result {
@@ -138,6 +146,18 @@ func _trackChanges<Result>(_ body: () -> Result, _ changed: @escaping @Sendable 
     withObservationTracking(body, didSet: changed)
 }
 #endif
+
+/// Runs `body` under Observation's lightest tracking, which registers nothing unless the run
+/// reads an observable property (it evaluates its change handler only then), and tells whether
+/// it read one. A rule that usually reads none (most `ForEach` rows) runs this way until it does:
+/// a did-set tracking costs allocations on every run, read or not.
+func readsObservableProperties<Result>(_ body: () -> Result) -> (result: Result, read: Bool) {
+    var read = false
+    // The handler a run that read something leaves is a will-set one that does nothing: the
+    // caller runs `body` again under a tracking of its own.
+    let result = withObservationTracking(body, onChange: { read = true; return {} }())
+    return (result, read)
+}
 
 /// The invalidator of a rule that is not a body (a `GeometryReader`'s content), made on its
 /// first run: the rule's value is rebuilt, this box is not.

@@ -202,7 +202,9 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
         let inputs = self.inputs
         let render = subgraph.apply {
             let view = Attribute(
-                ForEachElement(forEach: forEach, identity: identity, id: id, graphThread: inputs.host.graphThread))
+                ForEachElement(
+                    forEach: forEach, identity: identity, id: id, graphThread: inputs.host.graphThread,
+                    validity: subgraph.validity))
             guard inputs.tagsElementsWithID else {
                 return Content._makeDebuggableView(view: _GraphValue(view), inputs: inputs).render.single(inputs.host)
             }
@@ -225,15 +227,33 @@ struct ForEachElement<Data: RandomAccessCollection, ID: Hashable, Content: View>
     let identity: Attribute<_ForEachIdentity<ID>>
     let id: ID
     let graphThread: GraphThread
-    /// Tracks the `@Observable` properties the content closure reads, across runs.
-    let observation = ObservationSlot()
+    /// Whether the element's subgraph is still valid.
+    let validity: SubgraphValidity
+    /// Tracks the `@Observable` properties the content closure reads, across runs; made by the
+    /// first run that reads one (kept in the rule, which lives as long as the row).
+    var invalidator: ObservationInvalidator?
 
     mutating func updateValue() {
         // Gone from the data: this item is about to be removed; keep the last view.
         guard let position = identity.value.positions[id] else { return }
         let forEach = self.forEach.value
         let element = forEach.data[forEach.data.index(forEach.data.startIndex, offsetBy: position)]
-        value = observation.tracking(graphThread: graphThread) { forEach.content(element) }
+        if let invalidator {
+            value = invalidator.tracking { forEach.content(element) }
+            return
+        }
+        // Until the content reads an observable property, nothing is tracked (most rows read
+        // none). The first run that reads one runs again under the row's own tracking, so that
+        // a change after its reads is seen from then on, whatever thread makes it.
+        let (content, read) = readsObservableProperties { forEach.content(element) }
+        guard read else {
+            value = content
+            return
+        }
+        let invalidator = ObservationInvalidator(
+            attribute: AnyAttribute.current.unsafelyUnwrapped, validity: validity, graphThread: graphThread)
+        self.invalidator = invalidator
+        value = invalidator.tracking { forEach.content(element) }
     }
 }
 
