@@ -76,6 +76,33 @@ import Testing
         #expect(host.renderedText.contains("done"))
     }
 
+    /// A countdown on a timer scheduled on `RunLoop.main`, as apps schedule theirs, runs under
+    /// `swift test` too: where the main thread is parked in `dispatchMain()` (Linux), each tick
+    /// reaches the main actor through the main queue or the run loop the waiting test runs.
+    @Test func aTimerOnTheMainRunLoopCountsDownWhileTheTestRunsTheRunLoop() {
+        let timer = Timer.publish(every: 0.02, on: .main, in: .common).autoconnect().eraseToAnyPublisher()
+        let (host, scheduler) = mount(Countdown(ticks: timer))
+        #expect(host.renderedText.contains("3 left"))
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !host.renderedText.contains("done") && Date() < deadline {
+            RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.01))
+            scheduler.flush()
+        }
+        #expect(host.renderedText.contains("done"))
+    }
+
+    /// The same countdown in a test that awaits instead, giving the main queue back.
+    @Test func aTimerOnTheMainRunLoopCountsDownWhileTheTestAwaits() async throws {
+        let timer = Timer.publish(every: 0.02, on: .main, in: .common).autoconnect().eraseToAnyPublisher()
+        let (host, scheduler) = mount(Countdown(ticks: timer))
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !host.renderedText.contains("done") && Date() < deadline {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            scheduler.flush()
+        }
+        #expect(host.renderedText.contains("done"))
+    }
+
     /// A token that records itself, so that a test can see whether anything still holds it.
     final class Token {
         nonisolated(unsafe) static var made: [() -> Token?] = []
