@@ -103,6 +103,27 @@ import Testing
         #expect(host.renderedText.contains("done"))
     }
 
+    /// A body that runs the run loop while it is evaluated (the HTML import does).
+    struct RunsTheRunLoop: View {
+        var body: some View {
+            let html = (try? HTMLConversion.attributedString(fromHTML: "<b>bold</b> text")).map { String($0.characters) }
+            Text(html ?? "no text")
+        }
+    }
+
+    /// A tick that arrives while another host's body runs the run loop reaches its view's
+    /// action outside that body's update (it reads and writes its own state, no crash).
+    @Test func aTimerTickArrivingWhileAnotherBodyRunsTheRunLoopReachesItsAction() {
+        let timer = Timer.publish(every: 0.001, on: .current, in: .default).autoconnect().eraseToAnyPublisher()
+        let (host, scheduler) = mount(Countdown(ticks: timer))
+        #expect(host.renderedText.contains("3 left"))
+        Thread.sleep(forTimeInterval: 0.01)  // a tick is due when the other body runs the run loop
+        let (other, _) = mount(RunsTheRunLoop())
+        #expect(other.renderedText.contains("bold text"))
+        scheduler.flush()
+        #expect(!host.renderedText.contains("3 left"), "the tick reached the countdown")
+    }
+
     /// A token that records itself, so that a test can see whether anything still holds it.
     final class Token {
         nonisolated(unsafe) static var made: [() -> Token?] = []
