@@ -65,7 +65,13 @@ import Testing
     /// A countdown driven by `Timer.publish` and `.onReceive` runs headless: the test waits on
     /// the run loop as the driver's `wait` step does.
     @Test func aTimerCountdownRunsHeadless() {
-        let timer = Timer.publish(every: 0.02, on: .current, in: .default).autoconnect().eraseToAnyPublisher()
+        expectCountdownRunsWhileTheTestRunsTheRunLoop(on: .current, in: .default)
+    }
+
+    /// Mounts a countdown on a timer of `runLoop`, runs the current run loop until it is done
+    /// (five seconds at most) and expects it done.
+    private func expectCountdownRunsWhileTheTestRunsTheRunLoop(on runLoop: RunLoop, in mode: RunLoop.Mode) {
+        let timer = Timer.publish(every: 0.02, on: runLoop, in: mode).autoconnect().eraseToAnyPublisher()
         let (host, scheduler) = mount(Countdown(ticks: timer))
         #expect(host.renderedText.contains("3 left"))
         let deadline = Date(timeIntervalSinceNow: 5)
@@ -74,6 +80,46 @@ import Testing
             scheduler.flush()
         }
         #expect(host.renderedText.contains("done"))
+    }
+
+    /// A countdown on a timer scheduled on `RunLoop.main`, as apps schedule theirs, runs under
+    /// `swift test` too: where the main thread is parked in `dispatchMain()` (Linux), each tick
+    /// reaches the main actor through the main queue or the run loop the waiting test runs.
+    @Test func aTimerOnTheMainRunLoopCountsDownWhileTheTestRunsTheRunLoop() {
+        expectCountdownRunsWhileTheTestRunsTheRunLoop(on: .main, in: .common)
+    }
+
+    /// The same countdown in a test that awaits instead, giving the main queue back.
+    @Test func aTimerOnTheMainRunLoopCountsDownWhileTheTestAwaits() async throws {
+        let timer = Timer.publish(every: 0.02, on: .main, in: .common).autoconnect().eraseToAnyPublisher()
+        let (host, scheduler) = mount(Countdown(ticks: timer))
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !host.renderedText.contains("done") && Date() < deadline {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            scheduler.flush()
+        }
+        #expect(host.renderedText.contains("done"))
+    }
+
+    /// A body that runs the run loop while it is evaluated (the HTML import does).
+    struct RunsTheRunLoop: View {
+        var body: some View {
+            let html = (try? HTMLConversion.attributedString(fromHTML: "<b>bold</b> text")).map { String($0.characters) }
+            Text(html ?? "no text")
+        }
+    }
+
+    /// A tick that arrives while another host's body runs the run loop reaches its view's
+    /// action outside that body's update (it reads and writes its own state, no crash).
+    @Test func aTimerTickArrivingWhileAnotherBodyRunsTheRunLoopReachesItsAction() {
+        let timer = Timer.publish(every: 0.001, on: .current, in: .default).autoconnect().eraseToAnyPublisher()
+        let (host, scheduler) = mount(Countdown(ticks: timer))
+        #expect(host.renderedText.contains("3 left"))
+        Thread.sleep(forTimeInterval: 0.01)  // a tick is due when the other body runs the run loop
+        let (other, _) = mount(RunsTheRunLoop())
+        #expect(other.renderedText.contains("bold text"))
+        scheduler.flush()
+        #expect(!host.renderedText.contains("3 left"), "the tick reached the countdown")
     }
 
     /// A token that records itself, so that a test can see whether anything still holds it.

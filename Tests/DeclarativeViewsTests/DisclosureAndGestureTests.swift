@@ -37,6 +37,32 @@ import Testing
         #expect(!host.buttonLabels.contains("Duplicate"), "the menu closed")
     }
 
+    struct SortMenu: View {
+        @State private var order = "Date"
+        var body: some View {
+            VStack {
+                Menu("Sort") {
+                    Picker("Sort By", selection: $order) {
+                        ForEach(["Date", "Name"], id: \.self) { Text($0).tag($0) }
+                    }
+                }
+                Text("sorted by \(order)")
+            }
+        }
+    }
+
+    @Test func choosingAPickerOptionInAMenuSelectsItAndClosesTheMenu() throws {
+        let (host, scheduler) = mount(SortMenu())
+        try host.tap("Sort")
+        scheduler.flush()
+        #expect(host.buttonLabels.contains("Name"))
+        try host.select("Name")
+        scheduler.flush()
+        #expect(host.renderedText.contains("sorted by Name"))
+        #expect(host.renderedText.contains("Button \"Sort\" [menu=closed]"))
+        #expect(!host.buttonLabels.contains("Date"), "the menu closed")
+    }
+
     @Test func aDisclosureGroupShowsItsContentWhenExpanded() throws {
         let (host, scheduler) = mount(Document())
         #expect(!host.renderedText.contains("Created today"))

@@ -175,4 +175,28 @@ import Testing
         host.update()
         #expect(host.renderedText.contains("sidebar:"))
     }
+
+    struct TitledColumns: View {
+        @State private var favoritesOnly = false
+        var body: some View {
+            NavigationSplitView {
+                List {
+                    Toggle("Favorites only", isOn: $favoritesOnly)
+                }
+                .navigationTitle(favoritesOnly ? "Favorites" : "All Items")
+            } detail: {
+                Text("Pick an item")
+                    .navigationTitle("Detail")
+            }
+        }
+    }
+
+    @Test func eachSplitViewColumnShowsItsNavigationTitle() throws {
+        let (host, scheduler) = mount(TitledColumns())
+        #expect(host.renderedText.contains("sidebar: [navigationTitle=All Items]"))
+        #expect(host.renderedText.contains("detail: [navigationTitle=Detail]"))
+        try host.toggle("Favorites only")
+        scheduler.flush()
+        #expect(host.renderedText.contains("sidebar: [navigationTitle=Favorites]"))
+    }
 }

@@ -55,6 +55,11 @@ extension RunLoop {
         at date: Date, interval: TimeInterval, tolerance: TimeInterval, mode: RunLoop.Mode,
         _ action: @escaping () -> Void
     ) -> @Sendable () -> Void {
+        if self === RunLoop.main, let cfMode = mode.coreFoundationMode, ParkedMainThread.isCallerMainQueueWorker {
+            // The main run loop no longer runs (see ParkedMainRunLoopTimer).
+            let timer = ParkedMainRunLoopTimer(at: date, interval: interval, tolerance: tolerance, mode: cfMode, action)
+            return { timer.invalidate() }
+        }
         let action = Handoff(action)
         if let runLoop = reachableCFRunLoop, let cfMode = mode.coreFoundationMode {
             let timer = CFRunLoopTimerCreateWithHandler(

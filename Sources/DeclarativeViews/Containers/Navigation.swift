@@ -165,9 +165,20 @@ struct ColumnsRender: StatefulRule {
         let previous = hasValue ? value.first?.children ?? [] : []
         var children: [DisplayNode] = []
         for (position, column) in columns.enumerated() {
-            children.append(
-                .reusing(position < previous.count ? previous[position] : nil, kind: .column(column.name),
-                         children: column.slot.read()))
+            let content = column.slot.read()
+            var node = DisplayNode.reusing(
+                position < previous.count ? previous[position] : nil, kind: .column(column.name), children: content)
+            // Each column has its own navigation bar, titled by its content's `navigationTitle`.
+            let title = NavigationStackRender.title(in: content)
+            if node.annotations?.navigationTitle != title {
+                node = DisplayNode(kind: node.kind, children: content, annotations: title.map { title in
+                    var annotations = _Annotations()
+                    annotations.navigationTitle = title
+                    annotations.styles["navigationTitle"] = title
+                    return annotations
+                })
+            }
+            children.append(node)
         }
         emit(.navigationSplitView, children: children)
     }

@@ -193,7 +193,9 @@ struct BoundPresentation: ViewModifier {
     func body(content: Content) -> some View {
         let (navigation, isPresented, destination, id) = (self.navigation, self.isPresented, self.destination,
                                                           ObjectIdentifier(key))
-        content.onChange(of: isPresented.wrappedValue, initial: true) { _, presented in
+        // The pushed screen shows the destination as this view declares it now.
+        navigation?.refresh(presentedBy: id, with: destination)
+        return content.onChange(of: isPresented.wrappedValue, initial: true) { _, presented in
             guard let navigation else { return }
             if presented, !navigation.isPushed(by: id) {
                 navigation.push(view: destination, presenter: id, onPop: { isPresented.wrappedValue = false })

@@ -124,16 +124,56 @@ public struct NavigationPath: Equatable {
 /// What a stack's views reach through the environment: pushing, popping, and the destinations
 /// registered by `.navigationDestination(for:)`. Used on the main actor only (bodies and
 /// button actions).
+///
+/// The pushed screens stay current as SwiftUI keeps them: a destination is re-registered each
+/// time the view declaring it updates (`navigationDestination(for:)`, or a bound presentation's
+/// destination), and each registration bumps ``revision``, which every pushed screen's body
+/// reads — so the screens show what the declaring view would show now (an edit of the state
+/// their destination reads, even when nothing tracks the read, as for an `ObservableObject`).
 final class NavigationModel: @unchecked Sendable {
     var path: Binding<[AnyHashable]>?
     var pushedViews: Binding<[PushedView]>?
+    /// Bumped when a destination is registered again; the pushed screens depend on it.
+    var revision: StateLocation<UInt>?
     private var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    /// The newest destination of each bound presentation whose screen is pushed, by presenter.
+    private var presented: [ObjectIdentifier: AnyView] = [:]
     private var nextViewID = 0
+    private var revisionCount: UInt = 0
 
     init() {}
 
     func register<D: Hashable>(_ type: D.Type, _ destination: @escaping (D) -> AnyView) {
         destinations[ObjectIdentifier(type)] = { value in destination(value.base as! D) }
+        destinationsChanged()
+    }
+
+    /// Makes the pushed screens' bodies run again (they read ``revision``). Called while the
+    /// declaring view's body runs, so it sets the attribute directly: screens are evaluated after
+    /// the root they are pushed over, in the same update.
+    private func destinationsChanged() {
+        guard let revision, revision.isLive else { return }
+        // Counted here: reading the attribute would make the registering body depend on it.
+        revisionCount &+= 1
+        revision.attribute.value = revisionCount
+    }
+
+    /// Inside a pushed screen's body: makes it depend on the registrations.
+    func trackDestinations() {
+        if let revision, revision.isLive { _ = revision.attribute.value }
+    }
+
+    /// The newest destination `presenter` declared, while its screen is pushed.
+    func refresh(presentedBy presenter: ObjectIdentifier, with destination: AnyView) {
+        // Only a different destination: the screen's update must not refresh it again.
+        guard let current = presented[presenter], !_ViewEquality.equal(current, destination) else { return }
+        presented[presenter] = destination
+        destinationsChanged()
+    }
+
+    /// What a pushed view shows: its presenter's newest destination, else what was pushed.
+    func content(of pushed: PushedView) -> AnyView {
+        pushed.presenter.flatMap { presented[$0] } ?? pushed.view
     }
 
     func canShow(_ value: AnyHashable) -> Bool {
@@ -158,6 +198,7 @@ final class NavigationModel: @unchecked Sendable {
     /// binding, a `navigationDestination(isPresented:)`), `onPop` runs when going back removes it.
     func push(view: AnyView, presenter: ObjectIdentifier? = nil, onPop: (() -> Void)? = nil) {
         nextViewID += 1
+        if let presenter { presented[presenter] = view }
         pushedViews?.wrappedValue.append(PushedView(id: nextViewID, view: view, presenter: presenter, onPop: onPop))
     }
 
@@ -179,7 +220,15 @@ final class NavigationModel: @unchecked Sendable {
             }
             if values > target { path?.wrappedValue.removeLast(values - target) }
         }
+        forget(removed)
         for view in removed.reversed() { view.onPop?() }
+    }
+
+    /// Drops the destinations kept for screens that left the stack.
+    private func forget<C: Collection<PushedView>>(_ removed: C) {
+        for view in removed {
+            if let presenter = view.presenter { presented[presenter] = nil }
+        }
     }
 
     /// Whether the screen `presenter` pushes is on the stack.
@@ -193,6 +242,7 @@ final class NavigationModel: @unchecked Sendable {
         else { return }
         let above = views[(index + 1)...]
         pushedViews?.wrappedValue.removeSubrange(index...)
+        forget(views[index...])
         for view in above.reversed() { view.onPop?() }
     }
 }
@@ -242,6 +292,8 @@ public nonisolated struct _NavigationStackContent<Root: View>: View {
     @State private var pushed: [PushedView] = []
     @State private var editMode: EditMode = .inactive
     @State private var model = NavigationModel()
+    /// The registrations' revision (see ``NavigationModel``): written and read through the model.
+    @State private var destinationsRevision: UInt = 0
 
     init(root: Root, path: Binding<[AnyHashable]>?) {
         self.root = root
@@ -253,6 +305,7 @@ public nonisolated struct _NavigationStackContent<Root: View>: View {
         let path = self.path ?? $ownPath
         model.path = path
         model.pushedViews = $pushed
+        model.revision = _destinationsRevision._location
         let values = path.wrappedValue
         let screens = values.enumerated().map { NavigationScreen(depth: $0.offset + 1, content: .value($0.element)) }
             + pushed.enumerated().map { NavigationScreen(depth: values.count + $0.offset + 1, content: .view($0.element)) }
@@ -279,12 +332,13 @@ struct NavigationScreenView: View {
     var body: some View {
         let model = self.model
         let depth = screen.depth
-        VStack(alignment: .leading, spacing: 0) {
+        model.trackDestinations()
+        return VStack(alignment: .leading, spacing: 0) {
             Button("Back") { model.pop(toDepth: depth - 1) }
                 .modifier(_StyleModifier(key: "navigationBack", value: ""))
             switch screen.content {
             case .value(let value): model.destination(for: value)
-            case .view(let pushed): pushed.view
+            case .view(let pushed): model.content(of: pushed)
             }
         }
     }

@@ -29,18 +29,11 @@ extension Binding: Collection where Value: MutableCollection {
     /// A binding to the element at `position` of the bound collection. Once the collection no
     /// longer has that position (a row about to go away), it reads the element it was made with
     /// and ignores writes.
+    ///
+    /// Two such bindings are the same place when they are made from the same place at the same
+    /// position (so a parent re-creating a child with `$items[i]` does not make it different).
     public subscript(position: Binding<Value>.Index) -> Binding<Value>.Element {
-        let base = self
-        let last = base.wrappedValue[position]
-        return Binding<Value.Element>(
-            get: {
-                let collection = base.wrappedValue
-                return collection.indices.contains(position) ? collection[position] : last
-            },
-            set: { value in
-                guard base.wrappedValue.indices.contains(position) else { return }
-                base.wrappedValue[position] = value
-            })
+        Binding<Value.Element>(location: ElementLocation(base: location, position: position))
     }
 }
 

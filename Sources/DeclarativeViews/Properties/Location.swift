@@ -124,6 +124,40 @@ final class KeyPathLocation<Root, Value>: AnyLocation<Value> {
     }
 }
 
+/// A binding to the element at a position of a bound collection (`$items[i]`). Once the
+/// collection no longer has that position (a row about to go away), it reads the element it was
+/// made with and ignores writes.
+final class ElementLocation<Base: MutableCollection>: AnyLocation<Base.Element> {
+    let base: AnyLocation<Base>
+    let position: Base.Index
+    private let last: Base.Element
+
+    init(base: AnyLocation<Base>, position: Base.Index) {
+        self.base = base
+        self.position = position
+        last = base.value[position]
+    }
+
+    override var value: Base.Element {
+        let collection = base.value
+        return collection.indices.contains(position) ? collection[position] : last
+    }
+
+    override var dependency: AnyAttribute? { base.dependency }
+
+    override func set(_ newValue: Base.Element) {
+        var collection = base.value
+        guard collection.indices.contains(position) else { return }
+        collection[position] = newValue
+        base.set(collection)
+    }
+
+    override func isSame(as other: AnyLocation<Base.Element>) -> Bool {
+        guard let other = other as? ElementLocation<Base> else { return false }
+        return position == other.position && base.isSame(as: other.base)
+    }
+}
+
 /// A binding to an optional's value, while it is not `nil`.
 final class UnwrappedLocation<Value>: AnyLocation<Value> {
     let base: AnyLocation<Value?>

@@ -61,13 +61,17 @@ struct SelectableRender<Source: SelectionProviding>: StatefulRule {
     let source: _GraphValue<Source>
     let content: RenderParts
     var label: RenderParts?
+    /// What choosing an option also closes (a `Menu` the picker is in), if anything.
+    var dismiss: Attribute<(@MainActor () -> Void)?>?
     /// One select action per selectable node, in order, kept across updates.
     var actions: [ButtonAction] = []
 
-    init(source: _GraphValue<Source>, content: RenderParts, label: RenderParts? = nil) {
+    init(source: _GraphValue<Source>, content: RenderParts, label: RenderParts? = nil,
+         dismiss: Attribute<(@MainActor () -> Void)?>? = nil) {
         self.source = source
         self.content = content
         self.label = label
+        self.dismiss = dismiss
     }
 
     mutating func updateValue() {
@@ -77,7 +81,7 @@ struct SelectableRender<Source: SelectionProviding>: StatefulRule {
         var used = 0
         var options = content.read()
         if let selection = source.selection {
-            options = wrap(options, selection: selection, used: &used, depth: 0)
+            options = wrap(options, selection: selection, dismiss: dismiss?.value, used: &used, depth: 0)
         }
         var annotations: _Annotations?
         if !container.styles.isEmpty {
@@ -93,14 +97,19 @@ struct SelectableRender<Source: SelectionProviding>: StatefulRule {
         value = [DisplayNode(kind: container.kind, children: labelNodes + options, annotations: annotations)]
     }
 
-    private mutating func wrap(_ nodes: [DisplayNode], selection: _Selection, used: inout Int, depth: Int) -> [DisplayNode] {
+    private mutating func wrap(
+        _ nodes: [DisplayNode], selection: _Selection, dismiss: (@MainActor () -> Void)?, used: inout Int, depth: Int
+    ) -> [DisplayNode] {
         nodes.map { node in
             if let tag = node.annotations?.tag, selection.accepts(tag), node.annotations?.styles["selectionDisabled"] == nil {
                 if used == actions.count { actions.append(ButtonAction {}) }
                 let action = actions[used]
                 used += 1
-                let choose = MainActorHop((selection.choose, tag))
-                action.action = { choose.value.0(choose.value.1) }
+                let choose = MainActorHop((selection.choose, tag, dismiss))
+                action.action = {
+                    choose.value.0(choose.value.1)
+                    choose.value.2?()
+                }
                 var texts: [String] = []
                 node.collectText(into: &texts)
                 var annotations = _Annotations()
@@ -111,7 +120,7 @@ struct SelectableRender<Source: SelectionProviding>: StatefulRule {
                     action: action, annotations: annotations)
             }
             guard depth < 1, !node.children.isEmpty, node.action == nil else { return node }
-            let children = wrap(node.children, selection: selection, used: &used, depth: depth + 1)
+            let children = wrap(node.children, selection: selection, dismiss: dismiss, used: &used, depth: depth + 1)
             return children == node.children
                 ? node : DisplayNode(kind: node.kind, children: children, action: node.action, annotations: node.annotations)
         }
@@ -163,7 +172,10 @@ public nonisolated struct Picker<Label: View, SelectionValue: Hashable, Content:
         contentInputs.tagsElementsWithID = true
         let parts = Content._makeDebuggableView(view: content, inputs: contentInputs)
         let style = Attribute(vtableRule: EnvironmentProperty(environment: inputs.environment, keyPath: \._pickerStyle))
-        let render = Attribute(SelectableRender(source: view, content: parts.render, label: labelParts.render))
+        // Choosing an option closes the menu the picker is in, as a button in it does.
+        let dismiss = Attribute(vtableRule: EnvironmentProperty(environment: inputs.environment, keyPath: \._buttonDismiss))
+        let render = Attribute(
+            SelectableRender(source: view, content: parts.render, label: labelParts.render, dismiss: dismiss))
         return _ViewOutputs(render: Attribute(PickerStyleRender(content: render, style: style)))
     }
 }

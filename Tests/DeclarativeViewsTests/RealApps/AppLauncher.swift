@@ -43,14 +43,21 @@ func visibleText(_ host: ViewHost) -> String {
     return root.findAll(ViewType.Text.self).compactMap { try? $0.string() }.joined(separator: "\n")
 }
 
-/// Spins the current run loop (what a timer on `.current` needs) until the screen shows `text`,
+/// Spins the current run loop (what a timer on `.current` needs, and where one on `.main` ticks
+/// while the main thread is parked in `dispatchMain()`) until the screen shows `text`,
 /// for at most two seconds; whether it did.
 @MainActor
 func waitForTicks(_ host: ViewHost, until text: String) -> Bool {
+    waitForTicks(host) { $0.renderedText.contains(text) }
+}
+
+/// Spins the current run loop as above until `done` holds, for at most two seconds; whether it did.
+@MainActor
+func waitForTicks(_ host: ViewHost, until done: (ViewHost) -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(2)
-    while !host.renderedText.contains(text), Date() < deadline {
+    while !done(host), Date() < deadline {
         RunLoopSpinner.spin(for: 0.02)
         host.update()
     }
-    return host.renderedText.contains(text)
+    return done(host)
 }

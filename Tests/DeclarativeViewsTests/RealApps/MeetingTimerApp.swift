@@ -394,13 +394,10 @@ extension MeetingTimerFixture {
             host.update()
             if closing == "Cancel" { #expect(host.renderedText.contains("1 minutes"), "cancel keeps the scrum") }
         }
-        // Known gap: the pushed detail (navigationDestination(for:)) keeps the content it was
-        // pushed with; the store has the edit (the list shows the new title below).
-        withKnownIssue("a pushed navigationDestination(for:) screen is not updated when the state it reads changes") {
-            #expect(host.renderedText.contains("2 minutes"))
-            #expect(host.renderedText.contains("Zoe"))
-            #expect(!host.renderedText.contains("Simon"))
-        }
+        // The pushed detail (navigationDestination(for:)) shows the edit the store now has.
+        #expect(host.renderedText.contains("2 minutes"))
+        #expect(host.renderedText.contains("Zoe"))
+        #expect(!host.renderedText.contains("Simon"))
         try host.back()
         host.update()
         #expect(host.renderedText.contains("Design Review"))
@@ -415,22 +412,20 @@ extension MeetingTimerFixture {
         try host.tap("Start Meeting")
         host.update()
         #expect(host.renderedText.contains("Speaking: Cathy"))
-        // Known gap: under `swift test` on Linux the main thread is parked in `dispatchMain()`,
-        // so a timer on `RunLoop.main` (as apps schedule it) never fires; on Darwin it does.
+        // The timer is on `RunLoop.main`, as apps schedule it (under `swift test` on Linux, where
+        // the main thread is parked in `dispatchMain()`, its ticks reach the main actor through
+        // the main queue or the run loop `waitForTicks` runs).
         let ticked = waitForTicks(host, until: "Speaking: Daisy")
-        withKnownIssue("Timer.publish(on: .main) does not fire while swift test parks the main thread", isIntermittent: true) {
-            #expect(ticked, "15 ticks pass the first speaker's quarter")
-        }
+        #expect(ticked, "15 ticks pass the first speaker's quarter")
         try host.tap("Next Speaker")
         host.update()
         #expect(host.renderedText.contains(ticked ? "Speaking: Simon" : "Speaking: Daisy"))
         try host.tap("End Meeting")
         host.update()
-        withKnownIssue("dismiss() in a navigationDestination(isPresented:) screen does not pop it; the detail under it is stale") {
-            #expect(!host.renderedText.contains("Speaking:"))
-            #expect(host.renderedText.contains("4 attended"))
-            #expect(!host.renderedText.contains("No meetings yet"))
-        }
+        // dismiss() pops the screen navigationDestination(isPresented:) pushed; the detail shows the history.
+        #expect(!host.renderedText.contains("Speaking:"))
+        #expect(host.renderedText.contains("4 attended"))
+        #expect(!host.renderedText.contains("No meetings yet"))
     }
 
     @Test func aNewScrumIsMadeInAFullScreenCoverWhoseAddWaitsForATitle() throws {
