@@ -64,7 +64,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
             let current = AnyAttribute.current.unsafelyUnwrapped
             observation = ObservationInvalidator(
                 attribute: current, subgraph: current.subgraph, graphThread: host.graphThread,
-                transactions: host.transactions)
+                host: host.handle)
         }
         let observation = self.observation.unsafelyUnwrapped
         let observedChange = observation.takeChanged()

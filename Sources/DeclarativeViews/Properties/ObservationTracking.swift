@@ -53,18 +53,19 @@ final class ObservationInvalidator: @unchecked Sendable {
     private let retired = Atomic<Bool>(false)
     /// The generation of the run in progress or last made (graph's thread).
     private var generation: UInt64 = 0
-    /// Where a change made inside `withAnimation` on the graph's thread leaves its transaction
-    /// (a body's invalidator; graph's thread only). Weak: the observed objects' registrars keep
-    /// their trackings, so the invalidator, and the recorder holds the nodes of the last update,
-    /// whose actions may hold those objects — a strong reference would be a cycle that keeps the
-    /// object, its host's graph and the render tree alive after the host is gone.
-    private weak var transactions: TransactionRecorder?
+    /// The host whose transaction recorder a change made inside `withAnimation` on the graph's
+    /// thread goes to (a body's invalidator; graph's thread only). Through the host's handle, not
+    /// the recorder itself: the observed objects' registrars keep their trackings, so the
+    /// invalidator, and the recorder holds the nodes of the last update, whose actions may hold
+    /// those objects — a strong reference to it was a cycle that kept the object, the host's graph
+    /// and the render tree alive after the host was gone.
+    private let host: HostHandle?
 
-    init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: GraphThread, transactions: TransactionRecorder? = nil) {
+    init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: GraphThread, host: HostHandle? = nil) {
         self.attribute = attribute
         self.subgraph = subgraph.validity
         self.graphThread = graphThread
-        self.transactions = transactions
+        self.host = host
     }
 
     /// The invalidator of `attribute`, in the subgraph whose validity `validity` records.
@@ -72,7 +73,7 @@ final class ObservationInvalidator: @unchecked Sendable {
         self.attribute = attribute
         subgraph = validity
         self.graphThread = graphThread
-        transactions = nil
+        host = nil
     }
 
     /// Runs `body`, recording the observable properties it reads.
@@ -110,7 +111,7 @@ final class ObservationInvalidator: @unchecked Sendable {
         changed = true
         // Delivered at once when the change was made on the graph's thread: inside the
         // `withAnimation` that made it, if any.
-        if let transaction = Transaction.current { transactions?.noteWrite(transaction) }
+        if let transaction = Transaction.current { host?.host?.transactions.noteWrite(transaction) }
         attribute.invalidateValue()
     }
 
