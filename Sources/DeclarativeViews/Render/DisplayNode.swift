@@ -87,18 +87,9 @@ final class DisplayNode: Equatable {
         hasGeometry = annotationBox?.value.geometry != nil || childGeometry
         let ownPriority = annotationBox?.value.layoutPriority != nil
         hasAlignmentGuides = childGuides || !(annotationBox?.value.alignmentGuides.isEmpty ?? true)
-        switch kind {
-        case .vstack(let alignment, _):
-            alignsOnGuides = childGuides || alignment.fraction == nil
-        case .hstack(let alignment, _):
-            alignsOnGuides = childGuides || alignment.fraction == nil
-        case .zstack(let alignment), .frame(_, _, let alignment), .decorated(_, let alignment):
-            alignsOnGuides = childGuides || alignment.horizontal.fraction == nil || alignment.vertical.fraction == nil
-        case .flexibleFrame(let frame):
-            alignsOnGuides = childGuides || frame.alignment.horizontal.fraction == nil || frame.alignment.vertical.fraction == nil
-        default:
-            alignsOnGuides = false
-        }
+        // Whether the node's own alignment is on a guide other than the standard ones (set by
+        // the switch below, which reads the kind once for everything the layout needs).
+        var ownGuide = false
         switch kind {
         case .padding, .frame, .flexibleFrame, .decorated:
             hasLayoutPriority = ownPriority || (children.first?.hasLayoutPriority ?? false)
@@ -109,15 +100,26 @@ final class DisplayNode: Equatable {
         switch kind {
         case .text:
             (expandsHorizontally, expandsVertically, rigidVertically) = (false, false, true)
-        case .vstack, .hstack, .zstack, .button, .padding:
+        case .vstack(let alignment, _):
+            ownGuide = alignment.fraction == nil
             (expandsHorizontally, expandsVertically, rigidVertically) = (childrenExpandH, childrenExpandV, childrenRigidV)
-        case .frame(let width, let height, _):
+        case .hstack(let alignment, _):
+            ownGuide = alignment.fraction == nil
+            (expandsHorizontally, expandsVertically, rigidVertically) = (childrenExpandH, childrenExpandV, childrenRigidV)
+        case .zstack(let alignment):
+            ownGuide = !alignment.isStandard
+            (expandsHorizontally, expandsVertically, rigidVertically) = (childrenExpandH, childrenExpandV, childrenRigidV)
+        case .button, .padding:
+            (expandsHorizontally, expandsVertically, rigidVertically) = (childrenExpandH, childrenExpandV, childrenRigidV)
+        case .frame(let width, let height, let alignment):
+            ownGuide = !alignment.isStandard
             (expandsHorizontally, expandsVertically, rigidVertically) =
                 (width == nil && childrenExpandH, height == nil && childrenExpandV, height != nil || childrenRigidV)
         case .spacer, .divider, .list, .window, .tabView, .tab, .navigationSplitView, .navigationStack, .column,
             .geometryReader, .shape, .layout:
             (expandsHorizontally, expandsVertically, rigidVertically) = (true, true, false)
-        case .decorated:
+        case .decorated(_, let alignment):
+            ownGuide = !alignment.isStandard
             // The content decides the size.
             let content = children.first
             (expandsHorizontally, expandsVertically, rigidVertically) =
@@ -129,6 +131,7 @@ final class DisplayNode: Equatable {
             (expandsHorizontally, expandsVertically, rigidVertically) =
                 grid.axis == .vertical ? (fills, false, true) : (false, fills, false)
         case .flexibleFrame(let frame):
+            ownGuide = !frame.alignment.isStandard
             // A maximum (not only an infinite one) makes the frame grow towards it when offered
             // more than its content needs.
             (expandsHorizontally, expandsVertically, rigidVertically) = (
@@ -136,6 +139,7 @@ final class DisplayNode: Equatable {
                 frame.maxHeight != nil || childrenExpandV,
                 false)
         }
+        alignsOnGuides = childGuides || ownGuide
         switch kind {
         case .text:
             idealWhenWider = true

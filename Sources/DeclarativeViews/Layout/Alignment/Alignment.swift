@@ -10,6 +10,10 @@ public struct Alignment: Sendable, Hashable, CustomStringConvertible {
         self.vertical = vertical
     }
 
+    /// Whether both guides are standard ones (leading, centre, trailing; top, centre, bottom),
+    /// which the layout places by fractions of the free space.
+    var isStandard: Bool { horizontal.fraction != nil && vertical.fraction != nil }
+
     public static let center = Alignment(horizontal: .center, vertical: .center)
     public static let leading = Alignment(horizontal: .leading, vertical: .center)
     public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
