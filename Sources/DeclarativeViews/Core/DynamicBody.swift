@@ -63,7 +63,7 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
             links = DynamicPropertyLinks.make(for: view, host: host, environment: environment)
             let current = AnyAttribute.current.unsafelyUnwrapped
             observation = ObservationInvalidator(
-                attribute: current, subgraph: current.subgraph, graphThread: host.graphThread,
+                attribute: current, validity: current.subgraph.validity, graphThread: host.graphThread,
                 host: host.handle)
         }
         let observation = self.observation.unsafelyUnwrapped

@@ -61,19 +61,13 @@ final class ObservationInvalidator: @unchecked Sendable {
     /// and the render tree alive after the host was gone.
     private let host: HostHandle?
 
-    init(attribute: AnyAttribute, subgraph: Subgraph, graphThread: GraphThread, host: HostHandle? = nil) {
-        self.attribute = attribute
-        self.subgraph = subgraph.validity
-        self.graphThread = graphThread
-        self.host = host
-    }
-
-    /// The invalidator of `attribute`, in the subgraph whose validity `validity` records.
-    init(attribute: AnyAttribute, validity: SubgraphValidity, graphThread: GraphThread) {
+    /// The invalidator of `attribute`, in the subgraph whose validity `validity` records; `host`
+    /// for a body's, whose writes inside `withAnimation` reach the host's transaction recorder.
+    init(attribute: AnyAttribute, validity: SubgraphValidity, graphThread: GraphThread, host: HostHandle? = nil) {
         self.attribute = attribute
         subgraph = validity
         self.graphThread = graphThread
-        host = nil
+        self.host = host
     }
 
     /// Runs `body`, recording the observable properties it reads.
@@ -169,7 +163,8 @@ final class ObservationSlot {
     func tracking<Result>(graphThread: GraphThread, _ body: () -> Result) -> Result {
         if invalidator == nil {
             let current = AnyAttribute.current.unsafelyUnwrapped
-            invalidator = ObservationInvalidator(attribute: current, subgraph: current.subgraph, graphThread: graphThread)
+            invalidator = ObservationInvalidator(
+                attribute: current, validity: current.subgraph.validity, graphThread: graphThread)
         }
         return invalidator.unsafelyUnwrapped.tracking(body)
     }
