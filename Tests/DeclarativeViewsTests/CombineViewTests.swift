@@ -122,6 +122,37 @@ import Testing
         #expect(!host.renderedText.contains("3 left"), "the tick reached the countdown")
     }
 
+    /// A model a timer changes, outside any view (as a model's own `Timer` or sink does).
+    final class Ticking: ObservableObject {
+        @Published var ticks = 0
+        var subscription: AnyCancellable?
+        init(timer: AnyPublisher<Date, Never>) {
+            subscription = timer.sink { [weak self] _ in self?.ticks += 1 }
+        }
+    }
+
+    struct TickCount: View {
+        @ObservedObject var model: Ticking
+        var body: some View { Text("ticks \(model.ticks)") }
+    }
+
+    /// An `ObservableObject` that changes while another host's body runs the run loop marks its
+    /// own view, outside that body's update (no cross-graph dependency, no crash), and the view
+    /// shows the change at its next update.
+    @Test func anObjectChangingWhileAnotherBodyRunsTheRunLoopReachesItsView() {
+        let timer = Timer.publish(every: 0.001, on: .current, in: .default).autoconnect().eraseToAnyPublisher()
+        let model = Ticking(timer: timer)
+        let (host, scheduler) = mount(TickCount(model: model))
+        #expect(host.renderedText.contains("ticks 0"))
+        Thread.sleep(forTimeInterval: 0.01)  // a tick is due when the other body runs the run loop
+        let (other, _) = mount(RunsTheRunLoop())
+        #expect(other.renderedText.contains("bold text"))
+        #expect(model.ticks > 0, "a tick came while the other body ran")
+        scheduler.flush()
+        #expect(!host.renderedText.contains("ticks 0"), "the change reached the view")
+        model.subscription = nil
+    }
+
     /// A token that records itself, so that a test can see whether anything still holds it.
     final class Token {
         nonisolated(unsafe) static var made: [() -> Token?] = []

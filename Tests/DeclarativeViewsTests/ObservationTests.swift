@@ -246,6 +246,90 @@ import Testing
         #expect(recorder.take() == ["count"])
         #expect(host.renderedText.contains("2 books"))
     }
+
+    /// A body that writes a model as it runs (SwiftUI warns, and shows the change later).
+    struct Writer<Model>: View {
+        let model: Model
+        let recorder: Recorder
+        let write: (Model) -> Void
+        var body: some View {
+            let _ = recorder.record("writer")
+            let _ = write(model)
+            Text("wrote")
+        }
+    }
+
+    /// A body that writes a model read by a view of another host marks that view, in neither
+    /// graph's way: no dependency of the writer on the model, no read across graphs (which
+    /// traps). The reader shows the change at its host's next update; the writer ran once.
+    @Test(arguments: [false, true])
+    func aBodyWritingAModelAnotherHostReadsMarksThatHostOnly(observableObject: Bool) {
+        let recorder = Recorder()
+        let reading: (host: ViewHost, scheduler: ManualUpdateScheduler)
+        let writer: ViewHost
+        if observableObject {
+            let library = Library()
+            struct Count: View {
+                @ObservedObject var library: Library
+                var body: some View { Text("\(library.books.count) books") }
+            }
+            reading = mount(Count(library: library))
+            (writer, _) = mount(Writer(model: library, recorder: recorder) { $0.books.append("new") })
+        } else {
+            let model = CounterModel()
+            reading = mount(CountView(model: model, recorder: Recorder()))
+            (writer, _) = mount(Writer(model: model, recorder: recorder) { $0.count += 1 })
+        }
+        #expect(writer.renderedText.contains("wrote"))
+        #expect(recorder.take() == ["writer"])
+        reading.scheduler.flush()
+        #expect(reading.host.renderedText.contains(observableObject ? "1 books" : "count 1"))
+        #expect(recorder.take() == [], "the writer does not depend on what it wrote")
+    }
+
+    /// The same in one host: the write marks the reader, not the writer, which runs once.
+    @Test(arguments: [false, true])
+    func aBodyWritingAModelASiblingReadsMarksTheSiblingOnly(observableObject: Bool) {
+        let recorder = Recorder()
+        let host: ViewHost
+        let scheduler: ManualUpdateScheduler
+        if observableObject {
+            let library = Library()
+            struct Count: View {
+                @ObservedObject var library: Library
+                var body: some View { Text("\(library.books.count) books") }
+            }
+            struct Both: View {
+                let library: Library
+                let recorder: Recorder
+                var body: some View {
+                    VStack {
+                        Count(library: library)
+                        Writer(model: library, recorder: recorder) { $0.books.append("new") }
+                    }
+                }
+            }
+            (host, scheduler) = mount(Both(library: library, recorder: recorder))
+        } else {
+            let model = CounterModel()
+            struct Both: View {
+                let model: CounterModel
+                let recorder: Recorder
+                var body: some View {
+                    VStack {
+                        CountView(model: model, recorder: Recorder())
+                        Writer(model: model, recorder: recorder) { $0.count += 1 }
+                    }
+                }
+            }
+            (host, scheduler) = mount(Both(model: model, recorder: recorder))
+        }
+        #expect(recorder.take() == ["writer"])
+        scheduler.flush()
+        #expect(host.renderedText.contains(observableObject ? "1 books" : "count 1"))
+        scheduler.flush()
+        #expect(recorder.take() == [], "the writer does not depend on what it wrote")
+    }
 }
 
 /// Carries a non-Sendable model to another thread, as a test of cross-thread mutation does.

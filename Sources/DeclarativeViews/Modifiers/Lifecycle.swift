@@ -219,9 +219,9 @@ public nonisolated struct _SubscriptionModifier<P: Publisher>: LifecycleModifier
             let target = WeakLifecycleBox(box)
             box.subscription = publisher.sink { value in
                 let delivery = UncheckedSendableValue(value)
-                // An action, not a body: what it reads is no dependency, even when the value
-                // arrives while a rule runs (a body that runs the run loop, where a timer fires).
-                graphThread.deliver { Graph.withoutUpdate { target.box?.receive?(delivery.value) } }
+                // An action, not a body: `deliver` runs it outside any update, so what it reads
+                // is no dependency, even when the value arrives while a rule runs.
+                graphThread.deliver { target.box?.receive?(delivery.value) }
             }
         }
     }

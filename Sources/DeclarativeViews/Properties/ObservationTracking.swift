@@ -192,12 +192,16 @@ final class GraphThread: @unchecked Sendable {
     /// queue worker gets it both ways, run once by whichever comes first: as a main-queue block
     /// (for code that awaits, giving the main queue back) and as a block of that worker's run
     /// loop (for code that keeps the main queue and runs the run loop, as a synchronous test does).
+    ///
+    /// `body` runs outside any graph update, whichever way it comes: the notification may arrive
+    /// while a rule runs (a body that changes a model, or runs the run loop where a timer fires),
+    /// and what `body` reads is then no dependency of that rule, nor a read across graphs.
     func deliver(_ body: @escaping @Sendable () -> Void) {
         if isCurrent {
-            body()
+            Graph.withoutUpdate(body)
             return
         }
-        var block = body
+        var block: @Sendable () -> Void = { Graph.withoutUpdate(body) }
         if onMainQueueWorker {
             let once = RunOnce(body)
             block = { once.run() }
