@@ -269,6 +269,33 @@ import Testing
         #expect(try host.inspect().find(text: "Preferences").string() == "Preferences")
     }
 
+    struct NewerScenes: App {
+        var body: some Scene {
+            WindowGroup("Main") { Opener() }
+            if #available(macOS 13, iOS 16, *) {
+                Window("Activity", id: "activity") { Text("activity log") }
+                Settings { Text("Preferences") }
+            }
+        }
+    }
+
+    /// Scenes in an `if #available(…)` block (`SceneBuilder.buildLimitedAvailability` and
+    /// `buildOptional`) are the app's scenes like the others: the window opens by its id, the
+    /// settings from the app menu.
+    @Test func scenesInAnAvailabilityCheckAreTheAppsScenes() throws {
+        let host = ViewHost(app: NewerScenes(), scheduler: ManualUpdateScheduler())
+        host.update()
+        #expect(host.windowTitles == ["Main"])
+        try host.tap("Open Activity")
+        host.update()
+        #expect(host.windowTitles == ["Main", "Activity"])
+        #expect(try host.inspect().find(text: "activity log").string() == "activity log")
+        host.openSettings()
+        host.update()
+        #expect(host.windowTitles.last == "Settings")
+        #expect(try host.inspect().find(text: "Preferences").string() == "Preferences")
+    }
+
     @Test func openingAWindowOutsideAnAppIsReportedAndChangesNothing() throws {
         let (host, _) = mount(Opener())
         try host.tap("Open Activity")

@@ -598,6 +598,14 @@ import DeclarativeViews
 @MainActor func __probe4596() {
     let _: WindowGroup<Text> = SceneBuilder.buildExpression(__v((WindowGroup<Text>).self))
 }
+// SceneBuilder: static func buildLimitedAvailability(_ scene: some Scene) -> any Scene & _LimitedAvailabilitySceneMarker
+@MainActor func __probe4597() {
+    _ = SceneBuilder.buildLimitedAvailability(Settings { Text("p") })
+}
+// SceneBuilder: static func buildOptional(_ scene: (any Scene & _LimitedAvailabilitySceneMarker)?) -> some Scene
+@MainActor func __probe4598() {
+    _ = SceneBuilder.buildOptional(SceneBuilder.buildLimitedAvailability(Settings { Text("p") }))
+}
 // ScenePadding: static let minimum: ScenePadding
 @MainActor func __probe4599() {
     let _: ScenePadding = ScenePadding.minimum
