@@ -578,27 +578,45 @@ final class LayoutEngine {
     ) -> [ChildPlacement] {
         let (_, sizes) = stack(node, axis: axis, spacing: spacing, proposal: proposal)
         let gap = spacing.map { CGFloat($0) } ?? Self.defaultSpacing
-        var position: CGFloat = 0
         result.removeAll(keepingCapacity: true)
         result.reserveCapacity(sizes.count)
         if node.alignsOnGuides, let alignment {
             // Lined up on the children's guides.
             let offsets = alignedOffsets(node.children, sizes: sizes, on: alignment).offsets
+            var position: CGFloat = 0
             for (childSize, cross) in zip(sizes, offsets) {
                 result.append(Self.stackPlacement(childSize, at: position, cross: cross, axis: axis, proposal: proposal))
                 position += childSize[axis] + gap
             }
         } else {
-            // The fast path: by the guide's standard fraction of the free cross length.
+            // The fast path: by the guide's standard fraction of the free cross length, with the
+            // axis a constant in each copy of the loop (this function is not inlined, so a
+            // parameter axis would cost a branch per child and coordinate).
             let fraction = alignment?.fraction ?? 0
-            let crossLength = size[axis.other]
-            for childSize in sizes {
-                let cross = Self.offset(childSize[axis.other], in: crossLength, fraction)
-                result.append(Self.stackPlacement(childSize, at: position, cross: cross, axis: axis, proposal: proposal))
-                position += childSize[axis] + gap
+            switch axis {
+            case .vertical:
+                Self.placeInLine(sizes, axis: .vertical, gap: gap, fraction: fraction, size: size, proposal: proposal, into: &result)
+            case .horizontal:
+                Self.placeInLine(sizes, axis: .horizontal, gap: gap, fraction: fraction, size: size, proposal: proposal, into: &result)
             }
         }
         return result
+    }
+
+    /// Appends the placements of children of `sizes` one after the other along `axis`, `gap`
+    /// apart, each at `fraction` of the free length across.
+    @inline(__always)
+    private static func placeInLine(
+        _ sizes: [CGSize], axis: Axis, gap: CGFloat, fraction: CGFloat, size: CGSize, proposal: ProposedViewSize,
+        into result: inout [ChildPlacement]
+    ) {
+        let crossLength = size[axis.other]
+        var position: CGFloat = 0
+        for childSize in sizes {
+            let cross = offset(childSize[axis.other], in: crossLength, fraction)
+            result.append(stackPlacement(childSize, at: position, cross: cross, axis: axis, proposal: proposal))
+            position += childSize[axis] + gap
+        }
     }
 
     /// Where a stack puts a child of `childSize` that starts `position` along `axis` and

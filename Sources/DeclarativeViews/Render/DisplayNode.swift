@@ -69,89 +69,22 @@ final class DisplayNode: Equatable {
     }
 
     private init(kind: RenderNode.Kind, children: [DisplayNode], action: ButtonAction?, annotationBox: AnnotationBox?) {
+        // The facts come from a function that borrows the kind: read here, after it is stored,
+        // the kind would be copied (its strings retained) for every node made.
+        let facts = SubtreeFacts(kind: kind, children: children, annotationBox: annotationBox)
+        hasGeometry = facts.hasGeometry
+        layoutClass = facts.layoutClass
+        expandsHorizontally = facts.expandsHorizontally
+        expandsVertically = facts.expandsVertically
+        rigidVertically = facts.rigidVertically
+        hasLayoutPriority = facts.hasLayoutPriority
+        idealWhenWider = facts.idealWhenWider
+        hasAlignmentGuides = facts.hasAlignmentGuides
+        alignsOnGuides = facts.alignsOnGuides
         self.kind = kind
         self.children = children
         self.action = action
         self.annotationBox = annotationBox
-        // What the layout needs to know about the subtree, from the children in one pass.
-        var childGeometry = false, childrenExpandH = false, childrenExpandV = false, childrenRigidV = true
-        var childrenIdealWhenWider = true, childGuides = false
-        for child in children {
-            childGuides = childGuides || child.hasAlignmentGuides
-            childGeometry = childGeometry || child.hasGeometry
-            childrenExpandH = childrenExpandH || child.expandsHorizontally
-            childrenExpandV = childrenExpandV || child.expandsVertically
-            childrenRigidV = childrenRigidV && child.rigidVertically
-            childrenIdealWhenWider = childrenIdealWhenWider && child.idealWhenWider
-        }
-        hasGeometry = annotationBox?.value.geometry != nil || childGeometry
-        let ownPriority = annotationBox?.value.layoutPriority != nil
-        hasAlignmentGuides = childGuides || !(annotationBox?.value.alignmentGuides.isEmpty ?? true)
-        // Whether the node's own alignment is on a guide other than the standard ones (set by
-        // the switch below, which reads the kind once for everything the layout needs).
-        var ownGuide = false
-        switch kind {
-        case .padding, .frame, .flexibleFrame, .decorated:
-            hasLayoutPriority = ownPriority || (children.first?.hasLayoutPriority ?? false)
-        default:
-            hasLayoutPriority = ownPriority
-        }
-        layoutClass = LayoutClass(kind)
-        switch kind {
-        case .text:
-            (expandsHorizontally, expandsVertically, rigidVertically) = (false, false, true)
-        case .vstack(let alignment, _):
-            ownGuide = alignment.fraction == nil
-            (expandsHorizontally, expandsVertically, rigidVertically) = (childrenExpandH, childrenExpandV, childrenRigidV)
-        case .hstack(let alignment, _):
-            ownGuide = alignment.fraction == nil
-            (expandsHorizontally, expandsVertically, rigidVertically) = (childrenExpandH, childrenExpandV, childrenRigidV)
-        case .zstack(let alignment):
-            ownGuide = !alignment.isStandard
-            (expandsHorizontally, expandsVertically, rigidVertically) = (childrenExpandH, childrenExpandV, childrenRigidV)
-        case .button, .padding:
-            (expandsHorizontally, expandsVertically, rigidVertically) = (childrenExpandH, childrenExpandV, childrenRigidV)
-        case .frame(let width, let height, let alignment):
-            ownGuide = !alignment.isStandard
-            (expandsHorizontally, expandsVertically, rigidVertically) =
-                (width == nil && childrenExpandH, height == nil && childrenExpandV, height != nil || childrenRigidV)
-        case .spacer, .divider, .list, .window, .tabView, .tab, .navigationSplitView, .navigationStack, .column,
-            .geometryReader, .shape, .layout:
-            (expandsHorizontally, expandsVertically, rigidVertically) = (true, true, false)
-        case .decorated(_, let alignment):
-            ownGuide = !alignment.isStandard
-            // The content decides the size.
-            let content = children.first
-            (expandsHorizontally, expandsVertically, rigidVertically) =
-                (content?.expandsHorizontally ?? false, content?.expandsVertically ?? false, content?.rigidVertically ?? true)
-        case .lazyGrid(let grid):
-            // Flexible and adaptive tracks fill what the grid is offered across; along the
-            // axis it grows, cells are offered no length, so its length depends on the other only.
-            let fills = grid.items.contains { if case .fixed = $0.size { false } else { true } }
-            (expandsHorizontally, expandsVertically, rigidVertically) =
-                grid.axis == .vertical ? (fills, false, true) : (false, fills, false)
-        case .flexibleFrame(let frame):
-            ownGuide = !frame.alignment.isStandard
-            // A maximum (not only an infinite one) makes the frame grow towards it when offered
-            // more than its content needs.
-            (expandsHorizontally, expandsVertically, rigidVertically) = (
-                frame.maxWidth != nil || childrenExpandH,
-                frame.maxHeight != nil || childrenExpandV,
-                false)
-        }
-        alignsOnGuides = childGuides || ownGuide
-        switch kind {
-        case .text:
-            idealWhenWider = true
-        case .vstack, .hstack, .zstack, .button, .padding, .frame:
-            // Each child is offered at least its own ideal width (a stack's or overlay's ideal
-            // width is made of its children's), and no height (the node is rigid).
-            idealWhenWider = rigidVertically && !expandsHorizontally && childrenIdealWhenWider
-        case .decorated:
-            idealWhenWider = rigidVertically && !expandsHorizontally && (children.first?.idealWhenWider ?? true)
-        default:
-            idealWhenWider = false
-        }
     }
 
     deinit {
@@ -211,20 +144,6 @@ final class DisplayNode: Equatable {
         node.clipPath = annotations?.clip?.path(in: CGRect(origin: .zero, size: frame.size))
         node.drawing = annotations?.canvas?.draw(in: frame.size)
         return node
-    }
-}
-
-/// The kinds of node the layout engine's caches treat specially.
-enum LayoutClass: UInt8 {
-    case text, spacer, divider, other
-
-    init(_ kind: RenderNode.Kind) {
-        switch kind {
-        case .text: self = .text
-        case .spacer: self = .spacer
-        case .divider: self = .divider
-        default: self = .other
-        }
     }
 }
 

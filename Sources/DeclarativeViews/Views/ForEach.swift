@@ -238,22 +238,25 @@ struct ForEachElement<Data: RandomAccessCollection, ID: Hashable, Content: View>
         guard let position = identity.value.positions[id] else { return }
         let forEach = self.forEach.value
         let element = forEach.data[forEach.data.index(forEach.data.startIndex, offsetBy: position)]
+        // The closures below capture the content function, not the `ForEach`: reaching a field
+        // of a captured generic struct costs a metadata lookup per run.
+        let content = forEach.content
         if let invalidator {
-            value = invalidator.tracking { forEach.content(element) }
+            value = invalidator.tracking { content(element) }
             return
         }
         // Until the content reads an observable property, nothing is tracked (most rows read
         // none). The first run that reads one runs again under the row's own tracking, so that
         // a change after its reads is seen from then on, whatever thread makes it.
-        let (content, read) = readsObservableProperties { forEach.content(element) }
+        let (view, read) = readsObservableProperties { content(element) }
         guard read else {
-            value = content
+            value = view
             return
         }
         let invalidator = ObservationInvalidator(
             attribute: AnyAttribute.current.unsafelyUnwrapped, validity: validity, graphThread: graphThread)
         self.invalidator = invalidator
-        value = invalidator.tracking { forEach.content(element) }
+        value = invalidator.tracking { content(element) }
     }
 }
 
