@@ -57,6 +57,9 @@ final class FragmentQueue {
         var fragment: UpdateFragment
         var update: () -> Void
         var pending: Bool
+        /// The round (``FragmentFlusher``'s count) the fragment last ran in: a fragment asked for
+        /// again by its own update waits for the next round.
+        var lastRound = 0
     }
 
     private var entries: [Entry] = []
@@ -119,12 +122,16 @@ final class FragmentQueue {
         }
     }
 
-    /// Takes the first pending fragment (clearing its request) and returns its update work.
-    /// Fragments are taken one at a time, so a flush that starts inside another (a nested run
-    /// loop) sees the ones the outer flush has not reached yet.
-    func takeNext() -> (UpdateFragment, () -> Void)? {
-        guard let index = entries.firstIndex(where: { $0.pending }) else { return nil }
+    /// Takes the first pending fragment that has not run in `round` (clearing its request and
+    /// noting the round) and returns its update work. Fragments are taken one at a time, so a
+    /// flush that starts inside another (a nested run loop) sees the ones the outer flush has
+    /// not reached yet; one that asked for itself again waits for the next round, so that an
+    /// update that always asks for another (a body that changes its own state every run) is
+    /// held by the rounds' limit instead of looping inside one round.
+    func takeNext(round: Int) -> (UpdateFragment, () -> Void)? {
+        guard let index = entries.firstIndex(where: { $0.pending && $0.lastRound != round }) else { return nil }
         entries[index].pending = false
+        entries[index].lastRound = round
         return (entries[index].fragment, entries[index].update)
     }
 
@@ -199,6 +206,8 @@ final class FragmentFlusher {
 
     /// Run-loop turns that ended so far (see ``addTurnObserver(_:)``).
     private(set) var turnCount = 0
+    /// Rounds started so far, in all flushes (nested ones too): names a round for the queue.
+    private var roundSerial = 0
 
     init(nestedReason: String, owner: any FragmentFlusherOwner) {
         self.nestedReason = nestedReason
@@ -255,7 +264,8 @@ final class FragmentFlusher {
     /// Whether an update of an attached graph, or another flush, is running.
     var isInsideUpdate: Bool { flushDepth > 0 || queue.updatingGraph != nil }
 
-    /// Runs the pending fragments, one at a time (requests made meanwhile run too). A fragment
+    /// Runs the pending fragments, one at a time (requests made meanwhile run too, once per
+    /// round: a fragment asked for again after it ran waits for the next round). A fragment
     /// that runs while an attached graph is updating is marked as a nested update of it. An
     /// outermost flush then calls the flush observers, and goes round again while they (or
     /// the fragments) requested more, up to ``maximumRoundsPerFlush``. Returns whether
@@ -279,7 +289,9 @@ final class FragmentFlusher {
         }
         repeat {
             rounds += 1
-            while let (fragment, update) = queue.takeNext() {
+            roundSerial += 1
+            let round = roundSerial
+            while let (fragment, update) = queue.takeNext(round: round) {
                 let started = AGTrace.isEnabled ? AGTrace.now() : 0
                 if let graph = queue.updatingGraph {
                     graph.withNestedUpdate(reason: nestedReason, update)

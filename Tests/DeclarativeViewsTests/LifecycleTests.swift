@@ -156,6 +156,31 @@ struct ShowsEscapingRow: View {
         #expect(capture.text.contains("DeclarativeViews: Modifying state during view update, this will cause undefined behavior.\n"))
     }
 
+    /// A body that changes its own state every run asks for another update each time: the flush
+    /// runs its fragment once per round, up to the scheduler's limit, reports that and returns
+    /// (it used to run the fragment again within the round, forever). The next flush goes on.
+    @Test func aBodyThatNeverSettlesIsStoppedByTheRoundsLimit() {
+        let capture = DiagnosticSink.Capture(), modifying = DiagnosticSink.Capture()
+        let scheduler = ManualUpdateScheduler()
+        scheduler.maximumRoundsPerFlush = 20
+        scheduler.diagnosticSink = capture.sink
+        let host = ViewHost(IncrementsStateInBody(active: false), scheduler: scheduler)
+        host.graph.diagnosticSink = modifying.sink
+        host.resetCounters()
+        host.setRootView(IncrementsStateInBody(active: true))
+        host.update()
+        #expect(capture.text.contains("RunLoopBridge: updates kept requesting more updates for 20 rounds in one flush"))
+        // In each round the bodies phase runs it, and the later phases find it dirty again.
+        let runs = host.bodyEvaluations(of: IncrementsStateInBody.self)
+        #expect((20...40).contains(runs), "at most twice per round, \(runs) runs")
+        #expect(modifying.text.components(separatedBy: "Modifying state during view update").count - 1 == runs)
+        #expect(scheduler.hasPendingUpdates, "the rest waits for the next flush")
+        host.update()
+        let more = host.bodyEvaluations(of: IncrementsStateInBody.self)
+        #expect((runs + 20...runs + 40).contains(more), "the next flush goes on, as far")
+        #expect(host.renderedText.contains("count \(more)"))
+    }
+
     @Test func stateWrittenAfterItsViewLeftOrItsHostWasReleasedIsDropped() throws {
         let escapes = Escapes()
         let recorder = Recorder()
@@ -190,5 +215,15 @@ struct ShowsEscapingRow: View {
         // The escaped closures captured their rows, which hold the Escapes objects: break the cycles.
         escapes.bump = nil
         escaped.bump = nil
+    }
+}
+
+/// A body that changes its own state every time it runs, once `active`: it never settles.
+struct IncrementsStateInBody: View {
+    let active: Bool
+    @State private var count = 0
+    var body: some View {
+        let _ = { if active { count += 1 } }()
+        Text("count \(count)")
     }
 }

@@ -259,31 +259,37 @@ import Testing
         }
     }
 
+    struct LibraryCount: View {
+        @ObservedObject var library: Library
+        var body: some View { Text("\(library.books.count) books") }
+    }
+
+    /// A view reading a model and one writing it while its body runs: an `ObservableObject`
+    /// (`Library`) or an `@Observable` model (`CounterModel`), and what the reader shows after.
+    static func readerAndWriter(observableObject: Bool, recorder: Recorder) -> (reader: AnyView, writer: AnyView, shows: String) {
+        if observableObject {
+            let library = Library()
+            return (AnyView(LibraryCount(library: library)),
+                    AnyView(Writer(model: library, recorder: recorder) { $0.books.append("new") }), "1 books")
+        }
+        let model = CounterModel()
+        return (AnyView(CountView(model: model, recorder: Recorder())),
+                AnyView(Writer(model: model, recorder: recorder) { $0.count += 1 }), "count 1")
+    }
+
     /// A body that writes a model read by a view of another host marks that view, in neither
     /// graph's way: no dependency of the writer on the model, no read across graphs (which
     /// traps). The reader shows the change at its host's next update; the writer ran once.
     @Test(arguments: [false, true])
     func aBodyWritingAModelAnotherHostReadsMarksThatHostOnly(observableObject: Bool) {
         let recorder = Recorder()
-        let reading: (host: ViewHost, scheduler: ManualUpdateScheduler)
-        let writer: ViewHost
-        if observableObject {
-            let library = Library()
-            struct Count: View {
-                @ObservedObject var library: Library
-                var body: some View { Text("\(library.books.count) books") }
-            }
-            reading = mount(Count(library: library))
-            (writer, _) = mount(Writer(model: library, recorder: recorder) { $0.books.append("new") })
-        } else {
-            let model = CounterModel()
-            reading = mount(CountView(model: model, recorder: Recorder()))
-            (writer, _) = mount(Writer(model: model, recorder: recorder) { $0.count += 1 })
-        }
+        let views = Self.readerAndWriter(observableObject: observableObject, recorder: recorder)
+        let (reader, scheduler) = mount(views.reader)
+        let (writer, _) = mount(views.writer)
         #expect(writer.renderedText.contains("wrote"))
         #expect(recorder.take() == ["writer"])
-        reading.scheduler.flush()
-        #expect(reading.host.renderedText.contains(observableObject ? "1 books" : "count 1"))
+        scheduler.flush()
+        #expect(reader.renderedText.contains(views.shows))
         #expect(recorder.take() == [], "the writer does not depend on what it wrote")
     }
 
@@ -291,42 +297,11 @@ import Testing
     @Test(arguments: [false, true])
     func aBodyWritingAModelASiblingReadsMarksTheSiblingOnly(observableObject: Bool) {
         let recorder = Recorder()
-        let host: ViewHost
-        let scheduler: ManualUpdateScheduler
-        if observableObject {
-            let library = Library()
-            struct Count: View {
-                @ObservedObject var library: Library
-                var body: some View { Text("\(library.books.count) books") }
-            }
-            struct Both: View {
-                let library: Library
-                let recorder: Recorder
-                var body: some View {
-                    VStack {
-                        Count(library: library)
-                        Writer(model: library, recorder: recorder) { $0.books.append("new") }
-                    }
-                }
-            }
-            (host, scheduler) = mount(Both(library: library, recorder: recorder))
-        } else {
-            let model = CounterModel()
-            struct Both: View {
-                let model: CounterModel
-                let recorder: Recorder
-                var body: some View {
-                    VStack {
-                        CountView(model: model, recorder: Recorder())
-                        Writer(model: model, recorder: recorder) { $0.count += 1 }
-                    }
-                }
-            }
-            (host, scheduler) = mount(Both(model: model, recorder: recorder))
-        }
+        let views = Self.readerAndWriter(observableObject: observableObject, recorder: recorder)
+        let (host, scheduler) = mount(VStack { views.reader; views.writer })
         #expect(recorder.take() == ["writer"])
         scheduler.flush()
-        #expect(host.renderedText.contains(observableObject ? "1 books" : "count 1"))
+        #expect(host.renderedText.contains(views.shows))
         scheduler.flush()
         #expect(recorder.take() == [], "the writer does not depend on what it wrote")
     }
