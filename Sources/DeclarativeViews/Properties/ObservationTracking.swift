@@ -203,7 +203,7 @@ final class GraphThread: @unchecked Sendable {
         }
         var block: @Sendable () -> Void = { Graph.withoutUpdate(body) }
         if onMainQueueWorker {
-            let once = RunOnce(body)
+            let once = RunOnce(block)
             block = { once.run() }
             DispatchQueue.main.async(execute: block)
         }
