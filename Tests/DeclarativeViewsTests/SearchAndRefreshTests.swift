@@ -160,6 +160,33 @@ import Testing
         func add() { lock.withLock { count += 1 } }
     }
 
+    /// The `refresh` step blocks its thread until the action finishes; the action must not need
+    /// a thread of the cooperative pool for that, or a pool held by other blocking work starves
+    /// it (CI under TSan hit the step's 60-second limit so). Here every pool thread, and a queue
+    /// of jobs behind them, waits for the refresh to finish: the step still finishes, and
+    /// releases them, before their own 20-second timeout.
+    @Test func theRefreshStepFinishesWhileTheCooperativePoolIsBusy() async throws {
+        let release = DispatchSemaphore(value: 0)
+        let blockers = 64
+        let timedOut = LockedCount()
+        let tasks = (0..<blockers).map { _ in
+            Task.detached {
+                if release.wait(timeout: .now() + 20) == .timedOut { timedOut.add() }
+            }
+        }
+        let refreshes = LockedCount()
+        let (host, _) = mount(List { Text("Feed") }.refreshable {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+            refreshes.add()
+        })
+        let outcome = Result { try host.run(script: "refresh", output: { _ in }) }
+        for _ in 0..<blockers { release.signal() }
+        for task in tasks { await task.value }
+        try outcome.get()
+        #expect(refreshes.value == 1)
+        #expect(timedOut.value == 0, "the refresh finished while the pool was blocked, and released it")
+    }
+
     @Test func scriptsSearchAndRefresh() throws {
         let feed = Feed()
         struct Screen: View {

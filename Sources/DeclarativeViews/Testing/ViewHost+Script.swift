@@ -123,11 +123,13 @@ extension ViewHost {
 
     /// Runs the refresh action of the refreshable content showing `text` (the first if `nil`)
     /// and runs the run loop until it finishes, for at most ``longestRefresh`` seconds. The
-    /// action is `@Sendable` and not isolated, as SwiftUI's: it runs on the concurrent executor.
+    /// action is `@Sendable` and not isolated, as SwiftUI's: it runs off the main actor, on
+    /// ``ScriptTaskExecutor`` rather than the cooperative pool, so a pool busy with other
+    /// blocking work cannot hold up the wait.
     private func refreshAndWait(_ text: String?) throws {
         let refresh = try refreshable(showing: text)
         let finished = Locked(false)
-        Task.detached {
+        Task.detached(executorPreference: ScriptTaskExecutor.shared) {
             await refresh()
             finished.withLock { $0 = true }
         }
