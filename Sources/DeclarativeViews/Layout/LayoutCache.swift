@@ -20,6 +20,8 @@ struct SizeEntry {
 struct StackSizes {
     var proposal: ProposedViewSize
     var sizes: [CGSize]
+    /// The stack's size from `sizes` (summed once: placing the stack asks again).
+    var size: CGSize
     /// False once the cache was reset: the sizes are stale, kept only so that the next sizing
     /// overwrites their buffer instead of allocating one (a node's child count never changes).
     var isCurrent = true
@@ -53,8 +55,10 @@ struct NodeLayoutHead {
     /// The node's ``NodeLayoutCache`` (in the same slot of ``LayoutSlots``, which never moves):
     /// found from the line a lookup reads anyway, not through the storage's chunk table.
     let cache: UnsafeMutablePointer<NodeLayoutCache>
-    /// Puts `firstSize` at offset 64, the second line (`cache` ends at 56).
-    private var padding0: UInt64 = 0
+    /// Whether `cache` may hold results (``markCacheInUse()``): `false` for most nodes (a text
+    /// asked one question keeps its answer here), whose reset then reads nothing of the cache.
+    /// (In the first line, after `cache`; `firstSize` stays at offset 64, the second line.)
+    private(set) var cacheInUse = false
     /// The first size computed in this generation (`nil`: none, and none in the cache either).
     var firstSize: SizeEntry?
     /// Makes the stride 128 (`firstSize` ends at 104): with ``LayoutSlots``' alignment, a head
@@ -73,7 +77,16 @@ struct NodeLayoutHead {
         self.generation = generation
         laidOut = nil
         firstSize = nil
-        cache.pointee.reset()
+        if cacheInUse {
+            cache.pointee.reset()
+            cacheInUse = false
+        }
+    }
+
+    /// Notes that results are being stored in `cache`: every store into it comes after this.
+    @inline(__always)
+    mutating func markCacheInUse() {
+        cacheInUse = true
     }
 
     /// The remembered size for `proposal` and `axis`, looking at `more` (the node's further
@@ -120,7 +133,9 @@ struct NodeLayoutCache {
     /// Empties the cache in place (assigning a new cache would copy the old one out first to
     /// release it), keeping its buffers for the results that replace these.
     mutating func reset() {
-        moreSizes.removeAll(keepingCapacity: true)
+        // (Most nodes are asked one question: their first size is in the head, and this is
+        // empty. Emptying an empty array still checks its buffer's uniqueness.)
+        if !moreSizes.isEmpty { moreSizes.removeAll(keepingCapacity: true) }
         nextSize = 0
         stackSizes?.isCurrent = false
         placement?.isCurrent = false

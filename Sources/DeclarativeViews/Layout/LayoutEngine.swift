@@ -132,6 +132,7 @@ final class LayoutEngine {
         if head(of: node).pointee.firstSize == nil {
             head(of: node).pointee.firstSize = entry
         } else {
+            head(of: node).pointee.markCacheInUse()
             cache(of: node).pointee.insert(entry)
         }
         return size
@@ -178,6 +179,12 @@ final class LayoutEngine {
     }
 
     private func computeSize(of node: DisplayNode, proposal: ProposedViewSize, axis: Axis?) -> CGSize {
+        // A one-line ASCII text, counted when its node was made: no string is read (or retained).
+        if node.singleLineTextCells != .max,
+            let size = TextMetrics.singleLineSize(cells: Int(node.singleLineTextCells), proposedWidth: proposal.width)
+        {
+            return size
+        }
         switch node.kind {
         case .text(let string):
             return TextMetrics.size(of: string, proposedWidth: proposal.width)
@@ -306,26 +313,29 @@ final class LayoutEngine {
         // gives its children the same sizes for any height: placing it at the height sizing
         // chose answers from here.
         let key = Self.cacheKey(node, proposal, axis)
-        // The sizes for another proposal (or stale ones) are overwritten in place (the memo keeps one).
+        // The sizes for another proposal (or stale ones) are overwritten in place (the memo keeps
+        // one). The memo is moved out and back, not copied: a copy retains and releases its array.
         var sizes: [CGSize] = []
-        if let known = cache(of: node).pointee.stackSizes {
-            if known.isCurrent, known.proposal == key {
-                return (Self.stackSize(known.sizes, axis: axis, spacing: spacing), known.sizes)
-            }
+        let memo = cache(of: node)
+        if var known = memo.pointee.stackSizes.take() {
             // Offered more width than its ideal, such a stack gives every child its ideal size.
-            if known.isCurrent, node.idealWhenWider, known.proposal == .unspecified {
-                let size = Self.stackSize(known.sizes, axis: axis, spacing: spacing)
-                if Self.offers(key, atLeast: size.width) { return (size, known.sizes) }
+            if known.isCurrent,
+                known.proposal == key
+                    || (node.idealWhenWider && known.proposal == .unspecified && Self.offers(key, atLeast: known.size.width))
+            {
+                let result = (known.size, known.sizes)
+                memo.pointee.stackSizes = consume known
+                return result
             }
-            sizes = known.sizes
-            cache(of: node).pointee.stackSizes = nil
+            swap(&sizes, &known.sizes)
         }
         // A stack expands exactly when a child does; a list fills its width whatever its rows do.
         var expands: Bool? = axis == .horizontal ? node.expandsHorizontally : node.expandsVertically
         if case .list = node.kind { expands = nil }
         let size = stack(
             node.children, axis: axis, spacing: spacing, proposal: proposal, childrenExpand: expands, sizes: &sizes)
-        cache(of: node).pointee.stackSizes = StackSizes(proposal: key, sizes: sizes)
+        head(of: node).pointee.markCacheInUse()
+        cache(of: node).pointee.stackSizes = StackSizes(proposal: key, sizes: sizes, size: size)
         return (size, sizes)
     }
 
@@ -334,7 +344,7 @@ final class LayoutEngine {
     /// child alive for the whole walk. Retaining and releasing each child was the largest
     /// single cost of sizing a stack of texts.
     @inline(__always)
-    private static func forEach(_ children: [DisplayNode], _ body: (Int, DisplayNode) -> Void) {
+    static func forEach(_ children: [DisplayNode], _ body: (Int, DisplayNode) -> Void) {
         children.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { body(index, $0) }
@@ -485,16 +495,20 @@ final class LayoutEngine {
     /// Called from `layOutSubtree` only, which has made the node's cache current.
     func placement(of node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> [ChildPlacement] {
         // A placement for another proposal or size (or a stale one) lends its buffer to the new one.
+        // (Moved out of the cache and back, not copied, as a stack's sizes are.)
         var buffer: [ChildPlacement] = []
-        if let cached = cache(of: node).pointee.placement {
+        let memo = cache(of: node)
+        if var cached = memo.pointee.placement.take() {
             if cached.isCurrent, cached.proposal == proposal, cached.size == size {
-                return cached.children
+                let children = cached.children
+                memo.pointee.placement = consume cached
+                return children
             }
-            buffer = cached.children
-            cache(of: node).pointee.placement = nil
+            swap(&buffer, &cached.children)
         }
         statistics.placements += 1
         let children = computePlacement(of: node, proposal: proposal, size: size, reusing: &buffer)
+        head(of: node).pointee.markCacheInUse()
         cache(of: node).pointee.placement = NodePlacement(proposal: proposal, size: size, children: children)
         return children
     }
@@ -611,11 +625,18 @@ final class LayoutEngine {
         into result: inout [ChildPlacement]
     ) {
         let crossLength = size[axis.other]
+        // What every child is offered across (its length along is its own).
+        let crossOffer = proposal[axis.other]
         var position: CGFloat = 0
-        for childSize in sizes {
-            let cross = offset(childSize[axis.other], in: crossLength, fraction)
-            result.append(stackPlacement(childSize, at: position, cross: cross, axis: axis, proposal: proposal))
-            position += childSize[axis] + gap
+        sizes.withUnsafeBufferPointer { sizes in
+            for childSize in sizes {
+                let cross = offset(childSize[axis.other], in: crossLength, fraction)
+                var offer = ProposedViewSize(width: crossOffer, height: crossOffer)
+                offer[axis] = childSize[axis]
+                let origin = CGPoint(main: position, cross: cross, axis: axis)
+                result.append(ChildPlacement(frame: CGRect(origin: origin, size: childSize), proposal: offer))
+                position += childSize[axis] + gap
+            }
         }
     }
 
@@ -696,6 +717,18 @@ final class LayoutEngine {
     /// The offset that puts a `length` at `fraction` (0 leading, ½ centre, 1 trailing) of
     /// `available`, on whole points.
     static func offset(_ length: CGFloat, in available: CGFloat, _ fraction: CGFloat) -> CGFloat {
-        ((available - length) * fraction).rounded(.down)
+        roundedDown((available - length) * fraction)
+    }
+
+    /// `value.rounded(.down)`, without calling libm's `floor` (the baseline x86-64 target has no
+    /// rounding instruction, and a stack places every child through ``offset(_:in:_:)``): exact
+    /// below 2⁵² in magnitude, where a value converts to a whole number and back exactly; the rest,
+    /// and NaN, go to the library. Whole numbers come back as they are (−0 stays −0).
+    @inline(__always)
+    static func roundedDown(_ value: CGFloat) -> CGFloat {
+        guard value.magnitude < 0x1p52 else { return value.rounded(.down) }
+        let truncated = CGFloat(Int64(value))
+        if truncated > value { return truncated - 1 }
+        return truncated == value ? value : truncated
     }
 }

@@ -55,13 +55,16 @@ extension LayoutEngine {
             refreshCache(of: node)
             head(of: node).pointee.laidOut = (next.proposal, next.size)
             let placements = placement(of: node, proposal: next.proposal, size: next.size)
-            let children = node.children
             // A leaf has nothing to place, and a subtree laid out the same way before has nothing
-            // new: neither is pushed (which would retain and release the node for nothing).
-            for index in children.indices where !placements[index].frame.isNull && !children[index].children.isEmpty {
-                let proposal = placements[index].proposal, size = placements[index].frame.size
-                if isLaidOut(children[index], proposal: proposal, size: size) { continue }
-                pending.append(Pending(node: children[index], proposal: proposal, size: size))
+            // new: neither is pushed (which would retain and release the node for nothing). The
+            // children are visited unretained: `node`'s array keeps them alive.
+            placements.withUnsafeBufferPointer { placements in
+                Self.forEach(node.children) { index, child in
+                    guard !child.children.isEmpty, !placements[index].frame.isNull else { return }
+                    let proposal = placements[index].proposal, size = placements[index].frame.size
+                    if isLaidOut(child, proposal: proposal, size: size) { return }
+                    pending.append(Pending(node: child, proposal: proposal, size: size))
+                }
             }
         }
     }

@@ -42,9 +42,18 @@ public struct ProposedViewSize: Hashable, Sendable, CustomStringConvertible {
         self.init(width: size.width, height: size.height)
     }
 
-    // As two optionals compare and hash (0 and -0 are equal, NaN equals nothing).
+    // As two optionals compare and hash (0 and -0 are equal, NaN equals nothing). Compared as
+    // stored, without unwrapping optionals: every layout cache lookup compares proposals.
+    @inline(__always)
     public static func == (lhs: ProposedViewSize, rhs: ProposedViewSize) -> Bool {
-        lhs.width == rhs.width && lhs.height == rhs.height
+        same(lhs.storedWidth, rhs.storedWidth) && same(lhs.storedHeight, rhs.storedHeight)
+    }
+
+    /// Two stored dimensions are the same length, or both unspecified (a NaN proposed on purpose
+    /// is stored as another NaN, which equals nothing).
+    @inline(__always)
+    private static func same(_ lhs: Double, _ rhs: Double) -> Bool {
+        lhs == rhs || (lhs.bitPattern == unspecifiedBits && rhs.bitPattern == unspecifiedBits)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -170,19 +179,24 @@ public enum TextMetrics {
     /// The size of `text` for a proposed width.
     public static func size(of text: String, proposedWidth: CGFloat?) -> CGSize {
         // The common case without building lines: one line of ASCII that fits.
-        if let count = singleLineASCIICount(text) {
-            let width = CGFloat(count) * cellWidth
-            if proposedWidth.map({ !$0.isFinite || width <= $0 }) ?? true {
-                return CGSize(width: width, height: lineHeight)
-            }
+        if let count = singleLineASCIICount(text), let size = singleLineSize(cells: count, proposedWidth: proposedWidth) {
+            return size
         }
         let lines = self.lines(of: text, width: proposedWidth)
         let longest = lines.map { cells(of: $0) }.max() ?? 0
         return CGSize(width: CGFloat(longest) * cellWidth, height: CGFloat(max(lines.count, 1)) * lineHeight)
     }
 
+    /// The size of one line of `cells` cells, if it fits in `proposedWidth` (else it wraps).
+    @inline(__always)
+    static func singleLineSize(cells: Int, proposedWidth: CGFloat?) -> CGSize? {
+        let width = CGFloat(cells) * cellWidth
+        guard proposedWidth.map({ !$0.isFinite || width <= $0 }) ?? true else { return nil }
+        return CGSize(width: width, height: lineHeight)
+    }
+
     /// The number of characters of a text that is ASCII without line breaks, else `nil`.
-    private static func singleLineASCIICount(_ text: String) -> Int? {
+    static func singleLineASCIICount(_ text: String) -> Int? {
         var text = text
         return text.withUTF8 { bytes -> Int? in
             for byte in bytes where byte >= 0x80 || byte == 0x0A || byte == 0x0D {

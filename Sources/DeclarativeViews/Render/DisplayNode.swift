@@ -37,6 +37,10 @@ final class DisplayNode: Equatable {
     /// leading, centre, trailing, top or bottom (a baseline, a custom guide). Most nodes do not,
     /// and lay out without looking at guides.
     let alignsOnGuides: Bool
+    /// A text's length in cells when it is one line of ASCII (its width when it need not wrap,
+    /// over ``TextMetrics/cellWidth``), counted once here rather than by every layout pass
+    /// that sizes it; `UInt32.max` for other texts (measured as they are laid out) and nodes.
+    let singleLineTextCells: UInt32
     /// Where this node's layout results are in the storage of the engine that lays it out
     /// (``LayoutSlots``; ``LayoutSlots/none`` until it is first laid out). Layout state is the
     /// layout engine's, not the node's: the node carries only this index.
@@ -81,6 +85,7 @@ final class DisplayNode: Equatable {
         idealWhenWider = facts.idealWhenWider
         hasAlignmentGuides = facts.hasAlignmentGuides
         alignsOnGuides = facts.alignsOnGuides
+        singleLineTextCells = facts.singleLineTextCells
         self.kind = kind
         self.children = children
         self.action = action

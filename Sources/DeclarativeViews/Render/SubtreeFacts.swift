@@ -13,6 +13,8 @@ struct SubtreeFacts {
     var idealWhenWider: Bool
     var hasAlignmentGuides: Bool
     var alignsOnGuides: Bool
+    /// A text's length in cells when it is one line of ASCII (``DisplayNode/singleLineTextCells``).
+    var singleLineTextCells: UInt32
 
     /// Everything is borrowed (`__shared`: read, not copied): a copy of the kind retains its
     /// strings, and one of the children their array, for every node made.
@@ -39,6 +41,12 @@ struct SubtreeFacts {
             hasLayoutPriority = ownPriority || (children.first?.hasLayoutPriority ?? false)
         default:
             hasLayoutPriority = ownPriority
+        }
+        switch kind {
+        case .text(let string):
+            singleLineTextCells = TextMetrics.singleLineASCIICount(string).map { UInt32(clamping: $0) } ?? .max
+        default:
+            singleLineTextCells = .max
         }
         switch kind {
         case .text: layoutClass = .text
