@@ -625,18 +625,11 @@ final class LayoutEngine {
         into result: inout [ChildPlacement]
     ) {
         let crossLength = size[axis.other]
-        // What every child is offered across (its length along is its own).
-        let crossOffer = proposal[axis.other]
         var position: CGFloat = 0
-        sizes.withUnsafeBufferPointer { sizes in
-            for childSize in sizes {
-                let cross = offset(childSize[axis.other], in: crossLength, fraction)
-                var offer = ProposedViewSize(width: crossOffer, height: crossOffer)
-                offer[axis] = childSize[axis]
-                let origin = CGPoint(main: position, cross: cross, axis: axis)
-                result.append(ChildPlacement(frame: CGRect(origin: origin, size: childSize), proposal: offer))
-                position += childSize[axis] + gap
-            }
+        for childSize in sizes {
+            let cross = offset(childSize[axis.other], in: crossLength, fraction)
+            result.append(stackPlacement(childSize, at: position, cross: cross, axis: axis, proposal: proposal))
+            position += childSize[axis] + gap
         }
     }
 
