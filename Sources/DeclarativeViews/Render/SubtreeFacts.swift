@@ -42,14 +42,11 @@ struct SubtreeFacts {
         default:
             hasLayoutPriority = ownPriority
         }
+        singleLineTextCells = .max
         switch kind {
         case .text(let string):
+            layoutClass = .text
             singleLineTextCells = TextMetrics.singleLineASCIICount(string).map { UInt32(clamping: $0) } ?? .max
-        default:
-            singleLineTextCells = .max
-        }
-        switch kind {
-        case .text: layoutClass = .text
         case .spacer: layoutClass = .spacer
         case .divider: layoutClass = .divider
         default: layoutClass = .other
