@@ -46,6 +46,20 @@ extension Graph {
 }
 
 extension AnyAttribute {
+    /// The rule running on this thread, when it belongs to a graph that does not share this
+    /// attribute's storage: a read of the attribute there would be a dependency the engine
+    /// cannot record (refused as a misuse). `nil` when no rule runs, or the running rule may
+    /// read it. For layers that connect separate graphs another way (the view layer invalidates
+    /// such readers when the value they read is set).
+    package var foreignReader: AnyAttribute? {
+        guard let updating = ThreadLocal.existingContext?.pointee.updating, updating.pointee.current != 0 else {
+            return nil
+        }
+        let reader = _Engine(updating)
+        if reader.owns(self) { return nil }
+        return reader.attribute(updating.pointee.current)
+    }
+
     /// The address of the attribute's up-to-date value, read as a dependency of the running
     /// rule (like ``Attribute/value``), for layers that project parts of values by byte offset
     /// without creating offset attributes. With `changed`, also whether the edge from this

@@ -52,13 +52,39 @@ final class StateLocation<Value>: AnyLocation<Value> {
 
     override var value: Value {
         if AnyAttribute.current != nil, isLive {
+            if _slowPath(attribute.identifier.foreignReader != nil) {
+                return readFromAnotherGraph()
+            }
             return attribute.value  // recorded as a dependency of the running rule
+        }
+        return current
+    }
+
+    /// Rules of other hosts' graphs that read this state since it was last set. A rule cannot
+    /// depend on an attribute of a graph that does not share its storage (SwiftUI's hosts share
+    /// one; each ``ViewHost`` has its own), so a write invalidates them instead, and they register
+    /// again when they run and read it.
+    private var foreignReaders: [AnyWeakAttribute] = []
+
+    /// A read by a rule of another host's graph: the copy, and the rule is told of the next write.
+    @inline(never)
+    private func readFromAnotherGraph() -> Value {
+        if let reader = attribute.identifier.foreignReader,
+            !foreignReaders.contains(where: { $0.attribute == reader })
+        {
+            foreignReaders.removeAll { $0.attribute == nil }
+            foreignReaders.append(AnyWeakAttribute(reader))
         }
         return current
     }
 
     override func set(_ newValue: Value) {
         current = newValue
+        if !foreignReaders.isEmpty {
+            let readers = foreignReaders
+            foreignReaders.removeAll()
+            for reader in readers { reader.attribute?.invalidateValue() }
+        }
         guard isLive, let host = host.host else { return }
         if let transaction = Transaction.current { host.transactions.noteWrite(transaction) }
         if BodyEvaluation.current != nil {
