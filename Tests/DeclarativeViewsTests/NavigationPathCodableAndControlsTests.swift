@@ -124,6 +124,7 @@ import Testing
                     Text("helped \(helped)")
                     MenuButton("Actions") { Button("Copy") {} }
                     MenuButton(label: Text("More")) { Button("Paste") {} }
+                    PullDownButton("Older") { Button("Cut") {} }
                     Reader()
                     Reader()
                         .menuOrder(.fixed)
@@ -142,6 +143,10 @@ import Testing
         try host.tap("Actions")
         scheduler.flush()
         #expect(host.renderedText.contains("Copy"))
+        #expect(!host.renderedText.contains("Cut"))
+        try host.tap("Older")
+        scheduler.flush()
+        #expect(host.renderedText.contains("Cut"))
         let text = host.renderedText
         #expect(text.contains("order automatic indicator automatic repeat automatic size regular"))
         #expect(text.contains("order fixed indicator hidden repeat enabled size small"))

@@ -52,4 +52,29 @@ import Testing
         #expect(host.renderedText.contains("Text \"one 2 many [1]\""))
         #expect(host.renderedText.contains("Button \"Ada 36\" [selected]"))
     }
+    /// Column content of one's own: its `tableColumnBody` is built like a table's columns, and
+    /// the table shows them where the content is used, next to other columns.
+    struct PersonColumns: TableColumnContent {
+        var tableColumnBody: some TableColumnContent<Person, Never> {
+            TableColumn("Name", value: \.name)
+            TableColumn("Age") { Text("\($0.age)") }
+        }
+    }
+
+    @TableColumnBuilder<Person, Never>
+    static func block() -> TupleTableColumnContent<Person, Never, [_AnyTableColumn<Person>]> {
+        TableColumn("Name", value: \.name)
+        TableColumn("Age") { Text("\($0.age)") }
+    }
+
+    @Test func columnContentOfOnesOwnShowsItsBodysColumns() {
+        let (host, _) = mount(Table(Self.people) {
+            TableColumn("Id") { Text("#\($0.id)") }
+            PersonColumns()
+        })
+        #expect(host.renderTree[0].children.map(\.text) == ["Id Name Age", "#1 Ada 36", "#2 Alan 41"])
+        // A builder block's result is SwiftUI's `TupleTableColumnContent`; its value is the columns.
+        #expect(Self.block().value.count == 2)
+        #expect(PersonColumns().tableColumnBody._columns.count == 2)
+    }
 }

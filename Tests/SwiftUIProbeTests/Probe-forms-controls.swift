@@ -174,6 +174,10 @@ import DeclarativeViews
     _ = ProgressView<__ProbeView, __ProbeView>.self
     __conformsView(ProgressView<__ProbeView, __ProbeView>.self)
 }
+// SwiftUI: typealias PullDownButton = _PullDownButton
+@MainActor func __probe491() {
+    let _: PullDownButton<Text, __ProbeView> = PullDownButton("probe") { __v(__ProbeView.self) }
+}
 // SwiftUI: struct RenameButton<Label> : View where Label : View
 @MainActor func __probe492() {
     func __conformsView<T: View>(_: T.Type) {}

@@ -201,6 +201,10 @@ import DeclarativeViews
         _ = __T.self
     }
 }
+// SwiftUI: struct TupleTableColumnContent<RowValue, Sort, T> : TableColumnContent where RowValue : Identifiable, Sort : SortComparator
+@MainActor func __probe140() {
+    func __c<T: TableColumnContent>(_: T.Type) {}; __c(TupleTableColumnContent<__ProbeItem, Never, Int>.self)
+}
 // SwiftUI: struct TupleTableRowContent<Value, T> : TableRowContent where Value : Identifiable
 @MainActor func __probe141() {
     func __conformsTableRowContent<T: TableRowContent>(_: T.Type) {}
@@ -1033,6 +1037,12 @@ import DeclarativeViews
         _ = __v(__T.self).disabledCustomizationBehavior(__v((TableColumnCustomizationBehavior).self))
     }
 }
+// TableColumnContent: var tableColumnBody: Self.TableColumnBody { get }
+@MainActor func __probe407() {
+    func __body<__T: TableColumnContent>(_: __T.Type) {
+        let _: __T.TableColumnBody = __v(__T.self).tableColumnBody
+    }
+}
 // TableColumnCustomization: init()
 @MainActor func __probe408() {
     let _: TableColumnCustomization<__ProbeItem> = TableColumnCustomization()
@@ -1165,6 +1175,10 @@ import DeclarativeViews
     func __body<__T: TableRowContent>(_: __T.Type) {
         let _: __T.TableRowBody = __v(__T.self).tableRowBody
     }
+}
+// TupleTableColumnContent: var value: T
+@MainActor func __probe437() {
+    let _: Int = __v(TupleTableColumnContent<__ProbeItem, Never, Int>.self).value; var __r = __v(TupleTableColumnContent<__ProbeItem, Never, Int>.self); __r.value = 1
 }
 // TupleTableRowContent: var value: T
 @MainActor func __probe438() {

@@ -70,6 +70,8 @@ extension Group: TableColumnContent where Content: TableColumnContent {
         self.content = content()
     }
 
+    public var tableColumnBody: Never { return _primitiveTableColumnBody(Self.self) }
+
     public var _columns: [_AnyTableColumn<Content.TableRowValue>] { content._columns }
 }
 

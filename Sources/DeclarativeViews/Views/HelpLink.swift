@@ -38,3 +38,10 @@ extension MenuButton where Label == Text {
         self.init(label: Text(title), content: content)
     }
 }
+
+/// SwiftUI's older name for ``MenuButton`` (deprecated on macOS in favour of it): the same
+/// pull-down menu.
+public typealias _PullDownButton = MenuButton
+
+/// SwiftUI's `PullDownButton` (macOS, deprecated): a ``MenuButton``.
+public typealias PullDownButton = _PullDownButton

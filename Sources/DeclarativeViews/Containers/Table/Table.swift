@@ -10,12 +10,44 @@ import Foundation
 // disclosure rows, outlines: TableRowContent.swift); its columns may be customized
 // (TableColumnCustomization.swift).
 
-/// Columns of a ``Table`` (SwiftUI's `TableColumnContent`).
+/// Columns of a ``Table`` (SwiftUI's `TableColumnContent`): the built-in kinds list their
+/// columns; a type of your own describes its columns with a body of other column content.
+///
+///     struct ContactColumns: TableColumnContent {
+///         var tableColumnBody: some TableColumnContent<Person, Never> {
+///             TableColumn("Name", value: \.name)
+///             TableColumn("Email", value: \.email)
+///         }
+///     }
 public protocol TableColumnContent<TableRowValue, TableColumnSortComparator> {
-    associatedtype TableRowValue: Identifiable
-    associatedtype TableColumnSortComparator: SortComparator
-    /// The columns, type-erased.
+    /// The type of value the rows show.
+    associatedtype TableRowValue: Identifiable = TableColumnBody.TableRowValue
+    /// How the columns sort the rows (`Never`: they do not).
+    associatedtype TableColumnSortComparator: SortComparator = TableColumnBody.TableColumnSortComparator
+    /// The type of the content's body.
+    associatedtype TableColumnBody: TableColumnContent
+    /// The columns this content is made of (built-in kinds: `Never`, never read).
+    @TableColumnBuilder<TableRowValue, TableColumnSortComparator> var tableColumnBody: TableColumnBody { get }
+    /// The columns, type-erased (public for technical reasons: the table reads them through the
+    /// protocol).
     var _columns: [_AnyTableColumn<TableRowValue>] { get }
+}
+
+extension TableColumnContent where TableColumnBody.TableRowValue == TableRowValue {
+    /// Column content of your own shows its body's columns.
+    public var _columns: [_AnyTableColumn<TableRowValue>] { tableColumnBody._columns }
+}
+
+extension Never: TableColumnContent {
+    public typealias TableColumnSortComparator = Never
+    public var tableColumnBody: Never { return fatalError("Never has no table columns") }
+    public var _columns: [_AnyTableColumn<Never>] { [] }
+}
+
+/// The body of a built-in kind of column content, which lists its columns itself. (Its callers
+/// `return` it: a body without `return` would go through the column builder.)
+func _primitiveTableColumnBody<Content>(_ type: Content.Type) -> Never {
+    fatalError("\(Content.self) is a built-in table column content: it has no tableColumnBody to read")
 }
 
 /// A column, type-erased: its title, how it shows a row's cell, its sort comparator (if it has
@@ -33,12 +65,28 @@ public struct _AnyTableColumn<RowValue> {
     var disabledCustomization: TableColumnCustomizationBehavior = []
 }
 
-/// A table's columns, as its column builder collects them.
-public struct _TableColumns<RowValue: Identifiable, Sort: SortComparator>: TableColumnContent {
+/// Columns side by side (SwiftUI's `TupleTableColumnContent`), as a column builder block makes
+/// them. SwiftUI's `value` is a tuple of the block's columns; the builder here makes `value` the
+/// columns type-erased (``_TableColumns``), so that a sortable table can take columns that do not sort.
+public struct TupleTableColumnContent<RowValue: Identifiable, Sort: SortComparator, T>: TableColumnContent {
     public typealias TableRowValue = RowValue
     public typealias TableColumnSortComparator = Sort
+
+    /// The columns.
+    public var value: T
     public let _columns: [_AnyTableColumn<RowValue>]
+
+    init(value: T, columns: [_AnyTableColumn<RowValue>]) {
+        self.value = value
+        _columns = columns
+    }
+
+    public var tableColumnBody: Never { return _primitiveTableColumnBody(Self.self) }
 }
+
+/// A table's columns, as its column builder collects them.
+public typealias _TableColumns<RowValue: Identifiable, Sort: SortComparator> =
+    TupleTableColumnContent<RowValue, Sort, [_AnyTableColumn<RowValue>]>
 
 /// Collects a table's columns (SwiftUI's `TableColumnBuilder`).
 @resultBuilder
@@ -58,7 +106,8 @@ public struct TableColumnBuilder<RowValue: Identifiable, Sort: SortComparator> {
     }
 
     public static func buildBlock(_ columns: [_AnyTableColumn<RowValue>]...) -> _TableColumns<RowValue, Sort> {
-        _TableColumns(_columns: columns.flatMap { $0 })
+        let all = columns.flatMap { $0 }
+        return _TableColumns(value: all, columns: all)
     }
 }
 
@@ -77,6 +126,8 @@ public struct TableColumn<RowValue: Identifiable, Sort: SortComparator, Content:
         self.content = content
         self.comparator = comparator
     }
+
+    public var tableColumnBody: Never { return _primitiveTableColumnBody(Self.self) }
 
     public var _columns: [_AnyTableColumn<RowValue>] {
         let content = self.content

@@ -82,6 +82,8 @@ public struct _CustomizedTableColumns<Base: TableColumnContent>: TableColumnCont
     let base: Base
     let change: (inout _AnyTableColumn<Base.TableRowValue>) -> Void
 
+    public var tableColumnBody: Never { return _primitiveTableColumnBody(Self.self) }
+
     public var _columns: [_AnyTableColumn<Base.TableRowValue>] {
         base._columns.map { column in
             var column = column
