@@ -6,18 +6,28 @@ import Musl
 import Darwin
 #endif
 
-/// A type's specialised update function. Wrapped in a struct so that it is stored with its
-/// natural calling convention (a bare function in generic storage would go through a
-/// reabstraction thunk with a heap context on every call).
-struct FastUpdate {
+/// A type's specialised update function. Boxed: the tables hold the boxes unmanaged, and a rule
+/// run calls the function through a guaranteed reference to its box, so that it neither retains
+/// nor releases the closure's context (copying a closure out of a table does both, two atomic
+/// operations per rule run). Stored in a property, the function keeps its natural calling
+/// convention (a bare function in generic storage would go through a reabstraction thunk).
+final class FastUpdate {
     let function: _RuleUpdateFunction
+
+    init(function: @escaping _RuleUpdateFunction) {
+        self.function = function
+    }
 }
 
 /// A type's specialised evaluation (its rule's value computed into scratch memory), for rules
 /// whose value is not known to be `Equatable` where they are created: the engine compares and
-/// stores (see ``_Engine/storeEvaluatedValue``).
-struct FastEvaluate {
+/// stores (see ``_Engine/storeEvaluatedValue``). Boxed as ``FastUpdate`` is.
+final class FastEvaluate {
     let function: _RuleEvaluateFunction
+
+    init(function: @escaping _RuleEvaluateFunction) {
+        self.function = function
+    }
 }
 
 /// One frame of an update stack: a node being brought up to date.
@@ -119,11 +129,11 @@ struct GraphState: ~Copyable {
     // Attribute types.
     var types: UnsafeGrowableBuffer<AttributeTypeRecord>
     /// Per type: the rule's update function specialised in the client's module, when it has one
-    /// (see ``_RuleUpdateFunction``); manually managed (closures are reference counted).
-    var fastUpdates: UnsafeMutablePointer<FastUpdate?>
+    /// (see ``_RuleUpdateFunction``); each box is retained once here, released in `deinit`.
+    var fastUpdates: UnsafeMutablePointer<Unmanaged<FastUpdate>?>
     /// Per type, the specialised evaluation used when there is no ``fastUpdates`` entry
-    /// (same capacity).
-    var fastEvaluates: UnsafeMutablePointer<FastEvaluate?>
+    /// (same capacity, boxes owned the same way).
+    var fastEvaluates: UnsafeMutablePointer<Unmanaged<FastEvaluate>?>
     var fastUpdateCapacity: Int
     var lastTypeKey: ObjectIdentifier?
     var lastTypeIndex: UInt32
@@ -283,9 +293,11 @@ struct GraphState: ~Copyable {
     /// Frees the type side tables; the node table, the buffers and the slab free themselves. Nodes
     /// must already be destroyed.
     deinit {
-        fastUpdates.deinitialize(count: fastUpdateCapacity)
+        for position in 0..<fastUpdateCapacity {
+            fastUpdates[position]?.release()
+            fastEvaluates[position]?.release()
+        }
         fastUpdates.deallocate()
-        fastEvaluates.deinitialize(count: fastUpdateCapacity)
         fastEvaluates.deallocate()
         typeCacheKeys.deallocate()
         typeCacheIndices.deallocate()

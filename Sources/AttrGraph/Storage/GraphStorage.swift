@@ -137,12 +137,12 @@ final class GraphStorage {
         if state.pointee.types.count > state.pointee.fastUpdateCapacity {
             let oldCapacity = state.pointee.fastUpdateCapacity
             let newCapacity = oldCapacity * 2
-            let grown = UnsafeMutablePointer<FastUpdate?>.allocate(capacity: newCapacity)
+            let grown = UnsafeMutablePointer<Unmanaged<FastUpdate>?>.allocate(capacity: newCapacity)
             grown.moveInitialize(from: state.pointee.fastUpdates, count: oldCapacity)
             (grown + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
             state.pointee.fastUpdates.deallocate()
             state.pointee.fastUpdates = grown
-            let grownEvaluates = UnsafeMutablePointer<FastEvaluate?>.allocate(capacity: newCapacity)
+            let grownEvaluates = UnsafeMutablePointer<Unmanaged<FastEvaluate>?>.allocate(capacity: newCapacity)
             grownEvaluates.moveInitialize(from: state.pointee.fastEvaluates, count: oldCapacity)
             (grownEvaluates + oldCapacity).initialize(repeating: nil, count: newCapacity - oldCapacity)
             state.pointee.fastEvaluates.deallocate()
@@ -155,14 +155,14 @@ final class GraphStorage {
     /// Records the specialised update function of a type (the first one given wins).
     func setFastUpdate(_ update: @escaping _RuleUpdateFunction, forType index: UInt32) {
         if state.pointee.fastUpdates[Int(index)] == nil {
-            state.pointee.fastUpdates[Int(index)] = FastUpdate(function: update)
+            state.pointee.fastUpdates[Int(index)] = .passRetained(FastUpdate(function: update))
         }
     }
 
     /// Records the specialised evaluation of a type (the first one given wins).
     func setFastEvaluate(_ evaluate: @escaping _RuleEvaluateFunction, forType index: UInt32) {
         if state.pointee.fastEvaluates[Int(index)] == nil {
-            state.pointee.fastEvaluates[Int(index)] = FastEvaluate(function: evaluate)
+            state.pointee.fastEvaluates[Int(index)] = .passRetained(FastEvaluate(function: evaluate))
         }
     }
 

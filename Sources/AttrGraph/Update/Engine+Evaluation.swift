@@ -409,14 +409,28 @@ extension _Engine {
         if specialised, let update = state.pointee.fastUpdates[Int(node.pointee.typeIndex)] {
             // The rule's specialised update: runs the body, compares and stores the value.
             let flags = UnsafeMutableRawPointer(node).assumingMemoryBound(to: UInt16.self)
-            if update.function(body, node.pointee.value.unsafelyUnwrapped, flags) {
+            let value = node.pointee.value.unsafelyUnwrapped
+            // Through a guaranteed reference to the box: the closure is not retained (the
+            // graph's state owns the box until the graph goes). Unoptimised builds take a copy:
+            // there the guaranteed reference costs a generic frame and a closure frame, which a
+            // nested first evaluation pays per level (``StackGuard``).
+            #if AG_INTERNAL_CHECKS
+            let changed = update.takeUnretainedValue().function(body, value, flags)
+            #else
+            let changed = update._withUnsafeGuaranteedRef { $0.function(body, value, flags) }
+            #endif
+            if changed {
                 state.pointee.counters.changes &+= 1
                 if node.outputs.count != 0 {
                     markOutputsChanged(index)
                 }
             }
         } else if specialised, let evaluate = state.pointee.fastEvaluates[Int(node.pointee.typeIndex)] {
-            storeEvaluatedValue(index, node, body: body, evaluate: evaluate.function)
+            #if AG_INTERNAL_CHECKS
+            storeEvaluatedValue(index, node, body: body, evaluate: evaluate.takeUnretainedValue().function)
+            #else
+            evaluate._withUnsafeGuaranteedRef { storeEvaluatedValue(index, node, body: body, evaluate: $0.function) }
+            #endif
         } else {
             type(node).pointee.vtable.update(self, node: index, body: body)
         }
