@@ -74,7 +74,10 @@ import Testing
         })
         #expect(host.renderTree[0].children.map(\.text) == ["Id Name Age", "#1 Ada 36", "#2 Alan 41"])
         // A builder block's result is SwiftUI's `TupleTableColumnContent`; its value is the columns.
-        #expect(Self.block().value.count == 2)
+        var block = Self.block()
+        #expect(block.value.count == 2 && block._columns.count == 2)
+        block.value.removeLast()
+        #expect(block._columns.count == 1)
         #expect(PersonColumns().tableColumnBody._columns.count == 2)
     }
 }

@@ -72,13 +72,19 @@ public struct TupleTableColumnContent<RowValue: Identifiable, Sort: SortComparat
     public typealias TableRowValue = RowValue
     public typealias TableColumnSortComparator = Sort
 
-    /// The columns.
+    /// The block's columns.
     public var value: T
-    public let _columns: [_AnyTableColumn<RowValue>]
+    /// The columns as the block built them, for a `value` of another type.
+    private let built: [_AnyTableColumn<RowValue>]
 
     init(value: T, columns: [_AnyTableColumn<RowValue>]) {
         self.value = value
-        _columns = columns
+        built = columns
+    }
+
+    /// The columns: `value` when it is the builder's (so that changing it changes the table).
+    public var _columns: [_AnyTableColumn<RowValue>] {
+        (value as? [_AnyTableColumn<RowValue>]) ?? built
     }
 
     public var tableColumnBody: Never { return _primitiveTableColumnBody(Self.self) }
