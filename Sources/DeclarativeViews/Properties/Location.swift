@@ -52,8 +52,8 @@ final class StateLocation<Value>: AnyLocation<Value> {
 
     override var value: Value {
         if AnyAttribute.current != nil, isLive {
-            if _slowPath(attribute.identifier.foreignReader != nil) {
-                return readFromAnotherGraph()
+            if let reader = attribute.identifier.foreignReader {
+                return read(byRuleOfAnotherGraph: reader)
             }
             return attribute.value  // recorded as a dependency of the running rule
         }
@@ -68,10 +68,8 @@ final class StateLocation<Value>: AnyLocation<Value> {
 
     /// A read by a rule of another host's graph: the copy, and the rule is told of the next write.
     @inline(never)
-    private func readFromAnotherGraph() -> Value {
-        if let reader = attribute.identifier.foreignReader,
-            !foreignReaders.contains(where: { $0.attribute == reader })
-        {
+    private func read(byRuleOfAnotherGraph reader: AnyAttribute) -> Value {
+        if !foreignReaders.contains(where: { $0.attribute == reader }) {
             foreignReaders.removeAll { $0.attribute == nil }
             foreignReaders.append(AnyWeakAttribute(reader))
         }

@@ -74,17 +74,15 @@ public struct TupleTableColumnContent<RowValue: Identifiable, Sort: SortComparat
 
     /// The block's columns.
     public var value: T
-    /// The columns as the block built them, for a `value` of another type.
-    private let built: [_AnyTableColumn<RowValue>]
 
-    init(value: T, columns: [_AnyTableColumn<RowValue>]) {
+    init(value: T) {
         self.value = value
-        built = columns
     }
 
-    /// The columns: `value` when it is the builder's (so that changing it changes the table).
+    /// The columns: `value`, which the builder makes an array of them (so that changing it
+    /// changes the table).
     public var _columns: [_AnyTableColumn<RowValue>] {
-        (value as? [_AnyTableColumn<RowValue>]) ?? built
+        value as? [_AnyTableColumn<RowValue>] ?? []
     }
 
     public var tableColumnBody: Never { return _primitiveTableColumnBody(Self.self) }
@@ -112,8 +110,7 @@ public struct TableColumnBuilder<RowValue: Identifiable, Sort: SortComparator> {
     }
 
     public static func buildBlock(_ columns: [_AnyTableColumn<RowValue>]...) -> _TableColumns<RowValue, Sort> {
-        let all = columns.flatMap { $0 }
-        return _TableColumns(value: all, columns: all)
+        _TableColumns(value: columns.flatMap { $0 })
     }
 }
 
