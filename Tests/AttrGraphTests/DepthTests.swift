@@ -107,13 +107,17 @@ func onThread<R: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> R) 
         #expect(Self.evaluateChain(count: 20_000, step: step) == 20_000)
     }
 
-    /// A rule whose own frame is large (64 KiB of locals).
+    /// A rule whose own frame is large (64 KiB of locals). Unoptimised even in release builds,
+    /// where the optimiser would otherwise drop the scratch array and the frame with it, and the
+    /// chain would fit the stack without reaching the guard this test is about.
     struct LargeFrame: Rule {
         @Attribute var previous: Int
         var value: Int {
-            var scratch = InlineArray<8192, Int>(repeating: 0)
-            for index in stride(from: 0, to: 8192, by: 512) { scratch[index] = previous &+ index }
-            return withExtendedLifetime(scratch) { scratch[0] &+ 1 }
+            @_optimize(none) get {
+                var scratch = InlineArray<8192, Int>(repeating: 0)
+                for index in stride(from: 0, to: 8192, by: 512) { scratch[index] = previous &+ index }
+                return withExtendedLifetime(scratch) { scratch[0] &+ 1 }
+            }
         }
     }
 
