@@ -171,6 +171,53 @@ import Testing
         }
     }
 
+    /// A first run records each input it reads once, in the order read, however often it reads
+    /// them; a later run that reads a new input after the recorded ones adds it, and one that
+    /// re-reads an early input out of order keeps every input it read.
+    @Test func firstRunsRecordEachInputOnceAndLaterRunsAddNewOnesAtTheEnd() throws {
+        let test = TestGraph()
+        let trace = Trace()
+        let (inputs, extra, sum) = test { () -> ([Attribute<Int>], Attribute<Bool>, Attribute<Int>) in
+            let inputs = (0..<4).map { Attribute(value: $0 + 1) }
+            let extra = Attribute(value: false)
+            let sum = Attribute(Traced("sum", trace) { () -> Int in
+                // 1, 2, 1, 3, 3, 1: repeats next to and away from their first read.
+                var total = inputs[0].value + inputs[1].value + inputs[0].value
+                total += inputs[2].value + inputs[2].value + inputs[0].value
+                if extra.value { total += inputs[3].value }
+                return total
+            })
+            return (inputs, extra, sum)
+        }
+        #expect(sum.value == 1 + 2 + 1 + 3 + 3 + 1)
+        #expect(try Self.inputCount(of: sum, in: test.graph) == 4, "inputs 0, 1, 2 and the switch, once each")
+        trace.take()
+        inputs[3].value = 40  // not read yet
+        #expect(sum.value == 11)
+        #expect(trace.take() == [])
+        extra.value = true
+        #expect(sum.value == 11 + 40)
+        #expect(try Self.inputCount(of: sum, in: test.graph) == 5)
+        for (position, input) in inputs.enumerated() {
+            trace.take()
+            input.value += 100
+            _ = sum.value
+            #expect(trace.take() == ["sum"], "input \(position) is a dependency")
+        }
+        #expect(sum.value == 101 + 102 + 101 + 103 + 103 + 101 + 140)
+    }
+
+    /// The number of input edges of `attribute`, from the graph's description.
+    static func inputCount(of attribute: Attribute<Int>, in graph: Graph) throws -> Int {
+        let dictionary = try #require(
+            Graph.description(graph, options: [DescriptionOption.format: "graph/dict"]) as? [String: Any])
+        let description = try #require((dictionary["graphs"] as? [[String: Any]])?.first)
+        let nodes = try #require(description["nodes"] as? [[String: Any]])
+        let edges = try #require(description["edges"] as? [[String: Any]])
+        let position = try #require(nodes.firstIndex { $0["id"] as? Int == Int(attribute.identifier.rawValue) })
+        return edges.filter { $0["dst"] as? Int == position }.count
+    }
+
     @Test func explicitAlwaysEnabledInputSurvivesPruning() {
         let test = TestGraph()
         let trace = Trace()

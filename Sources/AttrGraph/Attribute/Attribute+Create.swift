@@ -157,18 +157,31 @@ func _equatableRuleUpdate<R: Rule>(_: R.Type) -> _RuleUpdateFunction where R.Val
 
 extension Attribute {
     /// Creates a rule attribute with an optional starting value and specialised update.
+    ///
+    /// The rule comes by address: the `@inlinable` initialisers take it in the caller's
+    /// specialised code, where that costs nothing (here, unspecialised, a generic
+    /// `withUnsafePointer` and its closure cost a tenth of creating an attribute).
     @usableFromInline
+    static func _createRule<R: Rule>(
+        _ rule: UnsafePointer<R>, initialValue: UnsafePointer<Value>?, update: _RuleUpdateFunction?,
+        evaluate: _RuleEvaluateFunction? = nil
+    ) -> AnyAttribute where R.Value == Value {
+        _Engine.createAttribute(
+            body: rule, value: initialValue, vtable: RuleVTable<R>.self,
+            mode: R.comparisonMode, typeFlags: R.flags,
+            // As AttributeGraph: an initial value holds until the attribute is invalidated.
+            nodeFlags: initialValue == nil ? [.dirty, .pending] : [], evaluate: evaluate, update: update,
+            updateComparesBytes: _isPOD(Value.self) && R.comparisonMode != .equatableAlways)
+    }
+
+    /// ``_createRule(_:initialValue:update:evaluate:)`` with the rule by value.
+    @inlinable @inline(__always)
     static func _createRule<R: Rule>(
         _ rule: R, initialValue: UnsafePointer<Value>?, update: _RuleUpdateFunction?,
         evaluate: _RuleEvaluateFunction? = nil
     ) -> AnyAttribute where R.Value == Value {
-        withUnsafePointer(to: rule) { rule in
-            _Engine.createAttribute(
-                body: rule, value: initialValue, vtable: RuleVTable<R>.self,
-                mode: R.comparisonMode, typeFlags: R.flags,
-                // As AttributeGraph: an initial value holds until the attribute is invalidated.
-                nodeFlags: initialValue == nil ? [.dirty, .pending] : [], evaluate: evaluate, update: update,
-                updateComparesBytes: _isPOD(Value.self) && R.comparisonMode != .equatableAlways)
+        withUnsafePointer(to: rule) {
+            _createRule($0, initialValue: initialValue, update: update, evaluate: evaluate)
         }
     }
 

@@ -63,6 +63,9 @@ struct AttributeTypeRecord {
     /// storing a value computed into scratch memory needs (``_Engine/storeEvaluatedValue``).
     var valueIsPOD = false
     var valueIsBitwiseTakable = false
+    /// The body type is plain data: destroying a node of this type calls nothing for its body
+    /// (the vtable's generic `destroyBody` looks up the body's metadata per call).
+    var bodyIsPOD = false
 
     var bodyType: Any.Type { vtable.bodyType }
     var valueType: Any.Type { vtable.valueType }
@@ -90,6 +93,7 @@ struct AttributeTypeRecord {
             combinedSize: MemoryLayout<Body>.size + MemoryLayout<Value>.size)
         record.valueIsPOD = _isPOD(Value.self)
         record.valueIsBitwiseTakable = _isBitwiseTakable(Value.self)
+        record.bodyIsPOD = _isPOD(Body.self)
         switch layout.kind {
         case .comparator(let comparator):
             record.compareKind = .comparator

@@ -313,11 +313,13 @@ struct _Engine {
                 continue
             }
             let record = state.pointee.types[Int(body.typeIndex)]
-            if body.valueExists, !record.isIndirect {
+            // Plain data has nothing to destroy: no call through the vtable (each is a generic
+            // function that looks up its type's metadata).
+            if body.valueExists, !record.isIndirect, !record.valueIsPOD {
                 record.vtable.destroyValue(body.block + record.valueOffset)
             }
             if record.flags.contains(.hasDestroySelf) { record.vtable.destroySelf(body.block) }
-            record.vtable.destroyBody(body.block)
+            if !record.bodyIsPOD { record.vtable.destroyBody(body.block) }
             state.pointee.pool.deallocate(body.block, byteCount: record.blockSize, alignment: record.blockAlignment)
         }
     }

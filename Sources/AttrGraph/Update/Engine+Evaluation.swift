@@ -194,6 +194,16 @@ extension _Engine {
 
     @inline(never)
     func recordReadSlow(consumer: UInt32, input: UInt32) -> Int {
+        let existing = findInputEdge(consumer: consumer, input: input)
+        if existing < 0, state.pointee.readsInOrder, Int(state.pointee.cursor) == node(consumer).inputs.count,
+            node(consumer).pointee.updateCount <= 1
+        {
+            // A new input read after every recorded one, all in order (a rule's first run, or one
+            // that reads something new at its end): appended unmarked, and the reads stay in
+            // order, so the run ends without the marking walk (see `pruneUnreadInputs`). A
+            // re-entrant run marks its edges: the outermost run prunes by the marks.
+            return appendReadEdge(consumer: consumer, input: input, flags: [])
+        }
         if state.pointee.readsInOrder {
             // Out of order from here on: mark the in-order prefix read explicitly.
             state.pointee.readsInOrder = false
@@ -202,7 +212,6 @@ extension _Engine {
                 inputs[position].flags.insert(.enabled)
             }
         }
-        let existing = findInputEdge(consumer: consumer, input: input)
         if existing >= 0 {
             let inputs = node(consumer).inputs
             let cursor = Int(state.pointee.cursor)
@@ -223,7 +232,14 @@ extension _Engine {
             state.pointee.cursor = UInt32(position + 1)
             return position
         }
-        let position = addInputEdge(consumer: consumer, input: input, flags: .enabled)
+        return appendReadEdge(consumer: consumer, input: input, flags: .enabled)
+    }
+
+    /// Records a read of an input the running rule `consumer` had no edge from: a new edge at the
+    /// end of its list, and the cursor after it.
+    @inline(__always)
+    private func appendReadEdge(consumer: UInt32, input: UInt32, flags: EdgeFlags) -> Int {
+        let position = addInputEdge(consumer: consumer, input: input, flags: flags)
         state.pointee.cursor = UInt32(position + 1)
         if _slowPath(state.pointee.instrumentation.rawValue & _Instrumentation.events.rawValue != 0) {
             traceReadRecorded(consumer: consumer, input: input)

@@ -32,8 +32,19 @@ enum StackGuard {
     /// The lowest usable address of this thread's stack (stacks grow down) and its top, cached
     /// per thread; `limit` is 1 when unknown.
     static func stackBounds() -> (limit: UInt, top: UInt) {
-        let context = ThreadLocal.context
-        if context.pointee.stackLimit != 0 { return (context.pointee.stackLimit, context.pointee.stackTop) }
+        stackBounds(of: ThreadLocal.context)
+    }
+
+    /// ``stackBounds()`` of the thread whose context is `context` (the caller's own): no
+    /// thread-local lookup when the caller has the context at hand, as every nested update does.
+    @inline(__always)
+    static func stackBounds(of context: UnsafeMutablePointer<ThreadContext>) -> (limit: UInt, top: UInt) {
+        if _fastPath(context.pointee.stackLimit != 0) { return (context.pointee.stackLimit, context.pointee.stackTop) }
+        return measureStackBounds(of: context)
+    }
+
+    @inline(never)
+    private static func measureStackBounds(of context: UnsafeMutablePointer<ThreadContext>) -> (limit: UInt, top: UInt) {
         var limit: UInt = 1
         var top = UInt.max
         #if canImport(Darwin)
@@ -72,7 +83,7 @@ enum StackGuard {
     static func check(
         depth: Int, here: UInt, previous: UInt, outermost: UInt, thread: UnsafeMutablePointer<ThreadContext>
     ) {
-        let (limit, top) = stackBounds()
+        let (limit, top) = stackBounds(of: thread)
         // Off the thread's stack: locals live elsewhere (AddressSanitizer's fake stacks); no check.
         guard here > limit, here < top else { return }
         let level = previous > here ? previous &- here : 0
