@@ -72,7 +72,9 @@ let package = Package(
         .plugin(name: "DemoProgramName", capability: .buildTool(), dependencies: ["AGDemo"]),
         .executableTarget(name: "agdump", dependencies: ["AGDumpCore"], path: "Tools/agdump/Main"),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"], path: "Benchmarks"),
+            name: "Benchmarks", dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews", "BenchmarkCommandLine"],
+            path: "Benchmarks/Suite"),
+        .target(name: "BenchmarkCommandLine", path: "Benchmarks/CommandLine"),
         // Seed 003's app and its fix, written once (used by the examples, `agdump demo` and the tests).
         .target(name: "SeedStory", dependencies: ["DeclarativeViews", "AttrGraphArchive"], path: "Examples/SeedStory"),
         .executableTarget(name: "AGDemo", dependencies: ["SeedStory", "AttrGraphArchive"], path: "Examples/AGDemo"),
@@ -99,6 +101,8 @@ let package = Package(
         .testTarget(
             name: "DocSnippetTests",
             dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews"] + combineDependency),
+        // The Benchmarks command line: its parser, fuzzed, and the executable's names and exit statuses.
+        .testTarget(name: "BenchmarksTests", dependencies: ["BenchmarkCommandLine", "Benchmarks", "AttrGraphTestSupport"]),
         .testTarget(
             name: "AGDumpTests", dependencies: ["AGDumpCore", "AttrGraphArchive", "agdump", "AttrGraph", "AttrGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]),

@@ -1,4 +1,6 @@
 import Foundation
+// The options every workload reads (`RunOptions`), for every file of the suite.
+@_exported import BenchmarkCommandLine
 
 /// One result row: the workload's time on AttrGraph beside its baselines, measured in this run.
 struct Row {
@@ -18,21 +20,6 @@ struct Row {
     var notes: [(String, Double, String)] = []
     /// Additional JSON keys (e.g. `bytes_per_attribute`).
     var extra: [String: Double] = [:]
-}
-
-/// How a run is configured from the command line.
-struct RunOptions {
-    var quick = false
-    var filter: String?
-    var jsonPath: String?
-    var samples = 10
-    /// Where the layout workloads write their chart.
-    var layoutSVGPath = "layout-benchmark.svg"
-
-    func includes(_ workload: String) -> Bool {
-        guard let filter else { return true }
-        return workload.contains(filter)
-    }
 }
 
 /// A failed expected result: the benchmark exits non-zero after printing it.
@@ -138,4 +125,21 @@ func writeJSON(_ rows: [Row], to path: String) throws {
     }
     let data = try JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])
     try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+}
+
+/// The names of every workload, at their full sizes (what `--list` prints and `--filter` matches).
+enum WorkloadNames {
+    static let all: [String] = {
+        var names = ["chain-1000", "fanout-1000"]
+        for width in [1, 10, 100, 1000] { for height in [1, 10, 100, 1000] { names.append("grid-\(width)x\(height)") } }
+        names += ["ag-clean-read", "ag-cutoff-1000", "ag-revalidate-1000", "trace-chain-1000"]
+        names += Kairo.cases.map { "kairo-\($0.name)" }
+        names += ["cellx-1000", "cellx-2500", "cellx-5000"]
+        names += Dynamic.configs.map(\.name)
+        names.append("create-100000")
+        names += ["views-mount-10000", "views-state-change-10000", "views-observation-change-10000"]
+        for shape in ["flat", "nested"] { for count in Layout.counts { names.append("layout-\(shape)-\(count)") } }
+        names.append("layout-leaf-change-10000")
+        return names
+    }()
 }
