@@ -87,13 +87,17 @@ import Testing
     /// A seeded fuzzer: random command lines from the options, valid and damaged values, and
     /// hostile text. The oracle is a from-scratch reading of the same rules: a command line is
     /// accepted exactly when the model accepts it, with the same options; a refusal is one line
-    /// without raw control characters. `AG_FUZZ_CASES=N` / `AG_FUZZ_SEED=S` as for agdump's fuzzers.
+    /// without raw control characters. `AG_FUZZ_CASES=N` / `AG_FUZZ_SEED=S` as for agdump's fuzzers
+    /// (`Scripts/fuzz-agdump.sh` runs it at length with them).
     @Test func randomCommandLinesAgreeWithTheModel() {
         let environment = ProcessInfo.processInfo.environment
         let count = environment["AG_FUZZ_CASES"].flatMap(Int.init) ?? 2_000
         let first = environment["AG_FUZZ_SEED"].flatMap(UInt64.init) ?? 0xBE4C_0000
         var outcomes = [String: Int]()
+        var ran = 0
+        var failures = 0
         for seed in first..<(first + UInt64(count)) {
+            ran += 1
             var random = SplitMix64(state: seed)
             let arguments = Self.commandLine(&random)
             let expected = ArgumentModel.read(arguments, names: Self.names)
@@ -113,11 +117,14 @@ import Testing
                 }
             }
             if let problem {
+                failures += 1
                 Issue.record("\(arguments.debugDescription): \(problem) — reproduce with AG_FUZZ_CASES=1 AG_FUZZ_SEED=\(seed)")
-                break
+                if failures >= 5 { break }
             }
         }
-        print("fuzz benchmark arguments: \(count) cases (\(outcomes.sorted { $0.key < $1.key }))")
+        // The line `Scripts/fuzz-agdump.sh` counts.
+        let summary = outcomes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        print("fuzz benchmark-args: \(ran) cases, \(failures) failures (outcomes \(summary))")
         if count >= 2_000 {
             #expect(outcomes["run", default: 0] > count / 20, "too few command lines ran: \(outcomes)")
             #expect(outcomes["refused", default: 0] > count / 20, "too few were refused: \(outcomes)")
