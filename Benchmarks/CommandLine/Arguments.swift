@@ -1,5 +1,6 @@
-/// The `Benchmarks` command line (a library of its own, so that its tests can use it): what it asks for, read without running anything, so that every
-/// argument is checked before the first workload starts (and a seeded fuzzer can drive it).
+/// The `Benchmarks` command line: what it asks for, read without running anything, so that every
+/// argument is checked before the first workload starts. A library of its own, so that its tests
+/// (a seeded fuzzer among them) can drive it.
 public enum BenchmarkCommand: Equatable, Sendable {
     /// Run the workloads the options select.
     case run(RunOptions)
@@ -9,7 +10,7 @@ public enum BenchmarkCommand: Equatable, Sendable {
     /// The child side of the memory figure: create this many attributes and print the growth.
     case memoryProbe(count: Int)
 
-    /// The most samples a run takes per workload (every workload runs that many timed passes).
+    /// The most timed samples a run asks for per workload (the slowest workloads take at most 5).
     public static let maxSamples = 1_000_000
     /// The most attributes `--memory-probe` creates (about 90 bytes each).
     public static let maxProbeCount = 10_000_000
