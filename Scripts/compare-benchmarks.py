@@ -4,8 +4,9 @@
     Scripts/compare-benchmarks.py BASE_BENCHMARKS NEW_BENCHMARKS WORKLOAD [WORKLOAD ...] [--runs 3]
     Scripts/compare-benchmarks.py BASE_BENCHMARKS NEW_BENCHMARKS --all [--runs 3] [--table FILE]
 
-Each round runs every workload once with each binary (`--filter WORKLOAD --json FILE`), the two
-binaries in alternating order from round to round; the table gives, per workload, the median of
+Each round runs every workload once with each binary (`--filter =WORKLOAD --json FILE`, or
+`--filter WORKLOAD` for builds that do not know `=`), the two binaries in alternating order from
+round to round; the table gives, per workload, the median of
 the rounds' best-of-samples times, the ratio new / base of the medians, and best/best: the ratio
 of the best time each build reached in any round (the steadier figure on a noisy machine). With
 `--all`, each round runs both full suites instead, and the output adds each family's geometric mean
@@ -24,11 +25,18 @@ import sys
 import tempfile
 
 
+def exact_filter(binary, workload):
+    """`=WORKLOAD` when the binary selects exactly that workload with it (builds from 7bab0f9 on),
+    else `WORKLOAD`, which older builds match as part of a name (and so may run more workloads)."""
+    listed = subprocess.run([binary, "--list", "--filter", "=" + workload], capture_output=True, text=True)
+    return "=" + workload if listed.returncode == 0 and listed.stdout.strip() == workload else workload
+
+
 def run(binary, workload, samples):
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as handle:
         path = handle.name
     try:
-        subprocess.run([binary, "--filter", workload, "--json", path, "--samples", str(samples)],
+        subprocess.run([binary, "--filter", exact_filter(binary, workload), "--json", path, "--samples", str(samples)],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         with open(path) as file:
             rows = json.load(file)
