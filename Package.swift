@@ -74,7 +74,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks", dependencies: ["AttrGraph", "RunLoopBridge", "DeclarativeViews", "BenchmarkCommandLine"],
             path: "Benchmarks/Suite"),
-        .target(name: "BenchmarkCommandLine", path: "Benchmarks/CommandLine"),
+        // The command line's messages quote values as the environment settings' do (AttrGraph's escaping).
+        .target(name: "BenchmarkCommandLine", dependencies: ["AttrGraph"], path: "Benchmarks/CommandLine"),
         // Seed 003's app and its fix, written once (used by the examples, `agdump demo` and the tests).
         .target(name: "SeedStory", dependencies: ["DeclarativeViews", "AttrGraphArchive"], path: "Examples/SeedStory"),
         .executableTarget(name: "AGDemo", dependencies: ["SeedStory", "AttrGraphArchive"], path: "Examples/AGDemo"),

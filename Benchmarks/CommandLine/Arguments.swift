@@ -1,3 +1,5 @@
+import AttrGraph
+
 /// The `Benchmarks` command line: what it asks for, read without running anything, so that every
 /// argument is checked before the first workload starts. A library of its own, so that its tests
 /// (a seeded fuzzer among them) can drive it.
@@ -37,13 +39,13 @@ public enum BenchmarkCommand: Equatable, Sendable {
             case "--samples":
                 let text = try value(for: argument)
                 guard let samples = Int(text), (1...maxSamples).contains(samples) else {
-                    throw ArgumentError("--samples needs a whole number from 1 to \(maxSamples), not \(quoted(text))")
+                    throw ArgumentError("--samples needs a whole number from 1 to \(maxSamples), not \(EnvironmentSetting.escaped(text))")
                 }
                 options.samples = samples
             case "--memory-probe":
                 let text = try value(for: argument)
                 guard let count = Int(text), (1...maxProbeCount).contains(count) else {
-                    throw ArgumentError("--memory-probe needs a whole number from 1 to \(maxProbeCount), not \(quoted(text))")
+                    throw ArgumentError("--memory-probe needs a whole number from 1 to \(maxProbeCount), not \(EnvironmentSetting.escaped(text))")
                 }
                 return .memoryProbe(count: count)
             case "--layout-svg":
@@ -53,7 +55,7 @@ public enum BenchmarkCommand: Equatable, Sendable {
             case "-h", "--help":
                 return .help
             default:
-                throw ArgumentError("unknown argument \(quoted(argument))")
+                throw ArgumentError("unknown argument \(EnvironmentSetting.escaped(argument))")
             }
         }
         if let filter = options.filter {
@@ -70,30 +72,15 @@ public enum BenchmarkCommand: Equatable, Sendable {
         guard !workloads.contains(where: options.includes) else { return }
         if filter.hasPrefix("=") {
             throw ArgumentError(
-                "no workload is named \(quoted(String(filter.dropFirst()))) (see --list; "
+                "no workload is named \(EnvironmentSetting.escaped(String(filter.dropFirst()))) (see --list; "
                     + "without the leading '=' the filter matches part of a name)")
         }
-        throw ArgumentError("no workload name contains \(quoted(filter)) (see --list)")
+        throw ArgumentError("no workload name contains \(EnvironmentSetting.escaped(filter)) (see --list)")
     }
 
     private static func nonEmptyPath(_ path: String, option: String) throws(ArgumentError) -> String {
         guard !path.isEmpty else { throw ArgumentError("\(option) needs a file path") }
         return path
-    }
-
-    /// `text` in quotes for a one-line message: control and other invisible characters escaped,
-    /// long text shortened.
-    static func quoted(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars.prefix(80) {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
-                shown += "\\u{\(String(scalar.value, radix: 16))}"
-            default:
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return "'" + shown + (text.unicodeScalars.count > 80 ? "…" : "") + "'"
     }
 }
 

@@ -28,7 +28,7 @@ import Testing
         #expect(exact.status == 0 && exact.stdout == "grid-1x1\n")
         let refused = try ProcessRun(binary, arguments: ["--filter", "nosuch\u{1B}"])
         #expect(refused.status == 2 && !refused.crashed)
-        #expect(refused.stderr.hasPrefix("Benchmarks: no workload name contains 'nosuch\\u{1b}' (see --list)\n"))
+        #expect(refused.stderr.hasPrefix("Benchmarks: no workload name contains \"nosuch\\u{1b}\" (see --list)\n"))
         #expect(refused.stdout.isEmpty)
     }
     @Test func anExactFilterSelectsOneWorkloadWhereASubstringSelectsSeveral() throws {
@@ -53,11 +53,11 @@ import Testing
     }
 
     @Test func filtersThatSelectNothingAreRefusedWithAdvice() {
-        #expect(throws: ArgumentError("no workload name contains 'propagation' (see --list)")) {
+        #expect(throws: ArgumentError("no workload name contains \"propagation\" (see --list)")) {
             try parse(["--filter", "propagation"])
         }
         #expect(throws: ArgumentError(
-            "no workload is named 'grid-1' (see --list; without the leading '=' the filter matches part of a name)"
+            "no workload is named \"grid-1\" (see --list; without the leading '=' the filter matches part of a name)"
         )) {
             try parse(["--filter", "=grid-1"])
         }
@@ -71,7 +71,7 @@ import Testing
             #expect(throws: ArgumentError.self) { try parse(["--samples", text]) }
             #expect(throws: ArgumentError.self) { try parse(["--memory-probe", text]) }
         }
-        #expect(throws: ArgumentError("--samples needs a whole number from 1 to 1000000, not '1000001'")) {
+        #expect(throws: ArgumentError("--samples needs a whole number from 1 to 1000000, not \"1000001\"")) {
             try parse(["--samples", "1000001"])
         }
         #expect(throws: ArgumentError.self) { try parse(["--memory-probe", "10000001"]) }
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func messagesShowControlCharactersEscaped() {
-        #expect(throws: ArgumentError("unknown argument '--x\\u{1b}[2J\\u{a}'")) {
+        #expect(throws: ArgumentError("unknown argument \"--x\\u{1b}[2J\\n\"")) {
             try parse(["--x\u{1B}[2J\n"])
         }
     }
@@ -110,8 +110,10 @@ import Testing
                 outcomes["refused", default: 0] += 1
                 if case .accepted(let command) = expected {
                     problem = "refused (\(error.message)), the model accepts it as \(command)"
-                } else if error.message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                    problem = "the message shows a raw control character: \(error.message.debugDescription)"
+                } else if error.message.unicodeScalars.contains(where: {
+                    [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+                }) {
+                    problem = "the message shows a raw control character or line break: \(error.message.debugDescription)"
                 } else {
                     problem = nil
                 }
@@ -160,7 +162,7 @@ import Testing
 
     static func hostileText(_ random: inout SplitMix64) -> String {
         let pieces = ["", "=", "==grid", "grid", "-", "--", "kairo", "\u{1B}[31m", "\n", "\t", "\u{0}", "\u{202E}", "é", "🙂",
-                      "\u{FFFF}", " ", "=kairo-deep", "GRID-1x1", String(repeating: "x", count: 300), "--filter"]
+                      "\u{FFFF}", "\u{2028}", " ", "=kairo-deep", "GRID-1x1", String(repeating: "x", count: 300), "--filter"]
         return (0..<Int.random(in: 1...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
 }

@@ -130,9 +130,10 @@ package enum EnvironmentSetting {
         return String(scalars[first...last])
     }
 
-    /// `text` quoted, with control characters, quotes and backslashes escaped (so a value cannot
-    /// forge lines or reach the terminal as escape sequences), and so are a combining mark at its
-    /// start and a prepended mark at its end, which would otherwise join the quotes around it.
+    /// `text` quoted, with control characters, line and paragraph separators, bidirectional
+    /// overrides, quotes and backslashes escaped (so a value cannot forge lines or reach the
+    /// terminal as escape sequences), and so are a combining mark at its start and a prepended
+    /// mark at its end, which would otherwise join the quotes around it.
     package static func escaped(_ text: String) -> String {
         var result = "\""
         let scalars = text.unicodeScalars
@@ -150,8 +151,9 @@ package enum EnvironmentSetting {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                    || scalar.value == 0x2029 || (0x202A...0x202E).contains(scalar.value)
+                    || (0x2066...0x2069).contains(scalar.value)
                 {
                     result += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {

@@ -31,12 +31,8 @@ enum StackGuard {
 
     /// The lowest usable address of this thread's stack (stacks grow down) and its top, cached
     /// per thread; `limit` is 1 when unknown.
-    static func stackBounds() -> (limit: UInt, top: UInt) {
-        stackBounds(of: ThreadLocal.context)
-    }
-
-    /// ``stackBounds()`` of the thread whose context is `context` (the caller's own): no
-    /// thread-local lookup when the caller has the context at hand, as every nested update does.
+    /// `context` is the calling thread's own (every nested update has it at hand: no second
+    /// thread-local lookup).
     @inline(__always)
     static func stackBounds(of context: UnsafeMutablePointer<ThreadContext>) -> (limit: UInt, top: UInt) {
         if _fastPath(context.pointee.stackLimit != 0) { return (context.pointee.stackLimit, context.pointee.stackTop) }
