@@ -185,10 +185,11 @@ public final class ViewHost {
         (core.layoutEngine.slots.slotsInUse, core.layoutEngine.slots.allocated)
     }
 
-    /// Where ``NodeLayoutHead``'s first size is and how long a head is, for the test that checks
-    /// the layout of the heads the layout storage is arranged for (offset 64, stride 128).
-    package static var layoutHeadShape: (firstSizeOffset: Int?, stride: Int) {
-        (MemoryLayout<NodeLayoutHead>.offset(of: \NodeLayoutHead.firstSize), MemoryLayout<NodeLayoutHead>.stride)
+    /// Where ``NodeLayoutHead``'s first size ends and how long a head is, for the test that
+    /// checks the layout of the heads the layout storage is arranged for (one 64-byte line each).
+    package static var layoutHeadShape: (firstSizeEnd: Int?, stride: Int) {
+        (MemoryLayout<NodeLayoutHead>.offset(of: \NodeLayoutHead.firstSize).map { $0 + MemoryLayout<SizeEntry?>.size },
+         MemoryLayout<NodeLayoutHead>.stride)
     }
 
     /// Forgets every cached size and placement, so that the next update lays everything out

@@ -39,31 +39,24 @@ struct NodePlacement {
     var current: NodePlacement? { isCurrent ? self : nil }
 }
 
-/// What the lookups of a layout pass read of a node: the generation its results belong to, the
-/// proposal and size it was last laid out at and the first size it remembers (most nodes are
-/// asked one question). Kept apart from the rest of the node's results (``NodeLayoutCache``),
-/// 128 bytes each (two cache lines that are fetched together: the generation, `laidOut` and
-/// the address of the rest in the first, the first size in the second), so that a subtree skipped by a pass, or a size
-/// answered from the cache, reads nothing else of the layout's storage.
+/// What the lookups of a layout pass read of a node: the generation its results belong to and
+/// the first size it remembers (most nodes are asked one question). Kept apart from the rest of
+/// the node's results (``NodeLayoutCache``), 64 bytes each, one cache line (``LayoutSlots``
+/// aligns them so), so that a size answered from the cache, or a text sized for the first time,
+/// reads and writes one line of the layout's storage: a pass over a tree touches as many lines
+/// of heads as it has nodes. (A test checks the stride.)
 struct NodeLayoutHead {
     /// The ``LayoutEngine/generation`` the results belong to: results of an earlier generation
     /// are dropped when the node is next laid out, so invalidating every cache is one increment.
     var generation: UInt64 = 0
-    /// The proposal and size the node was last laid out at by a pass (to skip the subtree
-    /// when both are the same again).
-    var laidOut: (proposal: ProposedViewSize, size: CGSize)?
     /// The node's ``NodeLayoutCache`` (in the same slot of ``LayoutSlots``, which never moves):
     /// found from the line a lookup reads anyway, not through the storage's chunk table.
     let cache: UnsafeMutablePointer<NodeLayoutCache>
-    /// Whether `cache` may hold results (``markCacheInUse()``): `false` for most nodes (a text
-    /// asked one question keeps its answer here), whose reset then reads nothing of the cache.
-    /// (In the first line, after `cache`; `firstSize` stays at offset 64, the second line.)
-    private(set) var cacheInUse = false
     /// The first size computed in this generation (`nil`: none, and none in the cache either).
     var firstSize: SizeEntry?
-    /// Makes the stride 128 (`firstSize` ends at 104): with ``LayoutSlots``' alignment, a head
-    /// is two whole lines. (A test checks the offsets.)
-    private var padding1: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// Whether `cache` may hold results (``markCacheInUse()``): `false` for most nodes (a text
+    /// asked one question keeps its answer here), whose reset then reads nothing of the cache.
+    private(set) var cacheInUse = false
 
     init(generation: UInt64, cache: UnsafeMutablePointer<NodeLayoutCache>) {
         self.generation = generation
@@ -75,7 +68,6 @@ struct NodeLayoutHead {
     @inline(__always)
     mutating func reset(generation: UInt64) {
         self.generation = generation
-        laidOut = nil
         firstSize = nil
         if cacheInUse {
             cache.pointee.reset()
@@ -112,6 +104,10 @@ struct NodeLayoutCache {
     var stackSizes: StackSizes?
     /// The children's placement for the last size and proposal.
     var placement: NodePlacement?
+    /// The proposal and size the node was last laid out at by a pass (to skip the subtree
+    /// when both are the same again). Only nodes with children are laid out, and those keep
+    /// results here anyway: kept out of the head, it leaves a head one line.
+    var laidOut: (proposal: ProposedViewSize, size: CGSize)?
 
     func size(for proposal: ProposedViewSize, axis: Axis?) -> CGSize? {
         for entry in moreSizes where entry.proposal == proposal && entry.axis == axis {
@@ -137,6 +133,7 @@ struct NodeLayoutCache {
         // empty. Emptying an empty array still checks its buffer's uniqueness.)
         if !moreSizes.isEmpty { moreSizes.removeAll(keepingCapacity: true) }
         nextSize = 0
+        laidOut = nil
         stackSizes?.isCurrent = false
         placement?.isCurrent = false
     }

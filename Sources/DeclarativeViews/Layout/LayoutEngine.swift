@@ -401,16 +401,9 @@ final class LayoutEngine {
         if let main = proposal[axis], main.isFinite, !childrenExpand {
             var ideal = ProposedViewSize(width: cross, height: cross)
             ideal[axis] = nil
-            var total = gaps
-            var crossLength: CGFloat = 0
-            Self.forEach(children) { index, child in
-                let size = size(of: child, proposal: ideal, axis: axis)
-                sizes[index] = size
-                total += size[axis]
-                crossLength = max(crossLength, size[axis.other])
-            }
-            if total <= main {
-                return CGSize(main: total, cross: crossLength, axis: axis)
+            let total = measureInLine(children, offer: ideal, axis: axis, gaps: gaps, into: &sizes)
+            if total.main <= main {
+                return CGSize(main: total.main, cross: total.cross, axis: axis)
             }
         }
         if let main = proposal[axis], main.isFinite {
@@ -453,11 +446,32 @@ final class LayoutEngine {
         } else {
             var offer = ProposedViewSize(width: cross, height: cross)
             offer[axis] = proposal[axis]
-            Self.forEach(children) { index, child in
-                sizes[index] = size(of: child, proposal: offer, axis: axis)
-            }
+            let total = measureInLine(children, offer: offer, axis: axis, gaps: gaps, into: &sizes)
+            return CGSize(main: total.main, cross: total.cross, axis: axis)
         }
         return Self.stackSize(sizes, axis: axis, spacing: spacing)
+    }
+
+    /// Offers each of `children` `offer` and writes the sizes they choose into `sizes` (one entry
+    /// per child already): their lengths along `axis` summed with `gaps`, and the largest across
+    /// it (what ``stackSize(_:axis:spacing:)`` would sum, in the same order, without a second
+    /// walk). The sizes are written through the buffer: a subscript assignment per child checked
+    /// the array's uniqueness in a call to the runtime.
+    @inline(__always)
+    private func measureInLine(
+        _ children: [DisplayNode], offer: ProposedViewSize, axis: Axis, gaps: CGFloat, into sizes: inout [CGSize]
+    ) -> (main: CGFloat, cross: CGFloat) {
+        var main = gaps
+        var cross: CGFloat = 0
+        sizes.withUnsafeMutableBufferPointer { sizes in
+            Self.forEach(children) { index, child in
+                let size = size(of: child, proposal: offer, axis: axis)
+                sizes[index] = size
+                main += size[axis]
+                cross = max(cross, size[axis.other])
+            }
+        }
+        return (main, cross)
     }
 
     /// The stack algorithm with layout priorities (SwiftUI's): the children are offered space

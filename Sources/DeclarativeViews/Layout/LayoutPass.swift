@@ -40,7 +40,9 @@ extension LayoutEngine {
     }
 
     private struct Pending {
-        var node: DisplayNode
+        /// Unretained: the caller keeps the root alive, and each node's parent's `children` keep
+        /// it (display nodes are immutable, and a pass releases none).
+        var node: Unmanaged<DisplayNode>
         var proposal: ProposedViewSize
         var size: CGSize
     }
@@ -49,34 +51,45 @@ extension LayoutEngine {
     private func layOutSubtree(_ node: DisplayNode, proposal: ProposedViewSize, size: CGSize) {
         if isLaidOut(node, proposal: proposal, size: size) { return }
         // An explicit stack: layout depth is the view tree's depth, which a deep tree could make large.
-        var pending = [Pending(node: node, proposal: proposal, size: size)]
+        var pending = [Pending(node: .passUnretained(node), proposal: proposal, size: size)]
         while let next = pending.popLast() {
-            let node = next.node
-            refreshCache(of: node)
-            head(of: node).pointee.laidOut = (next.proposal, next.size)
-            let placements = placement(of: node, proposal: next.proposal, size: next.size)
-            // A leaf has nothing to place, and a subtree laid out the same way before has nothing
-            // new: neither is pushed (which would retain and release the node for nothing). The
-            // children are visited unretained: `node`'s array keeps them alive.
-            placements.withUnsafeBufferPointer { placements in
-                Self.forEach(node.children) { index, child in
-                    guard !child.children.isEmpty, !placements[index].frame.isNull else { return }
-                    let proposal = placements[index].proposal, size = placements[index].frame.size
-                    if isLaidOut(child, proposal: proposal, size: size) { return }
-                    pending.append(Pending(node: child, proposal: proposal, size: size))
-                }
+            next.node._withUnsafeGuaranteedRef { node in
+                place(node, proposal: next.proposal, size: next.size, pending: &pending)
+            }
+        }
+    }
+
+    /// Places `node`'s children, and adds to `pending` those that have children to place.
+    @inline(__always)
+    private func place(_ node: DisplayNode, proposal: ProposedViewSize, size: CGSize, pending: inout [Pending]) {
+        refreshCache(of: node)
+        head(of: node).pointee.markCacheInUse()
+        cache(of: node).pointee.laidOut = (proposal, size)
+        let placements = placement(of: node, proposal: proposal, size: size)
+        // A leaf has nothing to place, and a subtree laid out the same way before has nothing
+        // new: neither is pushed. When every child is a leaf (a stack of texts), none is read at
+        // all. The children are visited unretained: `node`'s array keeps them alive.
+        guard node.hasContainerChildren else { return }
+        placements.withUnsafeBufferPointer { placements in
+            Self.forEach(node.children) { index, child in
+                guard !child.children.isEmpty, !placements[index].frame.isNull else { return }
+                let proposal = placements[index].proposal, size = placements[index].frame.size
+                if isLaidOut(child, proposal: proposal, size: size) { return }
+                pending.append(Pending(node: .passUnretained(child), proposal: proposal, size: size))
             }
         }
     }
 
     /// Whether `node` was laid out by a pass of this engine at `proposal` and `size` since the
     /// caches were last invalidated (then its subtree is as that pass left it). Reads the node's
-    /// head without making its cache current (a stale or missing one answers no).
+    /// head and cache without making them current (a stale or missing one answers no).
     @inline(__always)
     private func isLaidOut(_ node: DisplayNode, proposal: ProposedViewSize, size: CGSize) -> Bool {
         guard node.layoutSlots === slots else { return false }
         let entry = head(of: node)
-        guard entry.pointee.generation == generation, let laidOut = entry.pointee.laidOut else { return false }
+        guard entry.pointee.generation == generation, entry.pointee.cacheInUse,
+            let laidOut = entry.pointee.cache.pointee.laidOut
+        else { return false }
         return laidOut.proposal == proposal && laidOut.size == size
     }
 }

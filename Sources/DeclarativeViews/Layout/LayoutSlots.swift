@@ -2,7 +2,7 @@ import Foundation
 
 /// The layout engine's per-node storage: a ``NodeLayoutHead`` and a ``NodeLayoutCache`` per
 /// display node it has laid out, found by the node's slot (``DisplayNode/layoutSlot``): the
-/// heads (what a pass's lookups read), two 64-byte lines each, and the rest.
+/// heads (what a pass's lookups read), one 64-byte line each, and the rest.
 ///
 /// Layout is a phase over the render tree's outputs: display nodes carry no layout state, only
 /// the integer that finds theirs here. A node is given a slot the first time the engine sees it;
@@ -53,8 +53,8 @@ final class LayoutSlots {
     /// Initialised slots no node holds, the most recently returned last.
     @exclusivity(unchecked) private var free: [UInt32] = []
 
-    /// The heads' alignment: two cache lines, so that each head (128 bytes) is a pair of lines.
-    private static let headAlignment = 128
+    /// The heads' alignment: a cache line, so that each head (64 bytes) is one line.
+    private static let headAlignment = 64
 
     init() {
         chunks = .allocate(capacity: chunkCapacity)

@@ -37,6 +37,9 @@ final class DisplayNode: Equatable {
     /// leading, centre, trailing, top or bottom (a baseline, a custom guide). Most nodes do not,
     /// and lay out without looking at guides.
     let alignsOnGuides: Bool
+    /// Whether a child has children of its own: a layout pass places the children of such a
+    /// node's children. A stack of texts has none, and the pass reads none of its children.
+    let hasContainerChildren: Bool
     /// A text's length in cells when it is one line of ASCII (its width when it need not wrap,
     /// over ``TextMetrics/cellWidth``), counted once here rather than by every layout pass
     /// that sizes it; `UInt32.max` for other texts (measured as they are laid out) and nodes.
@@ -52,8 +55,9 @@ final class DisplayNode: Equatable {
     /// The slot's ``NodeLayoutHead`` (which never moves), for the lookups of a pass without
     /// finding the slot's chunk first. Set with `layoutSlot`.
     @exclusivity(unchecked) var layoutHead: UnsafeMutablePointer<NodeLayoutHead>?
-    let kind: RenderNode.Kind
+    /// (Before `kind`, whose payload is large: sizing and placing a stack read both.)
     let children: [DisplayNode]
+    let kind: RenderNode.Kind
     /// A button's action.
     let action: ButtonAction?
     /// Annotations from modifiers that do not draw anything themselves (`.tag`, `.tabItem`…).
@@ -86,8 +90,9 @@ final class DisplayNode: Equatable {
         hasAlignmentGuides = facts.hasAlignmentGuides
         alignsOnGuides = facts.alignsOnGuides
         singleLineTextCells = facts.singleLineTextCells
-        self.kind = kind
+        hasContainerChildren = facts.hasContainerChildren
         self.children = children
+        self.kind = kind
         self.action = action
         self.annotationBox = annotationBox
     }

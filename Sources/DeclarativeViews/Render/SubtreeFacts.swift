@@ -15,13 +15,16 @@ struct SubtreeFacts {
     var alignsOnGuides: Bool
     /// A text's length in cells when it is one line of ASCII (``DisplayNode/singleLineTextCells``).
     var singleLineTextCells: UInt32
+    /// Whether a child has children of its own (``DisplayNode/hasContainerChildren``).
+    var hasContainerChildren: Bool
 
     /// Everything is borrowed (`__shared`: read, not copied): a copy of the kind retains its
     /// strings, and one of the children their array, for every node made.
     init(kind: borrowing RenderNode.Kind, children: __shared [DisplayNode], annotationBox: __shared AnnotationBox?) {
         var childGeometry = false, childrenExpandH = false, childrenExpandV = false, childrenRigidV = true
-        var childrenIdealWhenWider = true, childGuides = false
+        var childrenIdealWhenWider = true, childGuides = false, childContainers = false
         for child in children {
+            childContainers = childContainers || !child.children.isEmpty
             childGuides = childGuides || child.hasAlignmentGuides
             childGeometry = childGeometry || child.hasGeometry
             childrenExpandH = childrenExpandH || child.expandsHorizontally
@@ -31,6 +34,7 @@ struct SubtreeFacts {
         }
         // Each read through the box, field by field: the annotations are too large to copy.
         hasGeometry = annotationBox?.value.geometry != nil || childGeometry
+        hasContainerChildren = childContainers
         let ownPriority = annotationBox?.value.layoutPriority != nil
         hasAlignmentGuides = childGuides || !(annotationBox?.value.alignmentGuides.isEmpty ?? true)
         // Whether the node's own alignment is on a guide other than the standard ones (set by
