@@ -65,7 +65,16 @@ final class LayoutEngine {
         head(of: node).pointee.cache
     }
 
-    /// `node`'s generation, last layout and first size, on the same terms as ``cache(of:)``.
+    /// `node`'s cache, to store results in: marked in use first
+    /// (``NodeLayoutHead/markCacheInUse()``), so that the next reset empties it. Every store into
+    /// a cache goes through here.
+    @inline(__always)
+    func cacheForStoring(of node: DisplayNode) -> UnsafeMutablePointer<NodeLayoutCache> {
+        head(of: node).pointee.markCacheInUse()
+        return cache(of: node)
+    }
+
+    /// `node`'s generation and first size, on the same terms as ``cache(of:)``.
     @inline(__always)
     func head(of node: DisplayNode) -> UnsafeMutablePointer<NodeLayoutHead> {
         // (Set with the slot: `refreshCache(of:)` gave the node one.)
@@ -132,8 +141,7 @@ final class LayoutEngine {
         if head(of: node).pointee.firstSize == nil {
             head(of: node).pointee.firstSize = entry
         } else {
-            head(of: node).pointee.markCacheInUse()
-            cache(of: node).pointee.insert(entry)
+            cacheForStoring(of: node).pointee.insert(entry)
         }
         return size
     }
@@ -334,8 +342,7 @@ final class LayoutEngine {
         if case .list = node.kind { expands = nil }
         let size = stack(
             node.children, axis: axis, spacing: spacing, proposal: proposal, childrenExpand: expands, sizes: &sizes)
-        head(of: node).pointee.markCacheInUse()
-        cache(of: node).pointee.stackSizes = StackSizes(proposal: key, sizes: sizes, size: size)
+        cacheForStoring(of: node).pointee.stackSizes = StackSizes(proposal: key, sizes: sizes, size: size)
         return (size, sizes)
     }
 
@@ -522,8 +529,7 @@ final class LayoutEngine {
         }
         statistics.placements += 1
         let children = computePlacement(of: node, proposal: proposal, size: size, reusing: &buffer)
-        head(of: node).pointee.markCacheInUse()
-        cache(of: node).pointee.placement = NodePlacement(proposal: proposal, size: size, children: children)
+        cacheForStoring(of: node).pointee.placement = NodePlacement(proposal: proposal, size: size, children: children)
         return children
     }
 

@@ -63,8 +63,7 @@ extension LayoutEngine {
     @inline(__always)
     private func place(_ node: DisplayNode, proposal: ProposedViewSize, size: CGSize, pending: inout [Pending]) {
         refreshCache(of: node)
-        head(of: node).pointee.markCacheInUse()
-        cache(of: node).pointee.laidOut = (proposal, size)
+        cacheForStoring(of: node).pointee.laidOut = (proposal, size)
         let placements = placement(of: node, proposal: proposal, size: size)
         // A leaf has nothing to place, and a subtree laid out the same way before has nothing
         // new: neither is pushed. When every child is a leaf (a stack of texts), none is read at
