@@ -83,8 +83,16 @@ func _initializeCopy<T>(_ destination: UnsafeMutableRawPointer, from source: Uns
     if _isPOD(T.self) {
         destination.copyMemory(from: source, byteCount: MemoryLayout<T>.size)
     } else {
-        destination.assumingMemoryBound(to: T.self).initialize(from: source, count: 1)
+        _initializeCopyByWitness(destination, from: source)
     }
+}
+
+/// The copy of a value that is not plain data. Not `initialize(from:count:)`: unspecialised,
+/// that is a call into the standard library and a loop around the copy. Out of line, so that
+/// the temporary this needs costs the callers' plain-data path nothing.
+@inline(never)
+func _initializeCopyByWitness<T>(_ destination: UnsafeMutableRawPointer, from source: UnsafePointer<T>) {
+    destination.assumingMemoryBound(to: T.self).initialize(to: source.pointee)
 }
 
 /// Runs a rule's body and writes its output: `value` is the attribute's value slot and `flags`

@@ -40,6 +40,16 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
 
     var description: String { "\(_typeName(Accessor.Container.self, qualified: false)).body" }
 
+    /// Inlined into ``_makeBody(_:container:inputs:)``: as a separate function (the memberwise
+    /// one), it would look up this type's metadata and its optionals' a second time.
+    @inline(__always)
+    init(container: _GraphValue<Accessor.Container>, environment: Attribute<EnvironmentValues>, host: _HostCore, counter: Int) {
+        self.container = container
+        self.environment = environment
+        _host = HostReference(wrappedValue: host)
+        self.counter = counter
+    }
+
     mutating func updateValue() {
         let (view, viewChanged) = container.changedValue()
         let othersChanged = Graph.anyInputsChanged(except: container.base)
@@ -58,6 +68,9 @@ struct DynamicBody<Accessor: BodyAccessor>: StatefulRule, CustomStringConvertibl
                 return
             }
         }
+        // The body closure below uses locals only: reaching `self` from it would look up this
+        // rule's own generic metadata at each run.
+        let host = self.host
         let firstRun = links == nil
         if firstRun {
             links = DynamicPropertyLinks.make(for: view, host: host, environment: environment)

@@ -72,7 +72,8 @@ public struct _GraphValue<Value> {
         offset = 0
     }
 
-    private init(base: AnyAttribute, offset: Int) {
+    /// The value `offset` bytes into the base attribute's value (the caller knows its type).
+    init(base: AnyAttribute, offset: Int) {
         self.base = base
         self.offset = offset
     }
@@ -95,14 +96,25 @@ public struct _GraphValue<Value> {
     /// comes from ``FieldOffsets``: instantiating a key path in generic code costs
     /// microseconds, so the offset is checked against the key path once per value type, member
     /// type and offset (in every build: a wrong offset would read another field's bytes).
+    ///
+    /// A struct's first stored property is at offset 0 whatever the generic arguments, so
+    /// offset 0 is checked in debug builds only (every view type the tests build checks it):
+    /// in release builds the check's lookups, the value type's metadata and a locked set, cost
+    /// more than mounting a primitive view's other work.
+    @inline(__always)  // A call would pass `Value`'s and `Member`'s metadata, looked up for it.
     func member<Member>(
         _ type: Member.Type, at offset: Int, _ keyPath: @autoclosure () -> KeyPath<Value, Member>
     ) -> _GraphValue<Member> {
+        #if DEBUG
         _VerifiedFieldOffsets.check(Value.self, Member.self, offset, keyPath())
+        #else
+        if offset != 0 { _VerifiedFieldOffsets.check(Value.self, Member.self, offset, keyPath()) }
+        #endif
         return member(at: offset, as: type)
     }
 
     /// The `Member` stored `offset` bytes into the value.
+    @inline(__always)
     func member<Member>(at offset: Int, as type: Member.Type) -> _GraphValue<Member> {
         _GraphValue<Member>(base: base, offset: self.offset + offset)
     }

@@ -59,9 +59,13 @@ public nonisolated struct TupleView<T>: View {
         // in the view.
         let elements = TupleViewElements.of(T.self)
         parts.reserveCapacity(elements.count)
+        // The local function reaches the tuple's attribute through these, not through `view`:
+        // using `view` there would look up `TupleView<T>`'s metadata once per element.
+        let base = view.base
+        let start = view.offset
         for element in elements {
             func make<Element: View>(_: Element.Type) {
-                let member = view.member(at: element.offset, as: Element.self)
+                let member = _GraphValue<Element>(base: base, offset: start + element.offset)
                 parts.append(Element._makeDebuggableView(view: member, inputs: inputs).render)
             }
             make(element.type)

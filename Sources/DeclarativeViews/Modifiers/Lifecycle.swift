@@ -18,9 +18,20 @@ final class LifecycleBox {
 protocol LifecycleModifier: PrimitiveViewModifier {
     /// Called when the render rule runs: `first` on the view's first render.
     nonisolated func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?)
+
+    /// Whether ``update(box:host:first:previous:)`` looks at the previous value. When it does
+    /// not, the render rule keeps no copy and calls ``update(box:host:first:)`` instead: the rule
+    /// runs unspecialised, and each use of an optional copy looks up the optional's metadata.
+    nonisolated static var comparesWithPrevious: Bool { get }
+    nonisolated func update(box: LifecycleBox, host: _HostCore, first: Bool)
 }
 
 extension LifecycleModifier {
+    nonisolated static var comparesWithPrevious: Bool { true }
+
+    nonisolated func update(box: LifecycleBox, host: _HostCore, first: Bool) {
+        update(box: box, host: host, first: first, previous: nil)
+    }
     public nonisolated static func _makeView(
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
@@ -63,8 +74,12 @@ struct LifecycleRender<Modifier: LifecycleModifier>: StatefulRule {
         let current = modifier.value
         let first = !box.appeared
         box.appeared = true
-        current.update(box: box, host: host, first: first, previous: previous)
-        previous = current
+        if Modifier.comparesWithPrevious {
+            current.update(box: box, host: host, first: first, previous: previous)
+            previous = current
+        } else {
+            current.update(box: box, host: host, first: first)
+        }
         value = content.read()
     }
 }
@@ -75,7 +90,13 @@ public nonisolated struct _AppearanceActionModifier: LifecycleModifier {
     var appear: (() -> Void)?
     var disappear: (() -> Void)?
 
+    static var comparesWithPrevious: Bool { false }
+
     func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+        update(box: box, host: host, first: first)
+    }
+
+    func update(box: LifecycleBox, host: _HostCore, first: Bool) {
         box.onDisappear = disappear
         if first, let appear { host.enqueue(appear) }
     }

@@ -2,6 +2,7 @@ import AttrGraph
 
 /// Where a ``Binding`` reads and writes its value. Subclasses: state storage, closures, a
 /// constant, a key path into another location.
+@usableFromInline
 class AnyLocation<Value> {
     var value: Value {
         fatalError("DeclarativeViews: \(Self.self) must override value.")
@@ -24,6 +25,7 @@ class AnyLocation<Value> {
 /// A view's ``State`` storage: an input attribute in the view's subgraph (so a body reading it
 /// depends on it), plus a copy of the value for reads outside any rule and after the view was
 /// removed.
+@usableFromInline
 final class StateLocation<Value>: AnyLocation<Value> {
     let attribute: Attribute<Value>
     private var current: Value

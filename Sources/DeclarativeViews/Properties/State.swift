@@ -17,20 +17,29 @@ import AttrGraph
 @propertyWrapper
 public struct State<Value>: DynamicProperty {
     /// The initial value (what the parent passed when it created the view).
-    var _value: Value
+    @usableFromInline var _value: Value
     /// The storage, once the view is installed.
-    var _location: StateLocation<Value>?
+    @usableFromInline var _location: StateLocation<Value>?
 
+    // Inlinable, as SwiftUI's: a view's initialiser then creates its states with code
+    // specialised for their types, instead of looking up `State<Value>` at each row.
+    @inlinable
     public init(wrappedValue value: Value) {
         _value = value
     }
 
+    @inlinable
     public init(initialValue value: Value) {
         _value = value
     }
 
     public var wrappedValue: Value {
-        get { _location?.value ?? _value }
+        // Not `_location?.value ?? _value`: this runs unspecialised, and the optional of `Value`
+        // that expression builds looks up its generic metadata at every read.
+        get {
+            if let _location { return _location.value }
+            return _value
+        }
         nonmutating set {
             guard let _location else {
                 _stateWarning("Accessing State's value outside of being installed on a View. "

@@ -88,6 +88,13 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
 
     var value: _ForEachIdentity<ID> {
         let forEach = self.forEach.value
+        // An element that is its own id (`id: \.self`) is read without projecting the key path:
+        // this code is not specialised, and a projection costs a key path walk per element.
+        let idIsElement = ID.self == Data.Element.self
+            && forEach.idKeyPath as AnyKeyPath == \Data.Element.self as AnyKeyPath
+        if idIsElement, Data.self == Range<Int>.self {
+            return Self.identity(ofRange: _reinterpret(forEach.data, as: Range<Int>.self))
+        }
         var identity = _ForEachIdentity<ID>()
         identity.order.reserveCapacity(forEach.data.count)
         identity.positions.reserveCapacity(forEach.data.count)
@@ -96,7 +103,7 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
         // metadata of its `(offset, element)` tuple for every element.
         var position = 0
         for element in forEach.data {
-            let id = element[keyPath: forEach.idKeyPath]
+            let id = idIsElement ? _reinterpret(element, as: ID.self) : element[keyPath: forEach.idKeyPath]
             if identity.positions[id] != nil {
                 duplicates.append(id)
             } else {
@@ -112,6 +119,26 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
         }
         return identity
     }
+
+    /// `ForEach(0..<n)`, the commonest kind: the ids are the range's integers (never repeated),
+    /// worked out by code specialised for them. Only called when `ID` is `Int`.
+    private static func identity(ofRange range: Range<Int>) -> _ForEachIdentity<ID> {
+        var identity = _ForEachIdentity<Int>()
+        identity.order = Array(range)
+        identity.positions.reserveCapacity(range.count)
+        for id in range {
+            identity.positions[id] = id &- range.lowerBound
+        }
+        return _reinterpret(identity, as: _ForEachIdentity<ID>.self)
+    }
+}
+
+/// A value as the type it is known to be (checked by the caller: `T` is `U`). Generic code
+/// that has found out, at run time, which concrete type a parameter is uses it to hand the
+/// value to code specialised for that type.
+@inline(__always)
+func _reinterpret<T, U>(_ value: T, as _: U.Type) -> U {
+    withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: U.self).pointee }
 }
 
 /// The render rule of a `ForEach`: reconciles one subgraph per id, then joins the items' nodes.
@@ -235,9 +262,16 @@ struct ForEachElement<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     mutating func updateValue() {
         // Gone from the data: this item is about to be removed; keep the last view.
-        guard let position = identity.value.positions[id] else { return }
+        guard let position = position() else { return }
         let forEach = self.forEach.value
-        let element = forEach.data[forEach.data.index(forEach.data.startIndex, offsetBy: position)]
+        let element: Data.Element
+        if Data.self == Range<Int>.self {
+            // `ForEach(0..<n)`: the element is the range's bound plus the position.
+            let range = _reinterpret(forEach.data, as: Range<Int>.self)
+            element = _reinterpret(range.lowerBound &+ position, as: Data.Element.self)
+        } else {
+            element = forEach.data[forEach.data.index(forEach.data.startIndex, offsetBy: position)]
+        }
         // The closures below capture the content function, not the `ForEach`: reaching a field
         // of a captured generic struct costs a metadata lookup per run.
         let content = forEach.content
@@ -257,6 +291,16 @@ struct ForEachElement<Data: RandomAccessCollection, ID: Hashable, Content: View>
             attribute: AnyAttribute.current.unsafelyUnwrapped, validity: validity, graphThread: graphThread)
         self.invalidator = invalidator
         value = invalidator.tracking { content(element) }
+    }
+
+    /// Where this element's id is in the data now. Integer ids (ranges, most `Identifiable`
+    /// models) are looked up by code specialised for them: this rule runs unspecialised.
+    private func position() -> Int? {
+        if ID.self == Int.self {
+            let identity = Attribute<_ForEachIdentity<Int>>(identifier: self.identity.identifier)
+            return identity.value.positions[_reinterpret(id, as: Int.self)]
+        }
+        return identity.value.positions[id]
     }
 }
 
