@@ -95,12 +95,11 @@ public struct _GraphValue<Value> {
     /// The stored property `keyPath`, which lies `offset` bytes into the value. The offset
     /// comes from ``FieldOffsets``: instantiating a key path in generic code costs
     /// microseconds, so the offset is checked against the key path once per value type, member
-    /// type and offset (in every build: a wrong offset would read another field's bytes).
-    ///
-    /// A struct's first stored property is at offset 0 whatever the generic arguments, so
-    /// offset 0 is checked in debug builds only (every view type the tests build checks it):
-    /// in release builds the check's lookups, the value type's metadata and a locked set, cost
-    /// more than mounting a primitive view's other work.
+    /// type and offset, in every build (a wrong offset would read another field's bytes) but
+    /// one: offset 0. A struct's first stored property is at offset 0 whatever the generic
+    /// arguments, so only reordering the source could break it, and that is checked in debug
+    /// builds (the test suite's, for each view type it builds). In release builds the check
+    /// would cost, on every call, a lookup of the value type's metadata and one of a locked set.
     @inline(__always)  // A call would pass `Value`'s and `Member`'s metadata, looked up for it.
     func member<Member>(
         _ type: Member.Type, at offset: Int, _ keyPath: @autoclosure () -> KeyPath<Value, Member>
