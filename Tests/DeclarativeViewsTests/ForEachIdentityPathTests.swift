@@ -43,6 +43,21 @@ private struct ReversibleItems: View {
     }
 }
 
+/// Letters with a repeated one, which the test extends and then de-duplicates.
+private struct RepeatedLetters: View {
+    @State private var letters = ["a", "a", "b"]
+    let recorder: Recorder
+    var body: some View {
+        VStack {
+            Button("add c") { letters.append("c") }
+            Button("drop the repeat") { letters.remove(at: 1) }
+            ForEach(letters, id: \.self) { letter in
+                Counter(name: letter, recorder: recorder)
+            }
+        }
+    }
+}
+
 extension Int {
     /// An id that two integers share, to see the range path give way to the key path.
     fileprivate var parity: Int { self % 2 }
@@ -84,6 +99,23 @@ private func press(_ host: ViewHost, _ labels: String...) throws {
         try press(host, "drop two")
         #expect(host.buttonLabels == ["reverse", "drop two", "nine 0", "seven 0"])
         #expect(recorder.take() == ["disappear two"])
+    }
+
+    /// After data with a repeated id, an id's position in the data is past its row: a change
+    /// then used to take another row's subgraph, or index past the rows and stop the process.
+    @Test func dataThatRepeatedAnIdChangesWithoutMixingUpRows() throws {
+        let recorder = Recorder()
+        let capture = DiagnosticSink.Capture()
+        let host = ViewHost(RepeatedLetters(recorder: recorder), scheduler: ManualUpdateScheduler())
+        host.graph.diagnosticSink = capture.sink
+        host.update()
+        #expect(host.buttonLabels == ["add c", "drop the repeat", "a 0", "b 0"])
+        #expect(capture.text.contains("the ID a occurs multiple times"))
+        try press(host, "b 0", "add c")
+        #expect(host.buttonLabels == ["add c", "drop the repeat", "a 0", "b 1", "c 0"])
+        try press(host, "a 0", "drop the repeat")
+        #expect(host.buttonLabels == ["add c", "drop the repeat", "a 1", "b 1", "c 0"])
+        #expect(recorder.take().isEmpty, "no row left")
     }
 
     @Test func everyIdentityPathShowsTheSameRows() {

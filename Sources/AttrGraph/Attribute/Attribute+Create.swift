@@ -77,7 +77,7 @@ extension _Engine {
 }
 
 /// Initialises `destination` with a copy of the value at `source`: plain data as bytes, other
-/// values with one value-witness call (unspecialised code).
+/// values through the type's value witnesses (unspecialised code).
 @inline(__always)
 func _initializeCopy<T>(_ destination: UnsafeMutableRawPointer, from source: UnsafePointer<T>) {
     if _isPOD(T.self) {
@@ -87,9 +87,10 @@ func _initializeCopy<T>(_ destination: UnsafeMutableRawPointer, from source: Uns
     }
 }
 
-/// The copy of a value that is not plain data. Not `initialize(from:count:)`: unspecialised,
-/// that is a call into the standard library and a loop around the copy. Out of line, so that
-/// the temporary this needs costs the callers' plain-data path nothing.
+/// The copy of a value that is not plain data: into a temporary, then moved into place. Not
+/// `initialize(from:count:)`: unspecialised, that is a call into the standard library and a
+/// loop around the copy. Out of line, so that the temporary costs the callers' plain-data path
+/// nothing.
 @inline(never)
 func _initializeCopyByWitness<T>(_ destination: UnsafeMutableRawPointer, from source: UnsafePointer<T>) {
     destination.assumingMemoryBound(to: T.self).initialize(to: source.pointee)

@@ -225,7 +225,13 @@ public nonisolated struct _SubscriptionModifier<P: Publisher>: LifecycleModifier
     var publisher: P
     var action: (P.Output) -> Void
 
+    static var comparesWithPrevious: Bool { false }
+
     func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+        update(box: box, host: host, first: first)
+    }
+
+    func update(box: LifecycleBox, host: _HostCore, first: Bool) {
         // The latest render's action is the one called.
         let action = self.action
         box.receive = { action($0 as! P.Output) }

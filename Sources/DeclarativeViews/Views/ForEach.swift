@@ -76,7 +76,11 @@ extension List where SelectionValue == Never {
 /// The ids of a `ForEach`'s data, in order, and where each one is.
 struct _ForEachIdentity<ID: Hashable>: Equatable {
     var order: [ID] = []
+    /// Where each id's (first) element is in the data.
     var positions: [ID: Int] = [:]
+    /// Whether the data repeats an id: then an id's position in the data is not its place in
+    /// `order` (the elements after a repeat are further along the data than along `order`).
+    var repeatsIDs = false
 }
 
 /// Computes a `ForEach`'s identity from its data (warning once per evaluation about
@@ -112,6 +116,7 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
             }
             position += 1
         }
+        identity.repeatsIDs = !duplicates.isEmpty
         if let id = duplicates.first {
             host.diagnostic(
                 "ForEach<\(Data.self), \(ID.self), \(Content.self)>: the ID \(id) occurs multiple times within the "
@@ -138,7 +143,8 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
 /// value to code specialised for that type.
 @inline(__always)
 func _reinterpret<T, U>(_ value: T, as _: U.Type) -> U {
-    withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: U.self).pointee }
+    assert(T.self == U.self, "DeclarativeViews internal error: \(T.self) read as \(U.self)")
+    return withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: U.self).pointee }
 }
 
 /// The render rule of a `ForEach`: reconciles one subgraph per id, then joins the items' nodes.
@@ -204,8 +210,11 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
         var renders: [Attribute<[DisplayNode]>] = []
         subgraphs.reserveCapacity(identity.order.count)
         renders.reserveCapacity(identity.order.count)
+        // The items are in the order of the previous ids: an id's item is at its position in
+        // the data, unless that data repeated an id.
+        let previousItems = previousIdentity.repeatsIDs ? Self.places(of: previousIdentity.order) : previousIdentity.positions
         for id in identity.order {
-            if !previousRenders.isEmpty, let position = previousIdentity.positions[id] {
+            if !previousRenders.isEmpty, let position = previousItems[id] {
                 subgraphs.append(previousSubgraphs[position])
                 renders.append(previousRenders[position])
             } else {
@@ -218,6 +227,18 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
         self.subgraphs = subgraphs
         self.renders = renders
         shown = identity
+    }
+
+    /// Each id's place in `order`.
+    private static func places(of order: [ID]) -> [ID: Int] {
+        var places: [ID: Int] = [:]
+        places.reserveCapacity(order.count)
+        var place = 0
+        for id in order {
+            places[id] = place
+            place += 1
+        }
+        return places
     }
 
     private func makeItem(id: ID, parent: Subgraph) -> (subgraph: Subgraph, render: Attribute<[DisplayNode]>) {
