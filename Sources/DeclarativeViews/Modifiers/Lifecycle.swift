@@ -32,6 +32,21 @@ extension LifecycleModifier {
     nonisolated func update(box: LifecycleBox, host: _HostCore, first: Bool) {
         update(box: box, host: host, first: first, previous: nil)
     }
+}
+
+/// A lifecycle modifier that never looks at its previous value. It must implement
+/// ``LifecycleModifier/update(box:host:first:)`` (the two defaults would call each other).
+protocol LifecycleModifierIgnoringPrevious: LifecycleModifier {}
+
+extension LifecycleModifierIgnoringPrevious {
+    nonisolated static var comparesWithPrevious: Bool { false }
+
+    nonisolated func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
+        update(box: box, host: host, first: first)
+    }
+}
+
+extension LifecycleModifier {
     public nonisolated static func _makeView(
         modifier: _GraphValue<Self>, inputs: _ViewInputs, body: @escaping (_ViewInputs) -> _ViewOutputs
     ) -> _ViewOutputs {
@@ -86,15 +101,9 @@ struct LifecycleRender<Modifier: LifecycleModifier>: StatefulRule {
 
 // MARK: - onAppear / onDisappear
 
-public nonisolated struct _AppearanceActionModifier: LifecycleModifier {
+public nonisolated struct _AppearanceActionModifier: LifecycleModifierIgnoringPrevious {
     var appear: (() -> Void)?
     var disappear: (() -> Void)?
-
-    static var comparesWithPrevious: Bool { false }
-
-    func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
-        update(box: box, host: host, first: first)
-    }
 
     func update(box: LifecycleBox, host: _HostCore, first: Bool) {
         box.onDisappear = disappear
@@ -221,15 +230,9 @@ extension View {
 
 // MARK: - onReceive
 
-public nonisolated struct _SubscriptionModifier<P: Publisher>: LifecycleModifier where P.Failure == Never {
+public nonisolated struct _SubscriptionModifier<P: Publisher>: LifecycleModifierIgnoringPrevious where P.Failure == Never {
     var publisher: P
     var action: (P.Output) -> Void
-
-    static var comparesWithPrevious: Bool { false }
-
-    func update(box: LifecycleBox, host: _HostCore, first: Bool, previous: Self?) {
-        update(box: box, host: host, first: first)
-    }
 
     func update(box: LifecycleBox, host: _HostCore, first: Bool) {
         // The latest render's action is the one called.

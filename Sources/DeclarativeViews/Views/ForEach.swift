@@ -78,9 +78,14 @@ struct _ForEachIdentity<ID: Hashable>: Equatable {
     var order: [ID] = []
     /// Where each id's (first) element is in the data.
     var positions: [ID: Int] = [:]
-    /// Whether the data repeats an id: then an id's position in the data is not its place in
-    /// `order` (the elements after a repeat are further along the data than along `order`).
-    var repeatsIDs = false
+
+    /// Whether each id's position in the data is also its place in `order`. Not after an id
+    /// repeated: the elements after the repeat are further along the data than along `order`.
+    /// Positions only grow along `order`, each at least its place, so the last id tells.
+    var positionsAreOrderPlaces: Bool {
+        guard let last = order.last else { return true }
+        return positions[last] == order.count - 1
+    }
 }
 
 /// Computes a `ForEach`'s identity from its data (warning once per evaluation about
@@ -116,7 +121,6 @@ struct ForEachIdentity<Data: RandomAccessCollection, ID: Hashable, Content: View
             }
             position += 1
         }
-        identity.repeatsIDs = !duplicates.isEmpty
         if let id = duplicates.first {
             host.diagnostic(
                 "ForEach<\(Data.self), \(ID.self), \(Content.self)>: the ID \(id) occurs multiple times within the "
@@ -212,7 +216,8 @@ struct ForEachList<Data: RandomAccessCollection, ID: Hashable, Content: View>: S
         renders.reserveCapacity(identity.order.count)
         // The items are in the order of the previous ids: an id's item is at its position in
         // the data, unless that data repeated an id.
-        let previousItems = previousIdentity.repeatsIDs ? Self.places(of: previousIdentity.order) : previousIdentity.positions
+        let previousItems = previousIdentity.positionsAreOrderPlaces
+            ? previousIdentity.positions : Self.places(of: previousIdentity.order)
         for id in identity.order {
             if !previousRenders.isEmpty, let position = previousItems[id] {
                 subgraphs.append(previousSubgraphs[position])
